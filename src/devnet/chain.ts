@@ -1,0 +1,535 @@
+// The devnet's chain: validates and queues broadcast transactions, produces blocks that execute them,
+// and answers the queries TronWeb makes. Everything is synchronous over SQLite, so each block (and
+// each broadcast) is atomic and a restart resumes from the last committed block.
+import { createHash } from 'node:crypto';
+import { asc, desc, eq, and, gte, lte, gt, lt, sql } from 'drizzle-orm';
+import { utils } from 'tronweb';
+import { decodeRevert, encodeRevert } from '../tron/codec.js';
+import { toHexAddress, tryHexAddress } from '../tron/address.js';
+import { launchpadContract } from './contracts/launchpad.js';
+import { routerContract } from './contracts/router.js';
+import { trc20Contract } from './contracts/trc20.js';
+import { BANDWIDTH_PRICE_SUN, CREATE_ACCOUNT_FEE_SUN, ENERGY_PRICE_SUN, MAX_FEE_LIMIT_SUN, TX_RESULT_BYTES } from './fees.js';
+import { FAUCET, writeGenesis } from './genesis.js';
+import { Ledger, type DevnetDb } from './ledger.js';
+import * as s from './schema.js';
+import { OutOfEnergy, Revert, Vm, type NativeContract } from './vm.js';
+
+const { txJsonToPb, txPbToTxID, txPbToRawDataHex } = utils.transaction;
+
+export const REGISTRY: Record<string, NativeContract> = {
+  trc20: trc20Contract,
+  launchpad: launchpadContract,
+  router: routerContract,
+};
+
+const MAX_TX_PER_BLOCK = 5000;
+const TAPOS_WINDOW = 65_536;
+const MAX_EXPIRATION_MS = 24 * 3600 * 1000;
+
+export interface BlockRow {
+  number: number;
+  blockId: string;
+  parentId: string;
+  timestamp: number;
+  txCount: number;
+}
+
+/** A transaction as TronWeb's JSON sees it. */
+export interface TxJson {
+  txID?: string;
+  visible?: boolean;
+  raw_data: {
+    contract: Array<{ type: string; parameter: { type_url?: string; value: Record<string, unknown> }; Permission_id?: number }>;
+    ref_block_bytes: string;
+    ref_block_hash: string;
+    expiration: number;
+    timestamp?: number;
+    fee_limit?: number;
+    data?: string;
+  };
+  raw_data_hex?: string;
+  signature?: string[];
+}
+
+export type BroadcastResult =
+  | { result: true; txid: string }
+  | { code: string; txid: string; message: string };
+
+export const toHexText = (text: string): string => Buffer.from(text, 'utf8').toString('hex');
+
+class Refusal extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+  }
+}
+
+class Rollback extends Error {}
+
+export interface ConstantResult {
+  ok: boolean;
+  output: string;
+  energyUsed: number;
+  revertReason?: string;
+}
+
+export class Chain {
+  readonly ledger: Ledger;
+  private headBlock: BlockRow;
+  private seq: number;
+  /** Called after each block is committed (the HTTP layer and tests listen). */
+  onBlock: ((block: BlockRow) => void) | undefined;
+
+  constructor(
+    readonly db: DevnetDb,
+    private readonly clock: () => number = Date.now,
+    genesisTime?: number,
+  ) {
+    this.ledger = new Ledger(db);
+    const head = this.loadHead();
+    if (head) this.headBlock = head;
+    else this.headBlock = this.writeGenesisBlock(genesisTime ?? clock());
+    const maxSeq = db.select({ m: sql<number>`coalesce(max(${s.transactions.seq}), 0)` }).from(s.transactions).get();
+    this.seq = maxSeq?.m ?? 0;
+  }
+
+  head(): BlockRow {
+    return this.headBlock;
+  }
+
+  /** Runs fn in one SQLite transaction; nested calls become savepoints, a throw rolls back. */
+  atomic<T>(fn: () => T): T {
+    return this.db.$client.transaction(fn)();
+  }
+
+  private loadHead(): BlockRow | undefined {
+    return this.db.select().from(s.blocks).orderBy(desc(s.blocks.number)).limit(1).get();
+  }
+
+  private writeGenesisBlock(time: number): BlockRow {
+    const block: BlockRow = { number: 0, blockId: blockIdOf(0, '0'.repeat(64), time, []), parentId: '0'.repeat(64), timestamp: time, txCount: 0 };
+    this.atomic(() => {
+      writeGenesis(this.ledger, time);
+      this.db.insert(s.blocks).values(block).run();
+    });
+    return block;
+  }
+
+  // ---------------------------------------------------------------- building
+
+  /** Reference-block fields for a new transaction, as TronWeb computes them. */
+  refBlockParams(): Pick<TxJson['raw_data'], 'ref_block_bytes' | 'ref_block_hash' | 'expiration' | 'timestamp'> {
+    const head = this.headBlock;
+    return {
+      ref_block_bytes: head.number.toString(16).slice(-4).padStart(4, '0'),
+      ref_block_hash: head.blockId.slice(16, 32),
+      expiration: head.timestamp + 60_000,
+      timestamp: Math.max(this.clock(), head.timestamp),
+    };
+  }
+
+  /** Builds an unsigned transaction with txID and raw_data_hex computed by TronWeb's own encoder. */
+  buildTransaction(type: string, value: Record<string, unknown>, extra: { fee_limit?: number; data?: string } = {}): TxJson & { txID: string; raw_data_hex: string } {
+    const tx = {
+      visible: false,
+      txID: '',
+      raw_data_hex: '',
+      raw_data: {
+        contract: [{ parameter: { value, type_url: `type.googleapis.com/protocol.${type}` }, type }],
+        ...this.refBlockParams(),
+        ...(extra.fee_limit !== undefined ? { fee_limit: extra.fee_limit } : {}),
+        ...(extra.data !== undefined ? { data: extra.data } : {}),
+      },
+    };
+    const pb = txJsonToPb(tx);
+    tx.txID = txPbToTxID(pb).replace(/^0x/, '');
+    tx.raw_data_hex = txPbToRawDataHex(pb).toLowerCase();
+    return tx;
+  }
+
+  // ---------------------------------------------------------------- broadcast
+
+  /** Validates a signed transaction and queues it; refusals come back as values, never throws. */
+  broadcast(input: unknown, options: { produce?: boolean } = {}): BroadcastResult {
+    let txid = '';
+    try {
+      const tx = input as TxJson;
+      if (!tx || typeof tx !== 'object' || !tx.raw_data || !Array.isArray(tx.raw_data.contract) || !tx.raw_data.contract[0]) {
+        throw new Refusal('OTHER_ERROR', 'Invalid transaction: no raw_data.contract');
+      }
+      let pb;
+      try {
+        pb = txJsonToPb(tx);
+        txid = txPbToTxID(pb).replace(/^0x/, '').toLowerCase();
+      } catch (e) {
+        throw new Refusal('OTHER_ERROR', `Invalid transaction: ${(e as Error).message}`);
+      }
+      if (this.db.select({ t: s.transactions.txid }).from(s.transactions).where(eq(s.transactions.txid, txid)).get()) {
+        throw new Refusal('DUP_TRANSACTION_ERROR', 'Dup transaction.');
+      }
+      const owner = this.ownerOf(tx);
+      const sigs = Array.isArray(tx.signature) ? tx.signature : [];
+      if (sigs.length === 0) throw new Refusal('SIGERROR', 'Validate signature error: miss sig or contract');
+      let signer = '';
+      try {
+        signer = utils.crypto.ecRecover(txid, String(sigs[0])).toLowerCase();
+      } catch {
+        throw new Refusal('SIGERROR', 'Validate signature error: signature is malformed');
+      }
+      if (signer !== owner) {
+        throw new Refusal('SIGERROR', `Validate signature error: ${signer} is signed by ${signer} but it is not contained of permission.`);
+      }
+      const head = this.headBlock;
+      const exp = Number(tx.raw_data.expiration);
+      if (!Number.isFinite(exp) || exp <= head.timestamp) {
+        throw new Refusal('TRANSACTION_EXPIRATION_ERROR', `Transaction expired: expiration ${exp}, head block time ${head.timestamp}`);
+      }
+      if (exp > head.timestamp + MAX_EXPIRATION_MS) {
+        throw new Refusal('TRANSACTION_EXPIRATION_ERROR', 'Transaction expiration time is more than one day after the head block');
+      }
+      this.checkTapos(tx);
+      const bytes = this.billableBytes(txPbToRawDataHex(pb).length / 2, sigs.length);
+      this.validateContract(tx, owner, bytes);
+      this.seq += 1;
+      this.db.insert(s.transactions).values({
+        txid, signed: JSON.stringify(tx), owner, receivedAt: this.clock(), seq: this.seq, blockNumber: null, status: 'pending', info: null,
+      }).run();
+      if (options.produce) this.produceBlock();
+      return { result: true, txid };
+    } catch (e) {
+      if (e instanceof Refusal) return { code: e.code, txid, message: toHexText(e.message) };
+      return { code: 'OTHER_ERROR', txid, message: toHexText('Invalid transaction') };
+    }
+  }
+
+  private ownerOf(tx: TxJson): string {
+    const owner = tryHexAddress(tx.raw_data.contract[0]!.parameter?.value?.owner_address);
+    if (!owner) throw new Refusal('CONTRACT_VALIDATE_ERROR', 'Contract validate error : Invalid ownerAddress');
+    return owner;
+  }
+
+  private checkTapos(tx: TxJson): void {
+    const bytes = parseInt(String(tx.raw_data.ref_block_bytes), 16);
+    const hash = String(tx.raw_data.ref_block_hash).toLowerCase();
+    const head = this.headBlock.number;
+    const rows = this.db
+      .select({ id: s.blocks.blockId })
+      .from(s.blocks)
+      .where(and(gt(s.blocks.number, head - TAPOS_WINDOW), sql`(${s.blocks.number} % 65536) = ${bytes}`))
+      .all();
+    if (!Number.isFinite(bytes) || !rows.some((r) => r.id.slice(16, 32) === hash)) {
+      throw new Refusal('TAPOS_ERROR', `Tapos check error: no recent block matches ref_block_bytes ${tx.raw_data.ref_block_bytes}`);
+    }
+  }
+
+  private billableBytes(rawBytes: number, sigCount: number): bigint {
+    return BigInt(rawBytes + 3 + sigCount * 67 + TX_RESULT_BYTES);
+  }
+
+  private validateContract(tx: TxJson, owner: string, bytes: bigint): void {
+    const c = tx.raw_data.contract[0]!;
+    const v = c.parameter.value;
+    const balance = this.ledger.balance(owner);
+    const netFee = bytes * BANDWIDTH_PRICE_SUN;
+    if (!this.ledger.exists(owner)) throw new Refusal('CONTRACT_VALIDATE_ERROR', 'Contract validate error : account does not exist');
+    if (c.type === 'TransferContract') {
+      const to = tryHexAddress(v.to_address);
+      const amount = toBigIntField(v.amount);
+      if (!to) throw new Refusal('CONTRACT_VALIDATE_ERROR', 'Contract validate error : Invalid toAddress!');
+      if (to === owner) throw new Refusal('CONTRACT_VALIDATE_ERROR', 'Contract validate error : Cannot transfer TRX to yourself.');
+      if (amount === null || amount <= 0n) throw new Refusal('CONTRACT_VALIDATE_ERROR', 'Contract validate error : Amount must be greater than 0.');
+      const createFee = this.ledger.exists(to) ? 0n : CREATE_ACCOUNT_FEE_SUN;
+      if (balance < amount + netFee + createFee) {
+        throw new Refusal('CONTRACT_VALIDATE_ERROR', 'Contract validate error : Validate TransferContract error, balance is not sufficient.');
+      }
+      return;
+    }
+    if (c.type === 'TriggerSmartContract') {
+      const contract = tryHexAddress(v.contract_address);
+      if (!contract || !this.ledger.contractKind(contract) || this.ledger.contractKind(contract) === 'pair') {
+        throw new Refusal('CONTRACT_VALIDATE_ERROR', 'Contract validate error : No contract or not a valid smart contract');
+      }
+      const callValue = toBigIntField(v.call_value ?? 0);
+      if (callValue === null || callValue < 0n) throw new Refusal('CONTRACT_VALIDATE_ERROR', 'Contract validate error : callValue must be >= 0');
+      const feeLimit = toBigIntField(tx.raw_data.fee_limit ?? 0);
+      if (feeLimit === null || feeLimit < 0n || feeLimit > MAX_FEE_LIMIT_SUN) {
+        throw new Refusal('CONTRACT_VALIDATE_ERROR', `Contract validate error : feeLimit must be >= 0 and <= ${MAX_FEE_LIMIT_SUN}`);
+      }
+      if (balance < callValue + netFee) {
+        throw new Refusal('CONTRACT_VALIDATE_ERROR', 'Contract validate error : balance is not sufficient.');
+      }
+      return;
+    }
+    throw new Refusal('CONTRACT_VALIDATE_ERROR', `Contract validate error : ${String(c.type)} is not supported by the devnet`);
+  }
+
+  // ---------------------------------------------------------------- blocks
+
+  /** Produces one block holding the queued transactions (possibly none). */
+  produceBlock(timestamp?: number): BlockRow {
+    const block = this.atomic(() => {
+      const parent = this.headBlock;
+      const ts = Math.max(timestamp ?? this.clock(), parent.timestamp + 1);
+      const number = parent.number + 1;
+      const pending = this.db
+        .select()
+        .from(s.transactions)
+        .where(eq(s.transactions.status, 'pending'))
+        .orderBy(asc(s.transactions.seq))
+        .limit(MAX_TX_PER_BLOCK)
+        .all();
+      const included: string[] = [];
+      for (const row of pending) {
+        if (this.execute(row, number, ts)) included.push(row.txid);
+      }
+      const blockId = blockIdOf(number, parent.blockId, ts, included);
+      const b: BlockRow = { number, blockId, parentId: parent.blockId, timestamp: ts, txCount: included.length };
+      this.db.insert(s.blocks).values(b).run();
+      return b;
+    });
+    this.headBlock = block;
+    this.onBlock?.(block);
+    return block;
+  }
+
+  /** Runs one transaction in a block. Returns false when it is dropped (not included). */
+  private execute(row: typeof s.transactions.$inferSelect, blockNumber: number, ts: number): boolean {
+    const tx = JSON.parse(row.signed) as TxJson;
+    const c = tx.raw_data.contract[0]!;
+    const v = c.parameter.value;
+    const owner = row.owner;
+    const bytes = this.billableBytes(txPbToRawDataHex(txJsonToPb(tx)).length / 2, tx.signature?.length ?? 1);
+    const netFee = bytes * BANDWIDTH_PRICE_SUN;
+    const balance = this.ledger.balance(owner);
+    const drop = () => {
+      this.db.update(s.transactions).set({ status: 'DROPPED', blockNumber: null }).where(eq(s.transactions.txid, row.txid)).run();
+      return false;
+    };
+    const base = { id: row.txid, blockNumber, blockTimeStamp: ts };
+
+    if (c.type === 'TransferContract') {
+      const to = toHexAddress(String(v.to_address));
+      const amount = BigInt(v.amount as number);
+      const created = !this.ledger.exists(to);
+      const fee = netFee + (created ? CREATE_ACCOUNT_FEE_SUN : 0n);
+      if (balance < amount + fee) return drop();
+      this.ledger.ensureAccount(to, ts);
+      this.ledger.setBalance(owner, balance - amount - fee);
+      this.ledger.setBalance(to, this.ledger.balance(to) + amount);
+      const info = { ...base, fee: Number(fee), contractResult: [''], receipt: { net_fee: Number(netFee), ...(created ? { new_account_fee: Number(CREATE_ACCOUNT_FEE_SUN) } : {}) } };
+      this.finish(row.txid, blockNumber, 'SUCCESS', info);
+      return true;
+    }
+
+    // TriggerSmartContract
+    const contract = toHexAddress(String(v.contract_address));
+    const callValue = BigInt((v.call_value as number | undefined) ?? 0);
+    const feeLimit = BigInt(tx.raw_data.fee_limit ?? 0);
+    if (balance < callValue + netFee) return drop();
+    this.ledger.setBalance(owner, balance - netFee);
+    const spendable = balance - netFee - callValue;
+    const maxEnergyFee = feeLimit < spendable ? feeLimit : spendable;
+    const energyLimit = Number(maxEnergyFee / ENERGY_PRICE_SUN);
+    const vm = new Vm(this.ledger, REGISTRY, ts, energyLimit);
+    let status = 'SUCCESS';
+    let output = '';
+    let resMessage: string | undefined;
+    try {
+      this.atomic(() => {
+        output = vm.callData(owner, contract, callValue, String(v.data ?? ''));
+      });
+    } catch (e) {
+      if (e instanceof OutOfEnergy) {
+        status = 'OUT_OF_ENERGY';
+        resMessage = `Not enough energy: fee limit ${feeLimit} sun buys ${energyLimit} energy`;
+      } else if (e instanceof Revert) {
+        status = 'REVERT';
+        output = encodeRevert(e.reason);
+        resMessage = 'REVERT opcode executed';
+      } else {
+        status = 'REVERT';
+        output = encodeRevert('internal error');
+        resMessage = 'REVERT opcode executed';
+      }
+    }
+    const energyUsed = status === 'OUT_OF_ENERGY' ? energyLimit : Math.min(vm.energyUsed, energyLimit);
+    const energyFee = status === 'OUT_OF_ENERGY' ? maxEnergyFee : BigInt(energyUsed) * ENERGY_PRICE_SUN;
+    this.ledger.setBalance(owner, this.ledger.balance(owner) - energyFee);
+    const ok = status === 'SUCCESS';
+    const logs = ok ? vm.logs : [];
+    const info = {
+      ...base,
+      fee: Number(netFee + energyFee),
+      contractResult: [output],
+      contract_address: contract,
+      receipt: {
+        ...(energyFee > 0n ? { energy_fee: Number(energyFee) } : {}),
+        energy_usage_total: energyUsed,
+        net_fee: Number(netFee),
+        result: status,
+      },
+      ...(logs.length
+        ? { log: logs.map((l) => ({ address: l.contract.slice(2), topics: l.topics, data: l.data })) }
+        : {}),
+      ...(ok ? {} : { result: 'FAILED', resMessage: toHexText(resMessage ?? status) }),
+    };
+    logs.forEach((l, i) => {
+      const result: Record<string, string> = {};
+      const resultType: Record<string, string> = {};
+      l.entry.inputs.forEach((p, j) => {
+        const val = eventValue(p.type, l.values[j]);
+        result[String(j)] = val;
+        result[p.name] = val;
+        resultType[p.name] = p.type;
+      });
+      this.db.insert(s.events).values({
+        blockNumber, blockTimestamp: ts, txid: row.txid, contract: l.contract, eventIndex: i, eventName: l.entry.name,
+        signature: `${l.entry.name}(${l.entry.inputs.map((p) => `${p.type}${p.indexed ? ' indexed' : ''} ${p.name}`).join(',')})`,
+        result: JSON.stringify(result), resultType: JSON.stringify(resultType),
+      }).run();
+    });
+    this.finish(row.txid, blockNumber, status, info);
+    return true;
+  }
+
+  private finish(txid: string, blockNumber: number, status: string, info: object): void {
+    this.db.update(s.transactions).set({ status, blockNumber, info: JSON.stringify(info) }).where(eq(s.transactions.txid, txid)).run();
+  }
+
+  // ---------------------------------------------------------------- queries
+
+  block(number: number): BlockRow | undefined {
+    return this.db.select().from(s.blocks).where(eq(s.blocks.number, number)).get();
+  }
+
+  blockById(id: string): BlockRow | undefined {
+    return this.db.select().from(s.blocks).where(eq(s.blocks.blockId, id.toLowerCase())).get();
+  }
+
+  blockTransactions(number: number): TxJson[] {
+    return this.db
+      .select()
+      .from(s.transactions)
+      .where(eq(s.transactions.blockNumber, number))
+      .orderBy(asc(s.transactions.seq))
+      .all()
+      .map((r) => this.txView(r));
+  }
+
+  transaction(txid: string): (TxJson & { ret?: unknown }) | undefined {
+    const row = this.txRow(txid);
+    return row && row.status !== 'DROPPED' ? this.txView(row) : undefined;
+  }
+
+  transactionInfo(txid: string): Record<string, unknown> {
+    const row = this.txRow(txid);
+    return row?.info ? (JSON.parse(row.info) as Record<string, unknown>) : {};
+  }
+
+  private txRow(txid: string) {
+    if (!/^(0x)?[0-9a-fA-F]{64}$/.test(txid)) return undefined;
+    return this.db.select().from(s.transactions).where(eq(s.transactions.txid, txid.replace(/^0x/, '').toLowerCase())).get();
+  }
+
+  private txView(row: typeof s.transactions.$inferSelect): TxJson & { ret?: unknown } {
+    const tx = JSON.parse(row.signed) as TxJson;
+    const pb = txJsonToPb(tx);
+    return {
+      ...(row.blockNumber !== null ? { ret: [{ contractRet: row.status }] } : {}),
+      signature: tx.signature ?? [],
+      txID: row.txid,
+      raw_data: tx.raw_data,
+      raw_data_hex: txPbToRawDataHex(pb).toLowerCase(),
+    };
+  }
+
+  /** Runs a call without keeping any change: views and energy estimates. */
+  constantCall(owner: string, contract: string, data: string, callValue = 0n): ConstantResult {
+    const vm = new Vm(this.ledger, REGISTRY, this.headBlock.timestamp, Number.MAX_SAFE_INTEGER);
+    let output = '';
+    let ok = true;
+    let reason: string | undefined;
+    try {
+      this.atomic(() => {
+        this.ledger.ensureAccount(owner, this.headBlock.timestamp);
+        if (callValue > 0n) this.ledger.setBalance(owner, this.ledger.balance(owner) + callValue); // simulate affordability
+        output = vm.callData(owner, contract, callValue, data);
+        throw new Rollback();
+      });
+    } catch (e) {
+      if (!(e instanceof Rollback)) {
+        ok = false;
+        reason = e instanceof Revert ? e.reason : 'internal error';
+        output = encodeRevert(reason);
+      }
+    }
+    return { ok, output, energyUsed: vm.energyUsed, ...(reason ? { revertReason: reason } : {}) };
+  }
+
+  // ---------------------------------------------------------------- events
+
+  events(filter: {
+    contract?: string;
+    txid?: string;
+    blockNumber?: number;
+    eventName?: string;
+    minTimestamp?: number;
+    maxTimestamp?: number;
+    asc: boolean;
+    afterId?: number;
+    limit: number;
+  }) {
+    const conds = [];
+    if (filter.contract) conds.push(eq(s.events.contract, filter.contract));
+    if (filter.txid) conds.push(eq(s.events.txid, filter.txid));
+    if (filter.blockNumber !== undefined) conds.push(eq(s.events.blockNumber, filter.blockNumber));
+    if (filter.eventName) conds.push(eq(s.events.eventName, filter.eventName));
+    if (filter.minTimestamp !== undefined) conds.push(gte(s.events.blockTimestamp, filter.minTimestamp));
+    if (filter.maxTimestamp !== undefined) conds.push(lte(s.events.blockTimestamp, filter.maxTimestamp));
+    if (filter.afterId !== undefined) conds.push(filter.asc ? gt(s.events.id, filter.afterId) : lt(s.events.id, filter.afterId));
+    return this.db
+      .select()
+      .from(s.events)
+      .where(and(...conds))
+      .orderBy(filter.asc ? asc(s.events.id) : desc(s.events.id))
+      .limit(filter.limit)
+      .all();
+  }
+
+  // ---------------------------------------------------------------- operator helpers
+
+  private faucetNonce = 0;
+
+  /** Sends TRX from the genesis faucet through the ordinary transaction path. */
+  faucet(to: string, sun: bigint, options: { produce?: boolean } = {}): BroadcastResult {
+    this.faucetNonce += 1;
+    const tx = this.buildTransaction(
+      'TransferContract',
+      { owner_address: FAUCET.address, to_address: toHexAddress(to), amount: Number(sun) },
+      { data: toHexText(`faucet ${this.clock()}-${this.faucetNonce}`) },
+    );
+    const signed = utils.crypto.signTransaction(FAUCET.privateKey, tx);
+    return this.broadcast(signed, options);
+  }
+}
+
+function toBigIntField(v: unknown): bigint | null {
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return BigInt(v);
+  if (typeof v === 'string' && /^\d+$/.test(v)) return BigInt(v);
+  if (typeof v === 'bigint') return v;
+  return null;
+}
+
+/** Event values the way TronGrid renders them: addresses as 0x-hex, numbers as decimal strings. */
+function eventValue(type: string, value: unknown): string {
+  if (type === 'address') return '0x' + toHexAddress(String(value)).slice(2);
+  if (typeof value === 'bigint') return value.toString();
+  return String(value);
+}
+
+function blockIdOf(number: number, parentId: string, timestamp: number, txids: string[]): string {
+  const h = createHash('sha256').update(`${parentId}:${number}:${timestamp}:${txids.join(',')}`).digest('hex');
+  return number.toString(16).padStart(16, '0') + h.slice(16);
+}
+
+export { decodeRevert };

@@ -1,0 +1,68 @@
+// Native trade router: the bot operator's fee is taken in the same transaction as the trade.
+import { ROUTER_ABI } from '../../tron/abi.js';
+import { toAbiAddress, toHexAddress } from '../../tron/address.js';
+import { BPS } from '../../tron/units.js';
+import { Revert, type CallContext, type NativeContract } from '../vm.js';
+
+const addr = (v: unknown): string => toHexAddress(String(v));
+const uint = (v: unknown): bigint => BigInt(v as bigint);
+
+function config(ctx: CallContext) {
+  const r = ctx.ledger.router(ctx.self);
+  if (!r) throw new Revert('router not initialised');
+  return r;
+}
+
+function checkFee(ctx: CallContext, feeBps: bigint) {
+  const r = config(ctx);
+  if (feeBps > BigInt(r.maxFeeBps)) throw new Revert(`Router: feeBps above maximum ${r.maxFeeBps}`);
+  return r;
+}
+
+export const routerContract: NativeContract = {
+  abi: ROUTER_ABI,
+  methods: {
+    buy: (ctx, [tokenArg, amountMin, feeBpsArg]) => {
+      const token = addr(tokenArg);
+      const feeBps = uint(feeBpsArg);
+      const r = checkFee(ctx, feeBps);
+      if (ctx.value <= 0n) throw new Revert('Router: send TRX to buy');
+      const fee = (ctx.value * feeBps) / BPS;
+      ctx.vm.transferTrx(ctx.self, r.treasury, fee);
+      const trxBefore = ctx.ledger.balance(ctx.self);
+      const tokensBefore = ctx.ledger.tokenBalance(token, ctx.self);
+      ctx.vm.invoke(ctx.self, r.launchpad, 'purchaseToken', [toAbiAddress(token), uint(amountMin)], ctx.value - fee);
+      const tokenOut = ctx.ledger.tokenBalance(token, ctx.self) - tokensBefore;
+      // a buy that fills the curve refunds the unused TRX to the router: pass it on
+      const refund = ctx.ledger.balance(ctx.self) - (trxBefore - (ctx.value - fee));
+      ctx.vm.invoke(ctx.self, token, 'transfer', [toAbiAddress(ctx.sender), tokenOut]);
+      ctx.vm.transferTrx(ctx.self, ctx.sender, refund);
+      ctx.vm.emit(ctx.self, ROUTER_ABI, 'RouterBuy', [toAbiAddress(ctx.sender), toAbiAddress(token), ctx.value - refund, fee, tokenOut]);
+      return [tokenOut];
+    },
+    sell: (ctx, [tokenArg, tokenAmountArg, amountMin, feeBpsArg]) => {
+      const token = addr(tokenArg);
+      const tokenAmount = uint(tokenAmountArg);
+      const feeBps = uint(feeBpsArg);
+      const r = checkFee(ctx, feeBps);
+      if (tokenAmount <= 0n) throw new Revert('Router: nothing to sell');
+      ctx.vm.invoke(ctx.self, token, 'transferFrom', [toAbiAddress(ctx.sender), toAbiAddress(ctx.self), tokenAmount]);
+      if (ctx.ledger.allowance(token, ctx.self, r.launchpad) < tokenAmount) {
+        ctx.vm.invoke(ctx.self, token, 'approve', [toAbiAddress(r.launchpad), (1n << 256n) - 1n]);
+      }
+      const before = ctx.ledger.balance(ctx.self);
+      ctx.vm.invoke(ctx.self, r.launchpad, 'saleToken', [toAbiAddress(token), tokenAmount, 0n]);
+      const received = ctx.ledger.balance(ctx.self) - before;
+      const fee = (received * feeBps) / BPS;
+      const trxOut = received - fee;
+      if (trxOut < uint(amountMin)) throw new Revert(`Router: slippage, TRX out ${trxOut} below amountMin ${uint(amountMin)}`);
+      ctx.vm.transferTrx(ctx.self, r.treasury, fee);
+      ctx.vm.transferTrx(ctx.self, ctx.sender, trxOut);
+      ctx.vm.emit(ctx.self, ROUTER_ABI, 'RouterSell', [toAbiAddress(ctx.sender), toAbiAddress(token), tokenAmount, fee, trxOut]);
+      return [trxOut];
+    },
+    launchpad: (ctx) => [toAbiAddress(config(ctx).launchpad)],
+    treasury: (ctx) => [toAbiAddress(config(ctx).treasury)],
+    maxFeeBps: (ctx) => [BigInt(config(ctx).maxFeeBps)],
+  },
+};

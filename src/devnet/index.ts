@@ -1,0 +1,61 @@
+// Starts the embedded devnet: ledger, block producer and HTTP surface.
+import type { Logger } from 'pino';
+import { openSqlite } from '../db/open.js';
+import { Chain } from './chain.js';
+import { seedDemo } from './demo.js';
+import { buildDevnetApp } from './http.js';
+import * as schema from './schema.js';
+
+export interface DevnetOptions {
+  dbFile: string;
+  host: string;
+  port: number;
+  /** 0 = one block per broadcast. */
+  blockMs: number;
+  seed: boolean;
+  logger: Logger;
+}
+
+export interface Devnet {
+  url: string;
+  chain: Chain;
+  close(): Promise<void>;
+}
+
+/** How far back the demo history starts. */
+const SEED_HISTORY_MS = 25 * 3600 * 1000;
+
+export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
+  const log = opts.logger.child({ module: 'devnet' });
+  const db = openSqlite(opts.dbFile, schema, 'devnet');
+  const now = Date.now();
+  const chain = new Chain(db, Date.now, opts.seed ? now - SEED_HISTORY_MS : now);
+  if (opts.seed && seedDemo(chain, now)) {
+    log.info({ head: chain.head().number }, 'devnet seeded with demo tokens and a day of trades');
+  }
+  const app = buildDevnetApp({ chain, logger: log, instantBlocks: opts.blockMs === 0 });
+  let timer: NodeJS.Timeout | undefined;
+  if (opts.blockMs > 0) {
+    timer = setInterval(() => {
+      try {
+        chain.produceBlock();
+      } catch (err) {
+        log.error({ err }, 'block production failed');
+      }
+    }, opts.blockMs);
+  }
+  await app.listen({ host: opts.host, port: opts.port });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : opts.port;
+  const url = `http://${opts.host}:${port}`;
+  log.info({ url, head: chain.head().number, blockMs: opts.blockMs, db: opts.dbFile }, `devnet listening on ${url}`);
+  return {
+    url,
+    chain,
+    async close() {
+      if (timer) clearInterval(timer);
+      await app.close();
+      db.$client.close();
+    },
+  };
+}

@@ -1,0 +1,23 @@
+// Deterministic devnet identities. These keys are public knowledge (like Hardhat's test accounts):
+// they exist only on the embedded devnet and must never hold value on a real network.
+import { createHash } from 'node:crypto';
+import { utils } from 'tronweb';
+import { keccakHex } from '../tron/codec.js';
+
+/** A contract-style address derived from labels: `41` + last 20 bytes of keccak256. */
+export function deriveAddress(...parts: string[]): string {
+  return '41' + keccakHex(['tron-launchpad-devnet', ...parts].join(':')).slice(24);
+}
+
+export interface DevnetKey {
+  label: string;
+  privateKey: string;
+  /** `41...` hex, lowercase. */
+  address: string;
+}
+
+export function devnetKey(label: string): DevnetKey {
+  const privateKey = createHash('sha256').update(`tron-launchpad-devnet:key:${label}`).digest('hex');
+  const address = utils.address.toHex(utils.crypto.pkToAddress(privateKey)).toLowerCase();
+  return { label, privateKey, address };
+}

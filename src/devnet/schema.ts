@@ -1,0 +1,122 @@
+// The devnet's own ledger (a separate SQLite file from the app's, as a real node would be).
+// Money columns are TEXT holding integer sun / token base units; never REAL.
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+export const meta = sqliteTable('meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const accounts = sqliteTable('accounts', {
+  /** `41...` hex, lowercase. */
+  address: text('address').primaryKey(),
+  balance: text('balance').notNull(),
+  createTime: integer('create_time').notNull(),
+  /** null for a user account; 'trc20' | 'launchpad' | 'router' | 'pair' for contracts. */
+  contractKind: text('contract_kind'),
+  name: text('name'),
+});
+
+export const blocks = sqliteTable('blocks', {
+  number: integer('number').primaryKey(),
+  blockId: text('block_id').notNull(),
+  parentId: text('parent_id').notNull(),
+  timestamp: integer('timestamp').notNull(),
+  txCount: integer('tx_count').notNull(),
+});
+
+export const transactions = sqliteTable(
+  'transactions',
+  {
+    txid: text('txid').primaryKey(),
+    /** The signed transaction as broadcast (JSON). */
+    signed: text('signed').notNull(),
+    owner: text('owner').notNull(),
+    receivedAt: integer('received_at').notNull(),
+    /** Order of arrival, so blocks include transactions first come, first served. */
+    seq: integer('seq').notNull(),
+    blockNumber: integer('block_number'),
+    /** 'pending' until in a block, then SUCCESS | REVERT | OUT_OF_ENERGY | DROPPED. */
+    status: text('status').notNull(),
+    /** getTransactionInfo body once in a block (JSON). */
+    info: text('info'),
+  },
+  (t) => [index('transactions_pending').on(t.status, t.seq), index('transactions_block').on(t.blockNumber)],
+);
+
+export const events = sqliteTable(
+  'events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    blockNumber: integer('block_number').notNull(),
+    blockTimestamp: integer('block_timestamp').notNull(),
+    txid: text('txid').notNull(),
+    contract: text('contract').notNull(),
+    eventIndex: integer('event_index').notNull(),
+    eventName: text('event_name').notNull(),
+    signature: text('signature').notNull(),
+    result: text('result').notNull(),
+    resultType: text('result_type').notNull(),
+  },
+  (t) => [index('events_contract').on(t.contract, t.blockTimestamp, t.id), index('events_tx').on(t.txid)],
+);
+
+export const trc20Tokens = sqliteTable('trc20_tokens', {
+  address: text('address').primaryKey(),
+  name: text('name').notNull(),
+  symbol: text('symbol').notNull(),
+  decimals: integer('decimals').notNull(),
+  totalSupply: text('total_supply').notNull(),
+});
+
+export const trc20Balances = sqliteTable(
+  'trc20_balances',
+  {
+    token: text('token').notNull(),
+    holder: text('holder').notNull(),
+    balance: text('balance').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.token, t.holder] })],
+);
+
+export const trc20Allowances = sqliteTable(
+  'trc20_allowances',
+  {
+    token: text('token').notNull(),
+    owner: text('owner').notNull(),
+    spender: text('spender').notNull(),
+    amount: text('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.token, t.owner, t.spender] })],
+);
+
+export const launchpads = sqliteTable('launchpads', {
+  address: text('address').primaryKey(),
+  family: text('family').notNull(),
+  purchaseFeeBps: integer('purchase_fee_bps').notNull(),
+  saleFeeBps: integer('sale_fee_bps').notNull(),
+  minTxFee: text('min_tx_fee').notNull(),
+  mintFee: text('mint_fee').notNull(),
+  feeRecipient: text('fee_recipient').notNull(),
+  tokenCount: integer('token_count').notNull(),
+});
+
+export const pools = sqliteTable('pools', {
+  token: text('token').primaryKey(),
+  launchpad: text('launchpad').notNull(),
+  tokenIndex: integer('token_index').notNull(),
+  creator: text('creator').notNull(),
+  trxReserve: text('trx_reserve').notNull(),
+  tokenReserve: text('token_reserve').notNull(),
+  /** 1 TRADING, 2 READY_TO_LAUNCH, 3 LAUNCHED */
+  state: integer('state').notNull(),
+  /** The DEX pair that received the liquidity at launch. */
+  pair: text('pair'),
+});
+
+export const routers = sqliteTable('routers', {
+  address: text('address').primaryKey(),
+  launchpad: text('launchpad').notNull(),
+  treasury: text('treasury').notNull(),
+  maxFeeBps: integer('max_fee_bps').notNull(),
+});

@@ -1,0 +1,38 @@
+// Tron address forms and conversions. Users see base58check (`T...`); the node API speaks hex with
+// the `41` prefix; the ABI (and event results) carry the 20-byte EVM form `0x...`.
+import { TronWeb } from 'tronweb';
+
+const HEX41 = /^41[0-9a-fA-F]{40}$/;
+const HEX20 = /^(0x)?[0-9a-fA-F]{40}$/;
+
+/** True for a valid base58check Tron address (what users paste). */
+export function isBase58Address(value: unknown): value is string {
+  return typeof value === 'string' && value.length === 34 && value.startsWith('T') && TronWeb.isAddress(value);
+}
+
+/** Normalises any accepted form (base58, 41-hex, 0x-hex) to lowercase `41...` hex; throws when invalid. */
+export function toHexAddress(value: string): string {
+  if (HEX41.test(value)) return value.toLowerCase();
+  if (HEX20.test(value)) return '41' + value.replace(/^0x/, '').toLowerCase();
+  if (!isBase58Address(value)) throw new Error(`invalid Tron address: ${String(value).slice(0, 64)}`);
+  return TronWeb.address.toHex(value).toLowerCase();
+}
+
+/** Like toHexAddress but returns null instead of throwing. */
+export function tryHexAddress(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    return toHexAddress(value);
+  } catch {
+    return null;
+  }
+}
+
+export function toBase58(value: string): string {
+  return TronWeb.address.fromHex(toHexAddress(value));
+}
+
+/** `41...` hex to the ABI's `0x` + 20 bytes form. */
+export function toAbiAddress(value: string): string {
+  return '0x' + toHexAddress(value).slice(2);
+}

@@ -1,0 +1,40 @@
+// Exact money units. Everything below the JSON edge is bigint.
+export const SUN_PER_TRX = 1_000_000n;
+export const TOKEN_DECIMALS = 18;
+export const ONE_TOKEN = 10n ** 18n;
+export const MAX_UINT256 = (1n << 256n) - 1n;
+export const BPS = 10_000n;
+
+/** Parses a decimal string ("12.5") into integer units with `decimals` places; rejects excess precision. */
+export function parseUnits(value: string | number, decimals: number): bigint {
+  const text = typeof value === 'number' ? numberToPlain(value) : value.trim();
+  const m = /^(\d+)(?:\.(\d*))?$/.exec(text);
+  if (!m) throw new Error(`not a non-negative decimal: ${text.slice(0, 40)}`);
+  const whole = m[1]!;
+  const frac = m[2] ?? '';
+  if (frac.length > decimals && /[1-9]/.test(frac.slice(decimals))) {
+    throw new Error(`more than ${decimals} decimal places: ${text.slice(0, 40)}`);
+  }
+  return BigInt(whole) * 10n ** BigInt(decimals) + BigInt((frac.slice(0, decimals) || '0').padEnd(decimals, '0'));
+}
+
+/** Formats integer units as a plain decimal string without trailing zeros. */
+export function formatUnits(value: bigint, decimals: number): string {
+  const neg = value < 0n;
+  const abs = neg ? -value : value;
+  const base = 10n ** BigInt(decimals);
+  const whole = abs / base;
+  const frac = (abs % base).toString().padStart(decimals, '0').replace(/0+$/, '');
+  return (neg ? '-' : '') + whole.toString() + (frac ? '.' + frac : '');
+}
+
+export const trxToSun = (trx: string | number): bigint => parseUnits(trx, 6);
+export const sunToTrx = (sun: bigint): string => formatUnits(sun, 6);
+
+function numberToPlain(n: number): string {
+  if (!Number.isFinite(n) || n < 0) throw new Error(`not a non-negative finite number: ${n}`);
+  const s = String(n); // shortest round-trip form: 0.1 stays "0.1"
+  if (!/e/i.test(s)) return s;
+  if (n >= 1) return BigInt(n).toString();
+  return n.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
+}
