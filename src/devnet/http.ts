@@ -1,6 +1,6 @@
 // The devnet's HTTP surface: the part of the Tron full-node API (and TronGrid's event API) that
 // TronWeb uses, on one port, plus a few operator helpers under /devnet.
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { LAUNCHPAD_ABI, ROUTER_ABI, TRC20_ABI, type AbiEntry } from '../tron/abi.js';
@@ -43,7 +43,7 @@ const intParam = (v: unknown): number | undefined => {
 
 export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
   const { chain } = opts;
-  const app = Fastify({ loggerInstance: opts.logger as FastifyBaseLogger, disableRequestLogging: true, bodyLimit: 1024 * 1024 });
+  const app = Fastify({ loggerInstance: opts.logger as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }), bodyLimit: 1024 * 1024 });
 
   // Tron nodes accept any content type and an empty body; parse JSON leniently.
   app.removeAllContentTypeParsers();
@@ -254,7 +254,7 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
     block_number: z.coerce.number().int().min(0).optional(),
     min_block_timestamp: z.coerce.number().int().min(0).optional(),
     max_block_timestamp: z.coerce.number().int().min(0).optional(),
-    order_by: z.enum(['block_timestamp,asc', 'block_timestamp,desc']).default('block_timestamp,desc'),
+    order_by: z.enum(['block_timestamp,asc', 'block_timestamp,desc']).optional(),
     fingerprint: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/).optional(),
     limit: z.coerce.number().int().min(1).max(200).default(20),
     only_confirmed: z.string().optional(),
@@ -272,12 +272,13 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
     event: r.signature,
     transaction_id: r.txid,
   });
+  /** Contract events default to newest first (as TronGrid); a transaction's or block's to log order. */
   const eventPage = (req: FastifyRequest, reply: FastifyReply, base: { contract?: string; txid?: string; blockNumber?: number }) => {
     const q = eventQuery.safeParse(req.query);
     if (!q.success) {
       return reply.status(400).send({ success: false, error: q.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '), statusCode: 400 });
     }
-    const asc = q.data.order_by === 'block_timestamp,asc';
+    const asc = q.data.order_by ? q.data.order_by === 'block_timestamp,asc' : base.contract === undefined;
     const afterId = q.data.fingerprint ? Number.parseInt(Buffer.from(q.data.fingerprint, 'base64url').toString('utf8'), 10) : undefined;
     const rows = chain.events({
       ...base,

@@ -2,7 +2,8 @@
 // functions and the service layer quotes with them, so both agree to the sun.
 //
 // Constant product over virtual reserves: k = trxReserve * tokenReserve. Rounding always favours
-// the curve: a buyer's tokens are rounded down, a seller's TRX is rounded down, so k never shrinks.
+// the curve: a buyer's tokens are rounded down, a seller's TRX is rounded down, so k never shrinks;
+// fees round up.
 import { BPS, ONE_TOKEN, SUN_PER_TRX } from './units.js';
 
 export const TOTAL_SUPPLY = 1_000_000_000n * ONE_TOKEN;
@@ -61,8 +62,9 @@ export interface BuyQuote {
   after: Pool;
 }
 
+/** Fees round up, so no trade is too small to pay one. */
 export function buyFee(trxPaid: bigint, fees: FeeParams): bigint {
-  return maxBig((trxPaid * fees.purchaseFeeBps) / BPS, fees.minTxFee);
+  return maxBig(ceilDiv(trxPaid * fees.purchaseFeeBps, BPS), fees.minTxFee);
 }
 
 /** Buy with `trxPaid` sun (fee included). Throws CurveError when nothing can be bought. */
@@ -110,7 +112,7 @@ export function quoteSell(pool: Pool, tokenIn: bigint, fees: FeeParams): SellQuo
   const k = pool.trxReserve * pool.tokenReserve;
   const newTrxReserve = ceilDiv(k, pool.tokenReserve + tokenIn);
   const gross = pool.trxReserve - newTrxReserve;
-  const fee = maxBig((gross * fees.saleFeeBps) / BPS, fees.minTxFee);
+  const fee = maxBig(ceilDiv(gross * fees.saleFeeBps, BPS), fees.minTxFee);
   if (gross <= fee) throw new CurveError('amount too small');
   return {
     trxOut: gross - fee, fee, gross,
