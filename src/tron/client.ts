@@ -1,0 +1,67 @@
+// TronWeb set up from config, and typed reads of the launchpad that the service layer builds on.
+// The same code runs against the embedded devnet and a real full node (TRON_RPC).
+import { TronWeb } from 'tronweb';
+import { LAUNCHPAD_ABI, ROUTER_ABI, TRC20_ABI, type AbiEntry, type TokenStateValue } from './abi.js';
+import { toBase58 } from './address.js';
+import type { FeeParams, Pool } from './curve.js';
+
+export interface TronClientOptions {
+  /** Full node URL (also used as solidity node and event server). */
+  host: string;
+  /** TronGrid API key, sent as TRON-PRO-API-KEY. */
+  apiKey?: string | undefined;
+}
+
+export function createTronWeb(opts: TronClientOptions): TronWeb {
+  return new TronWeb({
+    fullHost: opts.host,
+    ...(opts.apiKey ? { headers: { 'TRON-PRO-API-KEY': opts.apiKey } } : {}),
+  });
+}
+
+const big = (v: unknown): bigint => BigInt((v as { toString(): string }).toString());
+
+/** Typed view calls on one launchpad (and its router). */
+export class LaunchpadReader {
+  constructor(
+    private readonly tw: TronWeb,
+    readonly launchpad: string,
+  ) {}
+
+  private async call(abi: AbiEntry[], address: string, method: string, ...args: unknown[]): Promise<unknown> {
+    const c = this.tw.contract(abi as never, address);
+    const fn = (c.methods as Record<string, (...a: unknown[]) => { call(o?: object): Promise<unknown> }>)[method];
+    if (!fn) throw new Error(`no method ${method}`);
+    // views need a caller address; any valid one will do
+    return fn(...args).call({ from: toBase58(this.launchpad) });
+  }
+
+  async pool(token: string): Promise<Pool & { launched: boolean }> {
+    const r = (await this.call(LAUNCHPAD_ABI, this.launchpad, 'virtualPools', toBase58(token))) as unknown[];
+    return { trxReserve: big(r[0]), tokenReserve: big(r[1]), launched: Boolean(r[2]) };
+  }
+
+  async state(token: string): Promise<TokenStateValue> {
+    return Number(big(await this.call(LAUNCHPAD_ABI, this.launchpad, 'getTokenState', toBase58(token)))) as TokenStateValue;
+  }
+
+  async fees(): Promise<FeeParams & { mintFee: bigint }> {
+    const [p, s, m, mint] = await Promise.all(
+      ['purchaseFee', 'saleFee', 'minTxFee', 'mintFee'].map((name) => this.call(LAUNCHPAD_ABI, this.launchpad, name)),
+    );
+    return { purchaseFeeBps: big(p), saleFeeBps: big(s), minTxFee: big(m), mintFee: big(mint) };
+  }
+
+  async tokenBalance(token: string, holder: string): Promise<bigint> {
+    return big(await this.call(TRC20_ABI, toBase58(token), 'balanceOf', toBase58(holder)));
+  }
+
+  async allowance(token: string, owner: string, spender: string): Promise<bigint> {
+    return big(await this.call(TRC20_ABI, toBase58(token), 'allowance', toBase58(owner), toBase58(spender)));
+  }
+
+  async routerTreasury(router: string): Promise<string> {
+    const hex = String(await this.call(ROUTER_ABI, toBase58(router), 'treasury'));
+    return toBase58(hex);
+  }
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import path from 'node:path';
+import { ConfigError, loadConfig, tronHost } from '../src/config.js';
+
+const run = promisify(execFile);
+
+describe('config', () => {
+  it('runs everything offline by default', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.devnet).toMatchObject({ enabled: true, port: 8090, blockMs: 3000, seed: true });
+    expect(c.dataDir).toBe(path.resolve('./data'));
+    expect(tronHost(c)).toBe('http://127.0.0.1:8090');
+  });
+
+  it('turns the devnet off when TRON_RPC points at a node', () => {
+    const c = loadConfig({ TRON_RPC: 'https://api.trongrid.io' });
+    expect(c.devnet.enabled).toBe(false);
+    expect(tronHost(c)).toBe('https://api.trongrid.io');
+  });
+
+  it('reads booleans and numbers strictly', () => {
+    expect(loadConfig({ DEVNET_SEED: 'false' }).devnet.seed).toBe(false);
+    expect(loadConfig({ DEVNET_BLOCK_MS: '0' }).devnet.blockMs).toBe(0);
+    expect(() => loadConfig({ DEVNET_SEED: 'maybe' })).toThrow(ConfigError);
+  });
+
+  it('names the bad variable in one line', () => {
+    try {
+      loadConfig({ PORT: 'eighty' });
+      expect.unreachable();
+    } catch (e) {
+      expect((e as Error).message).toMatch(/^invalid PORT \(got "eighty"\): /);
+      expect((e as Error).message.split('\n')).toHaveLength(1);
+    }
+    expect(() => loadConfig({ TRON_RPC: 'not a url' })).toThrow(/invalid TRON_RPC/);
+  });
+
+  it('stops start-up with that line and a non-zero exit code', async () => {
+    const err = await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { ...process.env, DEVNET_PORT: '99999' } }).catch((e) => e);
+    expect(err.code).toBe(2);
+    expect(err.stderr).toMatch(/configuration error: invalid DEVNET_PORT \(got "99999"\)/);
+    expect(err.stderr).not.toMatch(/at .*\.ts:\d+/); // no stack trace
+  });
+});
