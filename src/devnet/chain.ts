@@ -212,12 +212,10 @@ export class Chain {
     const bytes = parseInt(String(tx.raw_data.ref_block_bytes), 16);
     const hash = String(tx.raw_data.ref_block_hash).toLowerCase();
     const head = this.headBlock.number;
-    const rows = this.db
-      .select({ id: s.blocks.blockId })
-      .from(s.blocks)
-      .where(and(gt(s.blocks.number, head - TAPOS_WINDOW), sql`(${s.blocks.number} % 65536) = ${bytes}`))
-      .all();
-    if (!Number.isFinite(bytes) || !rows.some((r) => r.id.slice(16, 32) === hash)) {
+    // the one recent block whose number ends in these two bytes
+    const candidate = Number.isFinite(bytes) ? head - ((((head - bytes) % TAPOS_WINDOW) + TAPOS_WINDOW) % TAPOS_WINDOW) : -1;
+    const block = candidate >= 0 ? this.block(candidate) : undefined;
+    if (!block || block.blockId.slice(16, 32) !== hash) {
       throw new Refusal('TAPOS_ERROR', `Tapos check error: no recent block matches ref_block_bytes ${tx.raw_data.ref_block_bytes}`);
     }
   }

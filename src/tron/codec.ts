@@ -9,8 +9,16 @@ export const signatureOf = (entry: AbiEntry): string => `${entry.name}(${entry.i
 export const keccakHex = (text: string): string => keccak256(toUtf8Bytes(text)).slice(2);
 /** 4-byte function selector as 8 hex chars. */
 export const selectorOf = (entry: AbiEntry): string => keccakHex(signatureOf(entry)).slice(0, 8);
-/** Event topic0 as 64 hex chars. */
-export const topicOf = (entry: AbiEntry): string => keccakHex(signatureOf(entry));
+const topics = new WeakMap<AbiEntry, string>();
+/** Event topic0 as 64 hex chars (memoised: events are emitted on every trade). */
+export function topicOf(entry: AbiEntry): string {
+  let t = topics.get(entry);
+  if (t === undefined) {
+    t = keccakHex(signatureOf(entry));
+    topics.set(entry, t);
+  }
+  return t;
+}
 
 export function encodeValues(params: AbiParam[], values: unknown[]): string {
   return coder.encode(params.map((x) => x.type), values).slice(2);
