@@ -8,8 +8,13 @@ export const REDACT_PATHS = [
   'apiKey', '*.apiKey', 'secret', '*.secret',
 ];
 
-export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
-  return pino({ level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } }, destination);
+/** `pretty` prints human-readable lines (for a terminal); otherwise JSON lines. */
+export function createLogger(level: string, opts: { pretty?: boolean; destination?: pino.DestinationStream } = {}): Logger {
+  const base = { level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  if (opts.pretty && !opts.destination) {
+    return pino({ ...base, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } });
+  }
+  return pino(base, opts.destination);
 }
 
 export type { Logger };
