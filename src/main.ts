@@ -2,21 +2,14 @@
 // at a real node) and the application database; later the facade, indexer and bot join here.
 import { bootConfig } from './boot.js';
 import { openDb } from './db/index.js';
-import { startDevnet, type Devnet } from './devnet/index.js';
+import { devnetOptions, startDevnet, type Devnet } from './devnet/index.js';
 import { tronHost } from './config.js';
 
 const { config, logger } = bootConfig();
 const db = openDb(config.appDbFile);
 let devnet: Devnet | undefined;
 if (config.devnet.enabled) {
-  devnet = await startDevnet({
-    dbFile: config.devnet.dbFile,
-    host: config.host,
-    port: config.devnet.port,
-    blockMs: config.devnet.blockMs,
-    seed: config.devnet.seed,
-    logger,
-  });
+  devnet = await startDevnet(devnetOptions(config, logger));
 } else {
   logger.info({ tronRpc: config.tronRpc }, 'using the Tron node at TRON_RPC; the embedded devnet is off');
 }

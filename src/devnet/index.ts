@@ -1,5 +1,6 @@
 // Starts the embedded devnet: ledger, block producer and HTTP surface.
 import type { Logger } from 'pino';
+import type { Config } from '../config.js';
 import { openSqlite } from '../db/open.js';
 import { Chain } from './chain.js';
 import { seedDemo } from './demo.js';
@@ -20,6 +21,18 @@ export interface Devnet {
   url: string;
   chain: Chain;
   close(): Promise<void>;
+}
+
+/** The devnet's options as configured. */
+export function devnetOptions(config: Config, logger: Logger): DevnetOptions {
+  return {
+    dbFile: config.devnet.dbFile,
+    host: config.host,
+    port: config.devnet.port,
+    blockMs: config.devnet.blockMs,
+    seed: config.devnet.seed,
+    logger,
+  };
 }
 
 /** How far back the demo history starts. */
