@@ -2,8 +2,15 @@
 // Nothing else in the code reads process.env.
 import path from 'node:path';
 import { z } from 'zod';
+import { FAMILIES } from './devnet/genesis.js';
+import { toBase58, isBase58Address } from './tron/address.js';
+import type { Family } from './tron/families.js';
 
 const port = z.coerce.number().int().min(0).max(65535);
+const base58 = z.string().refine((v) => isBase58Address(v), 'must be a base58 Tron address (T...)');
+
+/** SunPump's launchpad proxy on mainnet. */
+export const MAINNET_LAUNCHPAD = 'TTfvyrAz86hbZk5iDpKD78pqLGgi8C7AAw';
 
 export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
@@ -15,6 +22,14 @@ export const configSchema = z.object({
   DEVNET_PORT: port.default(8090),
   DEVNET_BLOCK_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   DEVNET_SEED: z.stringbool().default(true),
+  LAUNCHPAD_ADDRESS: base58.optional(),
+  ROUTER_ADDRESS: base58.optional(),
+  LAUNCHPAD2_ADDRESS: base58.optional(),
+  ROUTER2_ADDRESS: base58.optional(),
+  TRX_USD: z.coerce.number().positive().max(1e6).default(0.25),
+  TRADE_FEE_LIMIT_TRX: z.coerce.number().int().min(1).max(15_000).default(100),
+  INDEXER_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
+  INDEXER_FROM_MS: z.coerce.number().int().min(0).optional(),
 });
 
 export type Env = z.input<typeof configSchema>;
@@ -29,6 +44,11 @@ export interface Config {
   tronApiKey: string | undefined;
   devnet: { enabled: boolean; port: number; blockMs: number; seed: boolean; dbFile: string };
   appDbFile: string;
+  /** The launchpad families served; a family without a router cannot trade. */
+  families: Family[];
+  trxUsd: number;
+  tradeFeeLimitSun: bigint;
+  indexer: { pollMs: number; fromMs: number | undefined };
 }
 
 export class ConfigError extends Error {}
@@ -62,7 +82,29 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       dbFile: path.join(dataDir, 'devnet.sqlite'),
     },
     appDbFile: path.join(dataDir, 'app.sqlite'),
+    families: families(c),
+    trxUsd: c.TRX_USD,
+    tradeFeeLimitSun: BigInt(c.TRADE_FEE_LIMIT_TRX) * 1_000_000n,
+    indexer: { pollMs: c.INDEXER_POLL_MS, fromMs: c.INDEXER_FROM_MS },
   };
+}
+
+/** On the devnet the families default to its own contracts; on a real node they come from env. */
+function families(c: z.infer<typeof configSchema>): Family[] {
+  if (c.TRON_RPC === undefined) {
+    const [one, two] = FAMILIES.map((f) => ({ family: f.family, launchpad: toBase58(f.launchpad), router: toBase58(f.router) }));
+    return [
+      { ...one!, launchpad: c.LAUNCHPAD_ADDRESS ?? one!.launchpad, router: c.ROUTER_ADDRESS ?? one!.router },
+      { ...two!, launchpad: c.LAUNCHPAD2_ADDRESS ?? two!.launchpad, router: c.ROUTER2_ADDRESS ?? two!.router },
+    ];
+  }
+  const out: Family[] = [];
+  if (!c.ROUTER_ADDRESS) {
+    throw new ConfigError('invalid ROUTER_ADDRESS: required with TRON_RPC (deploy the fee router, see README)');
+  }
+  out.push({ family: 'launchpad', launchpad: c.LAUNCHPAD_ADDRESS ?? MAINNET_LAUNCHPAD, router: c.ROUTER_ADDRESS });
+  if (c.LAUNCHPAD2_ADDRESS && c.ROUTER2_ADDRESS) out.push({ family: 'launchpad2', launchpad: c.LAUNCHPAD2_ADDRESS, router: c.ROUTER2_ADDRESS });
+  return out;
 }
 
 /** Where TronWeb should point: TRON_RPC, or the embedded devnet. */

@@ -16,7 +16,9 @@ describe('config', () => {
   });
 
   it('turns the devnet off when TRON_RPC points at a node', () => {
-    const c = loadConfig({ TRON_RPC: 'https://api.trongrid.io' });
+    expect(() => loadConfig({ TRON_RPC: 'https://api.trongrid.io' })).toThrow(/invalid ROUTER_ADDRESS: required with TRON_RPC/);
+    const c = loadConfig({ TRON_RPC: 'https://api.trongrid.io', ROUTER_ADDRESS: 'TEeDPpYmPduHo4iAbyQXAbKoZYRs21ASC4' });
+    expect(c.families).toEqual([{ family: 'launchpad', launchpad: 'TTfvyrAz86hbZk5iDpKD78pqLGgi8C7AAw', router: 'TEeDPpYmPduHo4iAbyQXAbKoZYRs21ASC4' }]);
     expect(c.devnet.enabled).toBe(false);
     expect(tronHost(c)).toBe('https://api.trongrid.io');
   });

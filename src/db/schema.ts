@@ -1,8 +1,148 @@
-// The application's tables (the facade, indexer and bot add theirs in later issues).
-import { sqliteTable, text } from 'drizzle-orm/sqlite-core';
+// The application's tables: what the indexer follows on chain, the facade's keys, plans and fees.
+// Money columns hold integers (sun or token base units) as TEXT, never REAL.
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
-/** Small key/value settings: schema facts, indexer cursors and the like. */
+/** Small key/value settings: schema facts and the like. */
 export const appMeta = sqliteTable('app_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
+});
+
+// ------------------------------------------------------------------ indexer
+
+/** Where each followed event stream (a contract) has been read up to. */
+export const indexerCursors = sqliteTable('indexer_cursors', {
+  contract: text('contract').primaryKey(),
+  /** Events at or after this block timestamp are read again (and deduplicated). */
+  blockTimestamp: integer('block_timestamp').notNull(),
+});
+
+/** Every event applied, so a re-read never counts twice. */
+export const seenEvents = sqliteTable(
+  'seen_events',
+  {
+    txid: text('txid').notNull(),
+    contract: text('contract').notNull(),
+    eventIndex: integer('event_index').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.txid, t.contract, t.eventIndex] })],
+);
+
+export const tokens = sqliteTable(
+  'tokens',
+  {
+    /** base58 */
+    address: text('address').primaryKey(),
+    family: text('family').notNull(),
+    launchpad: text('launchpad').notNull(),
+    tokenIndex: integer('token_index').notNull(),
+    name: text('name').notNull(),
+    symbol: text('symbol').notNull(),
+    decimals: integer('decimals').notNull(),
+    totalSupply: text('total_supply').notNull(),
+    creator: text('creator').notNull(),
+    createTx: text('create_tx').notNull(),
+    createdAt: integer('created_at').notNull(),
+    /** CREATED | LAUNCH_PENDING | LAUNCHED */
+    status: text('status').notNull(),
+    /** Virtual reserves of the curve after the last trade (sun, base units). */
+    trxReserve: text('trx_reserve').notNull(),
+    tokenReserve: text('token_reserve').notNull(),
+    launchTx: text('launch_tx'),
+    launchedAt: integer('launched_at'),
+    /** The DEX pair that received the liquidity at launch. */
+    pair: text('pair'),
+    lastTradeAt: integer('last_trade_at'),
+  },
+  (t) => [index('tokens_family_created').on(t.family, t.createdAt)],
+);
+
+/** Off-chain metadata set by the service (seed, create helper). Absent links are null. */
+export const tokenMetadata = sqliteTable('token_metadata', {
+  address: text('address').primaryKey(),
+  description: text('description').notNull().default(''),
+  image: text('image').notNull().default(''),
+  twitter: text('twitter'),
+  telegram: text('telegram'),
+  website: text('website'),
+});
+
+export const trades = sqliteTable(
+  'trades',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    txid: text('txid').notNull(),
+    eventIndex: integer('event_index').notNull(),
+    token: text('token').notNull(),
+    /** BUY | SELL */
+    type: text('type').notNull(),
+    /** The trader (the router's user when traded through a router). */
+    user: text('user').notNull(),
+    /** Launchpad (pool) that executed it. */
+    pool: text('pool').notNull(),
+    /** BUY: TRX paid to the launchpad (curve + fee); SELL: TRX paid out (after the fee). Sun. */
+    trxAmount: text('trx_amount').notNull(),
+    tokenAmount: text('token_amount').notNull(),
+    fee: text('fee').notNull(),
+    /** Virtual reserves after the trade; price = trx / token. */
+    trxReserveAfter: text('trx_reserve_after').notNull(),
+    tokenReserveAfter: text('token_reserve_after').notNull(),
+    blockNumber: integer('block_number').notNull(),
+    timestamp: integer('timestamp').notNull(),
+  },
+  (t) => [uniqueIndex('trades_event').on(t.txid, t.eventIndex), index('trades_token_time').on(t.token, t.timestamp, t.id)],
+);
+
+export const holders = sqliteTable(
+  'holders',
+  {
+    token: text('token').notNull(),
+    address: text('address').notNull(),
+    balance: text('balance').notNull(),
+    /** Same balance, zero-padded to 80 digits, so SQL can sort it exactly. */
+    sortKey: text('sort_key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.token, t.address] }), index('holders_rank').on(t.token, t.sortKey)],
+);
+
+// ------------------------------------------------------------------ facade
+
+export const plans = sqliteTable('plans', {
+  name: text('name').primaryKey(),
+  /** Requests per minute; null = unlimited. */
+  rpm: integer('rpm'),
+  feeBps: integer('fee_bps').notNull(),
+});
+
+export const apiKeys = sqliteTable('api_keys', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  /** sha256 of the key; the key itself is shown once and never stored. */
+  keyHash: text('key_hash').notNull().unique(),
+  /** First characters of the key, to tell keys apart in listings. */
+  prefix: text('prefix').notNull(),
+  label: text('label'),
+  plan: text('plan').notNull().references(() => plans.name),
+  createdAt: integer('created_at').notNull(),
+  revokedAt: integer('revoked_at'),
+});
+
+/** Trades built for a key through the router, waiting for their receipt to book the fee. */
+export const pendingFees = sqliteTable('pending_fees', {
+  txid: text('txid').primaryKey(),
+  apiKeyId: integer('api_key_id').notNull().references(() => apiKeys.id),
+  token: text('token').notNull(),
+  side: text('side').notNull(),
+  feeBps: integer('fee_bps').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+});
+
+/** Router fees taken on chain, booked once the trade confirmed. */
+export const feeLedger = sqliteTable('fee_ledger', {
+  txid: text('txid').primaryKey(),
+  apiKeyId: integer('api_key_id').notNull().references(() => apiKeys.id),
+  token: text('token').notNull(),
+  side: text('side').notNull(),
+  /** Sun taken by the router for the treasury. */
+  feeSun: text('fee_sun').notNull(),
+  confirmedAt: integer('confirmed_at').notNull(),
 });

@@ -1,0 +1,16 @@
+// The plans every installation starts with; operators edit them with `npm run cli -- plans set`.
+import type { AppDb } from './index.js';
+import { plans } from './schema.js';
+
+export const DEFAULT_PLANS = [
+  { name: 'free', rpm: 30, feeBps: 150 },
+  { name: 'starter', rpm: 120, feeBps: 90 },
+  { name: 'trader', rpm: 300, feeBps: 50 },
+  { name: 'elite', rpm: 1200, feeBps: 30 },
+  { name: 'developer', rpm: null, feeBps: 10 },
+] as const;
+
+/** Inserts the default plans that are missing; never overwrites an edited plan. */
+export function ensurePlans(db: AppDb): void {
+  db.insert(plans).values([...DEFAULT_PLANS]).onConflictDoNothing({ target: plans.name }).run();
+}

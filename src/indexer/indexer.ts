@@ -1,0 +1,251 @@
+// Follows the launchpads' and routers' events and every launchpad token's Transfer events through
+// the node's event API (the same calls work against TronGrid), and keeps tokens, trades, holders and
+// the fee ledger in SQLite.
+//
+// One cycle: read the confirmed head time H, fetch every stream's events up to H (from its cursor,
+// inclusive), then apply them all in one SQLite transaction. Each event is applied once (seen_events
+// is the gate), so re-reading the boundary, a crash or a restart never counts anything twice.
+import { and, eq } from 'drizzle-orm';
+import type { TronWeb } from 'tronweb';
+import type { Logger } from 'pino';
+import type { AppDb } from '../db/index.js';
+import * as t from '../db/schema.js';
+import { TRC20_ABI } from '../tron/abi.js';
+import { toBase58 } from '../tron/address.js';
+import { VIRTUAL_TRX_START, VIRTUAL_TOKEN_START } from '../tron/curve.js';
+import type { Family } from '../tron/families.js';
+
+export interface ChainEvent {
+  block_number: number;
+  block_timestamp: number;
+  contract_address: string;
+  event_index: number;
+  event_name: string;
+  result: Record<string, string>;
+  transaction_id: string;
+}
+
+export interface IndexerDeps {
+  db: AppDb;
+  tronWeb: TronWeb;
+  families: Family[];
+  logger: Logger;
+  /** Where a stream starts when it has no cursor yet (ms). */
+  fromTimestamp?: number;
+}
+
+const PAGE = 200;
+const pad = (v: bigint): string => v.toString().padStart(80, '0');
+const addr = (v: string): string => toBase58(v);
+
+export class Indexer {
+  private running: Promise<number> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly deps: IndexerDeps) {}
+
+  /** Runs one cycle (or joins the one under way). Returns the number of events applied. */
+  syncOnce(): Promise<number> {
+    if (!this.running) {
+      this.running = this.cycle().finally(() => {
+        this.running = undefined;
+      });
+    }
+    return this.running;
+  }
+
+  start(intervalMs: number): void {
+    const tick = async () => {
+      try {
+        await this.syncOnce();
+      } catch (err) {
+        this.deps.logger.warn({ err }, 'indexer cycle failed; retrying');
+      }
+      this.timer = setTimeout(tick, intervalMs);
+    };
+    this.timer = setTimeout(tick, 0);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running?.catch(() => undefined);
+  }
+
+  private cursor(contract: string): number {
+    const row = this.deps.db.select().from(t.indexerCursors).where(eq(t.indexerCursors.contract, contract)).get();
+    return row?.blockTimestamp ?? this.deps.fromTimestamp ?? 0;
+  }
+
+  private async fetchStream(contract: string, from: number, to: number, eventName?: string): Promise<ChainEvent[]> {
+    const out: ChainEvent[] = [];
+    let fingerprint: string | undefined;
+    do {
+      const res = await this.deps.tronWeb.event.getEventsByContractAddress(contract, {
+        minBlockTimestamp: Math.max(from, 1),
+        maxBlockTimestamp: to,
+        orderBy: 'block_timestamp,asc',
+        limit: PAGE,
+        onlyConfirmed: true,
+        ...(eventName ? { eventName } : {}),
+        ...(fingerprint ? { fingerprint } : {}),
+      });
+      out.push(...((res.data ?? []) as unknown as ChainEvent[]));
+      fingerprint = (res.meta as { fingerprint?: string } | undefined)?.fingerprint;
+    } while (fingerprint);
+    return out;
+  }
+
+  private async tokenInfo(token: string) {
+    const c = this.deps.tronWeb.contract(TRC20_ABI as never, token);
+    const m = c.methods as Record<string, () => { call(o?: object): Promise<unknown> }>;
+    const [name, symbol, decimals, supply] = await Promise.all(
+      ['name', 'symbol', 'decimals', 'totalSupply'].map((k) => m[k]!().call({ from: token })),
+    );
+    return { name: String(name), symbol: String(symbol), decimals: Number(String(decimals)), totalSupply: String(supply) };
+  }
+
+  private async cycle(): Promise<number> {
+    const { db, tronWeb, families } = this.deps;
+    const head = await tronWeb.trx.getConfirmedCurrentBlock();
+    const to = head.block_header.raw_data.timestamp;
+
+    const core = families.flatMap((f) => [f.launchpad, f.router]);
+    const coreEvents = new Map<string, ChainEvent[]>();
+    for (const c of core) coreEvents.set(c, await this.fetchStream(c, this.cursor(c), to));
+
+    // tokens: the known ones and those created in this window
+    const known = db.select({ address: t.tokens.address }).from(t.tokens).all().map((r) => r.address);
+    const created = families.flatMap((f) =>
+      (coreEvents.get(f.launchpad) ?? []).filter((e) => e.event_name === 'TokenCreate').map((e) => ({ f, e, token: addr(e.result.tokenAddress!) })),
+    );
+    const fresh = created.filter((c) => !known.includes(c.token));
+    const infos = new Map<string, Awaited<ReturnType<Indexer['tokenInfo']>>>();
+    for (const c of fresh) infos.set(c.token, await this.tokenInfo(c.token));
+    const allTokens = [...new Set([...known, ...created.map((c) => c.token)])];
+    const transfers = new Map<string, ChainEvent[]>();
+    for (const token of allTokens) transfers.set(token, await this.fetchStream(token, this.cursor(token), to, 'Transfer'));
+
+    // apply everything in one transaction
+    return db.$client.transaction(() => {
+      let applied = 0;
+      const firstSeen = (e: ChainEvent, contract: string): boolean =>
+        db.insert(t.seenEvents).values({ txid: e.transaction_id, contract, eventIndex: e.event_index }).onConflictDoNothing().run().changes > 0;
+
+      for (const f of families) {
+        const routerByTx = new Map<string, ChainEvent>();
+        for (const e of coreEvents.get(f.router) ?? []) routerByTx.set(e.transaction_id, e);
+        for (const e of coreEvents.get(f.launchpad) ?? []) {
+          if (!firstSeen(e, f.launchpad)) continue;
+          applied++;
+          this.applyLaunchpadEvent(f, e, routerByTx, infos);
+        }
+        for (const e of coreEvents.get(f.router) ?? []) {
+          if (!firstSeen(e, f.router)) continue;
+          applied++;
+          this.applyRouterFee(e);
+        }
+      }
+      for (const [token, events] of transfers) {
+        for (const e of events) {
+          if (!firstSeen(e, token)) continue;
+          applied++;
+          this.applyTransfer(token, e);
+        }
+      }
+      for (const c of [...core, ...allTokens]) {
+        db.insert(t.indexerCursors).values({ contract: c, blockTimestamp: to })
+          .onConflictDoUpdate({ target: t.indexerCursors.contract, set: { blockTimestamp: to } }).run();
+      }
+      return applied;
+    })();
+  }
+
+  private applyLaunchpadEvent(f: Family, e: ChainEvent, routerByTx: Map<string, ChainEvent>, infos: Map<string, { name: string; symbol: string; decimals: number; totalSupply: string }>): void {
+    const { db } = this.deps;
+    const r = e.result;
+    if (e.event_name === 'TokenCreate') {
+      const token = addr(r.tokenAddress!);
+      const info = infos.get(token);
+      if (!info) return; // known already (re-read) – nothing to do
+      db.insert(t.tokens).values({
+        address: token, family: f.family, launchpad: f.launchpad, tokenIndex: Number(r.tokenIndex), ...info,
+        creator: addr(r.creator!), createTx: e.transaction_id, createdAt: e.block_timestamp, status: 'CREATED',
+        trxReserve: VIRTUAL_TRX_START.toString(), tokenReserve: VIRTUAL_TOKEN_START.toString(),
+        launchTx: null, launchedAt: null, pair: null, lastTradeAt: null,
+      }).onConflictDoNothing().run();
+      return;
+    }
+    const token = addr(r.token!);
+    const row = db.select().from(t.tokens).where(eq(t.tokens.address, token)).get();
+    if (!row) return;
+    if (e.event_name === 'TokenPurchased' || e.event_name === 'TokenSold') {
+      const buy = e.event_name === 'TokenPurchased';
+      const trxAmount = BigInt(r.trxAmount!);
+      const fee = BigInt(r.fee!);
+      const tokenAmount = BigInt(r.tokenAmount!);
+      const trxReserve = buy ? BigInt(row.trxReserve) + trxAmount : BigInt(row.trxReserve) - trxAmount - fee;
+      const tokenReserve = buy ? BigInt(r.tokenReserve!) : BigInt(row.tokenReserve) + tokenAmount;
+      let user = addr((buy ? r.buyer : r.seller)!);
+      if (user === f.router) {
+        const via = routerByTx.get(e.transaction_id);
+        if (via?.result.user) user = addr(via.result.user);
+      }
+      db.insert(t.trades).values({
+        txid: e.transaction_id, eventIndex: e.event_index, token, type: buy ? 'BUY' : 'SELL', user, pool: f.launchpad,
+        trxAmount: (buy ? trxAmount + fee : trxAmount).toString(), tokenAmount: tokenAmount.toString(), fee: fee.toString(),
+        trxReserveAfter: trxReserve.toString(), tokenReserveAfter: tokenReserve.toString(),
+        blockNumber: e.block_number, timestamp: e.block_timestamp,
+      }).onConflictDoNothing().run();
+      db.update(t.tokens).set({ trxReserve: trxReserve.toString(), tokenReserve: tokenReserve.toString(), lastTradeAt: e.block_timestamp })
+        .where(eq(t.tokens.address, token)).run();
+    } else if (e.event_name === 'LaunchPending') {
+      db.update(t.tokens).set({ status: 'LAUNCH_PENDING' }).where(eq(t.tokens.address, token)).run();
+    } else if (e.event_name === 'TokenLaunched') {
+      db.update(t.tokens).set({ status: 'LAUNCHED', launchTx: e.transaction_id, launchedAt: e.block_timestamp })
+        .where(eq(t.tokens.address, token)).run();
+    }
+  }
+
+  /** Books the router's fee for a trade the facade built, once it is on chain. */
+  private applyRouterFee(e: ChainEvent): void {
+    const { db } = this.deps;
+    const pending = db.select().from(t.pendingFees).where(eq(t.pendingFees.txid, e.transaction_id)).get();
+    if (!pending) return;
+    db.insert(t.feeLedger).values({
+      txid: e.transaction_id, apiKeyId: pending.apiKeyId, token: pending.token, side: pending.side,
+      feeSun: String(e.result.fee ?? '0'), confirmedAt: e.block_timestamp,
+    }).onConflictDoNothing().run();
+    db.delete(t.pendingFees).where(eq(t.pendingFees.txid, e.transaction_id)).run();
+  }
+
+  private applyTransfer(token: string, e: ChainEvent): void {
+    const value = BigInt(e.result.value!);
+    if (value === 0n) return;
+    const from = addr(e.result.from!);
+    const to = addr(e.result.to!);
+    const zero = addr('0x' + '0'.repeat(40));
+    // the launch moves the curve's liquidity to the DEX pair: remember which address that is
+    const row = this.deps.db.select({ launchpad: t.tokens.launchpad, launchTx: t.tokens.launchTx }).from(t.tokens).where(eq(t.tokens.address, token)).get();
+    if (row && row.launchTx === e.transaction_id && from === row.launchpad) {
+      this.deps.db.update(t.tokens).set({ pair: to }).where(eq(t.tokens.address, token)).run();
+    }
+    if (from !== zero) this.addBalance(token, from, -value);
+    if (to !== zero) this.addBalance(token, to, value);
+  }
+
+  private addBalance(token: string, holder: string, delta: bigint): void {
+    const { db } = this.deps;
+    const where = and(eq(t.holders.token, token), eq(t.holders.address, holder));
+    const row = db.select({ b: t.holders.balance }).from(t.holders).where(where).get();
+    const next = (row ? BigInt(row.b) : 0n) + delta;
+    if (next === 0n) {
+      db.delete(t.holders).where(where).run();
+    } else if (row) {
+      db.update(t.holders).set({ balance: next.toString(), sortKey: pad(next) }).where(where).run();
+    } else {
+      db.insert(t.holders).values({ token, address: holder, balance: next.toString(), sortKey: pad(next) }).run();
+    }
+  }
+}
+

@@ -1,0 +1,228 @@
+// Data operations: token details, trades, holders, balance and listings, read from the indexer's
+// tables (and the chain for balances). No HTTP here: typed input, typed output, ServiceError.
+import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { AppDb } from '../db/index.js';
+import * as t from '../db/schema.js';
+import { TOTAL_SALE, TRX_TO_FILL, VIRTUAL_TOKEN_START, VIRTUAL_TRX_START, initialPool, type Pool } from '../tron/curve.js';
+import type { Family, FamilyName } from '../tron/families.js';
+import { ServiceError, Errors } from './errors.js';
+import { ratio, tokenNumber, trxNumber } from './format.js';
+import type { ChainGateway } from './gateway.js';
+
+export interface DataDeps {
+  db: AppDb;
+  chain: ChainGateway;
+  families: Family[];
+  trxUsd: number;
+  now?: () => number;
+}
+
+const DAY = 24 * 3600 * 1000;
+
+/** TRX per whole token for a pool (virtual reserves, sun and base units). */
+export const poolPrice = (p: Pool, decimals: number): number =>
+  ratio(p.trxReserve * 10n ** BigInt(decimals), p.tokenReserve * 1_000_000n);
+
+type TokenRow = typeof t.tokens.$inferSelect;
+
+export function createDataService(deps: DataDeps) {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+
+  const findToken = (address: string, family?: FamilyName): TokenRow => {
+    const row = db.select().from(t.tokens).where(eq(t.tokens.address, address)).get();
+    if (!row || (family && row.family !== family)) throw Errors.tokenNotFound();
+    return row;
+  };
+
+  const poolOf = (row: TokenRow): Pool => ({ trxReserve: BigInt(row.trxReserve), tokenReserve: BigInt(row.tokenReserve) });
+
+  /** Price 24 h ago: after the last trade before then, or the starting price for a younger token. */
+  function stats24h(row: TokenRow) {
+    const since = now() - DAY;
+    const volume = db
+      .select({ v: sql<string>`coalesce(sum(cast(${t.trades.trxAmount} as integer)), 0)` })
+      .from(t.trades)
+      .where(and(eq(t.trades.token, row.address), gt(t.trades.timestamp, since)))
+      .get();
+    const before = db
+      .select()
+      .from(t.trades)
+      .where(and(eq(t.trades.token, row.address), lte(t.trades.timestamp, since)))
+      .orderBy(desc(t.trades.timestamp), desc(t.trades.id))
+      .limit(1)
+      .get();
+    const thenPool = before ? { trxReserve: BigInt(before.trxReserveAfter), tokenReserve: BigInt(before.tokenReserveAfter) } : initialPool();
+    const p0 = poolPrice(thenPool, row.decimals);
+    const p1 = poolPrice(poolOf(row), row.decimals);
+    return { volumeSun: BigInt(volume?.v ?? 0), change: p0 === 0 ? 0 : ((p1 - p0) / p0) * 100 };
+  }
+
+  function summary(row: TokenRow) {
+    const pool = poolOf(row);
+    const launched = row.status === 'LAUNCHED';
+    const sold = VIRTUAL_TOKEN_START - pool.tokenReserve;
+    const raised = pool.trxReserve - VIRTUAL_TRX_START;
+    const price = poolPrice(pool, row.decimals);
+    const supply = BigInt(row.totalSupply);
+    const pct = launched ? 100 : Math.min(100, Number((raised * 100n) / TRX_TO_FILL));
+    const s = stats24h(row);
+    return {
+      currentStatus: row.status,
+      priceInTrx: price,
+      totalSupply: tokenNumber(supply, row.decimals),
+      currentSold: tokenNumber(launched ? TOTAL_SALE : sold, row.decimals),
+      marketCap: Math.round(price * tokenNumber(supply, row.decimals) * deps.trxUsd * 100) / 100,
+      trxReserve: launched ? 0 : trxNumber(raised),
+      tokenReserve: launched ? 0 : tokenNumber(TOTAL_SALE - sold, row.decimals),
+      volume24Hr: trxNumber(s.volumeSun),
+      priceChange24Hr: Math.round(s.change * 100) / 100,
+      pumpPercentage: pct,
+      createTxHash: row.createTx,
+      launchTxHash: row.launchTx,
+      active: !launched,
+    };
+  }
+
+  return {
+    getTokenDetails(family: FamilyName, address: string) {
+      const row = findToken(address, family);
+      const meta = db.select().from(t.tokenMetadata).where(eq(t.tokenMetadata.address, address)).get();
+      return {
+        metadata: {
+          name: row.name,
+          symbol: row.symbol,
+          description: meta?.description ?? '',
+          image: meta?.image ?? '',
+          twitter: meta?.twitter ?? null,
+          telegram: meta?.telegram ?? null,
+          website: meta?.website ?? null,
+          ownerAddress: row.creator,
+          contractAddress: row.address,
+        },
+        data: summary(row),
+      };
+    },
+
+    getRecentTrades(address: string, page: number, limit: number) {
+      const row = findToken(address);
+      const rows = db
+        .select()
+        .from(t.trades)
+        .where(eq(t.trades.token, address))
+        .orderBy(desc(t.trades.timestamp), desc(t.trades.id))
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .all();
+      return rows.map((r) => {
+        const trx = BigInt(r.trxAmount);
+        const fee = BigInt(r.fee);
+        const tokens = BigInt(r.tokenAmount);
+        // execution price on the curve, fees aside
+        const curveTrx = r.type === 'BUY' ? trx - fee : trx + fee;
+        return {
+          type: r.type as 'BUY' | 'SELL',
+          signature: r.txid,
+          user: r.user,
+          tokenAddress: r.token,
+          poolAddress: r.pool,
+          trxAmount: trxNumber(trx),
+          tokenAmount: tokenNumber(tokens, row.decimals),
+          priceInTrx: ratio(curveTrx * 10n ** BigInt(row.decimals), tokens * 1_000_000n),
+          timestamp: r.timestamp,
+        };
+      });
+    },
+
+    getTokenHolders(family: FamilyName, address: string, page: number, limit: number) {
+      const row = findToken(address, family);
+      const price = poolPrice(poolOf(row), row.decimals);
+      const supply = BigInt(row.totalSupply);
+      const rows = db
+        .select()
+        .from(t.holders)
+        .where(eq(t.holders.token, address))
+        .orderBy(desc(t.holders.sortKey), asc(t.holders.address))
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .all();
+      return rows.map((h) => {
+        const bal = BigInt(h.balance);
+        const balance = tokenNumber(bal, row.decimals);
+        return {
+          address: h.address,
+          balance,
+          priceInTrx: price,
+          valueInTrx: balance * price,
+          percentage: ratio(bal * 100n, supply),
+          type: h.address === row.launchpad ? 'curve' : h.address === row.creator ? 'dev' : h.address === row.pair ? 'pool' : 'trader',
+        };
+      });
+    },
+
+    async getTokenBalance(publicKey: string, tokenAddress: string, decimals: number) {
+      let balance: bigint;
+      try {
+        balance = await deps.chain.tokenBalance(tokenAddress, publicKey);
+      } catch {
+        throw Errors.balanceFailed();
+      }
+      const row = db.select().from(t.tokens).where(eq(t.tokens.address, tokenAddress)).get();
+      let priceInTrx = 0;
+      if (row) priceInTrx = poolPrice(poolOf(row), row.decimals);
+      else {
+        // not indexed (yet): ask each launchpad
+        for (const fam of deps.families) {
+          const pool = await deps.chain.pool(fam, tokenAddress).catch(() => undefined);
+          if (pool && pool.tokenReserve > 0n) {
+            priceInTrx = poolPrice(pool, decimals);
+            break;
+          }
+        }
+      }
+      return [{
+        priceInTRX: priceInTrx,
+        priceInUSD: priceInTrx * deps.trxUsd,
+        balanceInSun: balance.toString(),
+        convertedBalance: tokenNumber(balance, decimals),
+      }];
+    },
+
+    listTokens(sort: 'new' | 'volume' | 'progress', page: number, limit: number) {
+      const rows = db.select().from(t.tokens).all();
+      const items = rows.map((r) => ({ row: r, s: summary(r) }));
+      if (sort === 'new') items.sort((a, b) => b.row.createdAt - a.row.createdAt);
+      if (sort === 'volume') items.sort((a, b) => b.s.volume24Hr - a.s.volume24Hr || b.row.createdAt - a.row.createdAt);
+      if (sort === 'progress') {
+        items.sort((a, b) => {
+          const ra = BigInt(a.row.trxReserve);
+          const rb = BigInt(b.row.trxReserve);
+          return b.s.pumpPercentage - a.s.pumpPercentage || (rb > ra ? 1 : rb < ra ? -1 : 0);
+        });
+      }
+      return items.slice((page - 1) * limit, page * limit).map(({ row, s }) => ({
+        address: row.address,
+        family: row.family,
+        name: row.name,
+        symbol: row.symbol,
+        creator: row.creator,
+        createdAt: row.createdAt,
+        currentStatus: s.currentStatus,
+        priceInTrx: s.priceInTrx,
+        marketCap: s.marketCap,
+        volume24Hr: s.volume24Hr,
+        priceChange24Hr: s.priceChange24Hr,
+        pumpPercentage: s.pumpPercentage,
+      }));
+    },
+
+    /** Off-chain metadata for a token (seed, create helper). */
+    setMetadata(address: string, m: { description?: string; image?: string; twitter?: string | null; telegram?: string | null; website?: string | null }) {
+      const row = { address, description: m.description ?? '', image: m.image ?? '', twitter: m.twitter ?? null, telegram: m.telegram ?? null, website: m.website ?? null };
+      db.insert(t.tokenMetadata).values(row).onConflictDoUpdate({ target: t.tokenMetadata.address, set: row }).run();
+    },
+  };
+}
+
+export type DataService = ReturnType<typeof createDataService>;
+export { ServiceError };

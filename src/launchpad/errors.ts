@@ -1,0 +1,44 @@
+// Errors are values with a kind; the API maps them once to the spec's envelope
+// `{error, message, code, status: "error"}`. The strings are the spec's (section 7).
+export type ErrorStatus = 400 | 401 | 404 | 409 | 429 | 500 | 502;
+
+export class ServiceError extends Error {
+  constructor(
+    readonly status: ErrorStatus,
+    readonly error: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const e = (status: ErrorStatus, error: string, message: string) => () => new ServiceError(status, error, message);
+
+export const Errors = {
+  invalidPublicKey: e(400, 'Invalid publicKey', 'Please check the publicKey is a valid address'),
+  invalidTokenAddress: e(400, 'Invalid tokenAddress', 'Please check the tokenAddress is a valid address'),
+  balanceFailed: e(500, 'Error retrieving token balance', 'Please check the input values and retry'),
+  maxLimit: e(400, 'Max limit reached', 'The maximum limit for this endpoint is 200'),
+  missingAddress: e(400, 'Missing address parameter', 'You must provide a valid token address'),
+  invalidAddress: e(400, 'Invalid address', 'The address must be a valid Tron (base58 T...) address'),
+  detailsFailed: e(500, 'Failed to fetch token details', 'Server-side error while fetching token details'),
+  tokenNotFound: e(404, 'Token not found', 'No token with this address on this launchpad'),
+  allowanceParams: e(400, 'Invalid parameters', 'You must only provide tokenAddress and userAddress'),
+  insufficientFunds: (detail: string) => new ServiceError(400, 'Insufficient funds', `The account lacks funds for this transaction: ${detail}`),
+  tradeParams: e(400, 'Invalid parameters', 'You must provide action, tokenAddress, amount and privateKey'),
+  invalidAction: e(400, 'Invalid action', 'Action must be buy or sell'),
+  localTradeParams: e(400, 'Invalid parameters', 'You must provide type, tokenAddress, amount and userAddress'),
+  invalidType: e(400, 'Invalid type', 'Type must be buy or sell'),
+  invalidAmount: e(400, 'Invalid amount', 'Amount must be an integer between 1 and 100'),
+  walletsFailed: e(500, 'Error creating wallets', 'Please try again'),
+  simulationFailed: (slippage: string, impact: string) =>
+    new ServiceError(500, 'Simulation failed', `Max slippage reached: the price would move ${impact}% against you (slippage ${slippage}%), the transaction would revert`),
+  badTradeAmount: (why: string) => new ServiceError(400, 'Invalid parameters', why),
+  notTrading: (why: string) => new ServiceError(400, 'Token not trading', why),
+  approvalRequired: e(400, 'Approval required', 'Approve the router first: POST /launchpad/approve, sign and broadcast it'),
+  broadcastRefused: (code: string, why: string) => new ServiceError(400, 'Broadcast failed', `${code}: ${why}`),
+  invalidParams: (why: string) => new ServiceError(400, 'Invalid parameters', why),
+  nodeUnavailable: e(502, 'Node unavailable', 'The Tron node did not answer; try again'),
+  missingKey: e(401, 'Missing API key', 'Send your key in the api-key header'),
+  invalidKey: e(401, 'Invalid API key', 'The api-key header does not hold a valid, active key'),
+} as const;

@@ -1,0 +1,83 @@
+// API keys and plans. A key is random, shown once, and stored only as its sha256.
+import { createHash, randomBytes } from 'node:crypto';
+import { asc, eq, isNull, and } from 'drizzle-orm';
+import type { AppDb } from '../db/index.js';
+import * as t from '../db/schema.js';
+import { ServiceError } from './errors.js';
+
+export interface KeyInfo {
+  id: number;
+  plan: string;
+  /** requests per minute; null = unlimited */
+  rpm: number | null;
+  feeBps: number;
+}
+
+export const hashKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
+const notFound = (what: string) => new ServiceError(404, 'Not found', what);
+
+export function createKeysService(db: AppDb) {
+  const planExists = (name: string) => db.select().from(t.plans).where(eq(t.plans.name, name)).get();
+
+  return {
+    /** Creates a key on a plan; the returned key is the only copy. */
+    create(plan: string, label?: string): { id: number; key: string } {
+      if (!planExists(plan)) throw notFound(`no plan named ${plan}`);
+      const key = 'lp_' + randomBytes(24).toString('base64url');
+      const row = db.insert(t.apiKeys).values({
+        keyHash: hashKey(key), prefix: key.slice(0, 9), label: label ?? null, plan, createdAt: Date.now(), revokedAt: null,
+      }).returning({ id: t.apiKeys.id }).get();
+      return { id: row.id, key };
+    },
+
+    /** The active key's plan, or null for an unknown or revoked key. */
+    verify(key: string): KeyInfo | null {
+      const row = db
+        .select({ id: t.apiKeys.id, plan: t.apiKeys.plan, rpm: t.plans.rpm, feeBps: t.plans.feeBps, revokedAt: t.apiKeys.revokedAt })
+        .from(t.apiKeys)
+        .innerJoin(t.plans, eq(t.plans.name, t.apiKeys.plan))
+        .where(eq(t.apiKeys.keyHash, hashKey(key)))
+        .get();
+      if (!row || row.revokedAt !== null) return null;
+      return { id: row.id, plan: row.plan, rpm: row.rpm, feeBps: row.feeBps };
+    },
+
+    list() {
+      return db
+        .select({ id: t.apiKeys.id, prefix: t.apiKeys.prefix, label: t.apiKeys.label, plan: t.apiKeys.plan, createdAt: t.apiKeys.createdAt, revokedAt: t.apiKeys.revokedAt })
+        .from(t.apiKeys)
+        .orderBy(asc(t.apiKeys.id))
+        .all();
+    },
+
+    revoke(id: number): void {
+      const res = db.update(t.apiKeys).set({ revokedAt: Date.now() }).where(and(eq(t.apiKeys.id, id), isNull(t.apiKeys.revokedAt))).run();
+      if (res.changes === 0) throw notFound(`no active key with id ${id}`);
+    },
+
+    setPlan(id: number, plan: string): void {
+      if (!planExists(plan)) throw notFound(`no plan named ${plan}`);
+      const res = db.update(t.apiKeys).set({ plan }).where(eq(t.apiKeys.id, id)).run();
+      if (res.changes === 0) throw notFound(`no key with id ${id}`);
+    },
+
+    plans() {
+      return db.select().from(t.plans).orderBy(asc(t.plans.feeBps)).all().reverse();
+    },
+
+    /** Creates or edits a plan; rpm null = unlimited. */
+    setPlanLimits(name: string, rpm: number | null, feeBps: number): void {
+      if (!/^[a-z0-9_-]{1,32}$/.test(name)) throw new ServiceError(400, 'Invalid parameters', 'plan names are 1-32 of a-z, 0-9, _ and -');
+      if (rpm !== null && (!Number.isInteger(rpm) || rpm < 1)) throw new ServiceError(400, 'Invalid parameters', 'rpm must be a positive integer');
+      if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps > 1000) throw new ServiceError(400, 'Invalid parameters', 'fee bps must be an integer from 0 to 1000');
+      db.insert(t.plans).values({ name, rpm, feeBps }).onConflictDoUpdate({ target: t.plans.name, set: { rpm, feeBps } }).run();
+    },
+
+    /** Fees booked for a key (sun), from the ledger. */
+    feesOf(apiKeyId: number) {
+      return db.select().from(t.feeLedger).where(eq(t.feeLedger.apiKeyId, apiKeyId)).all();
+    },
+  };
+}
+
+export type KeysService = ReturnType<typeof createKeysService>;

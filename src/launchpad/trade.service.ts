@@ -1,0 +1,322 @@
+// Trade operations: quote, localTrade (unsigned), trade (signed here with the caller's key and
+// broadcast), approve, allowance, broadcast and txStatus. Every trade goes through the family's
+// router so the plan's fee is taken on chain in the same transaction.
+import { eq } from 'drizzle-orm';
+import { TronWeb } from 'tronweb';
+import type { AppDb } from '../db/index.js';
+import * as t from '../db/schema.js';
+import { TokenState } from '../tron/abi.js';
+import { CurveError, quoteBuy, quoteSell, type FeeParams, type Pool } from '../tron/curve.js';
+import type { Family } from '../tron/families.js';
+import { BPS, MAX_UINT256, parseUnits, trxToSun } from '../tron/units.js';
+import { Errors, ServiceError } from './errors.js';
+import { tokenNumber, trxNumber } from './format.js';
+import type { ChainGateway, SignedTx, UnsignedTx } from './gateway.js';
+import { poolPrice } from './data.service.js';
+
+export interface TradeDeps {
+  db: AppDb;
+  chain: ChainGateway;
+  families: Family[];
+  /** Fee limit put on every trade transaction (sun). */
+  feeLimitSun: bigint;
+  /** How long `trade` waits for an automatic approval to confirm. */
+  approvalWaitMs?: number;
+}
+
+/** Who is calling: the API key and its plan's router fee. */
+export interface Caller {
+  apiKeyId: number;
+  feeBps: number;
+}
+
+export type Side = 'buy' | 'sell';
+
+export interface TradeInput {
+  side: Side;
+  tokenAddress: string;
+  /** TRX for buys; tokens or "NN%" of the holding for sells. */
+  amount: number | string;
+  userAddress: string;
+  /** Percent, default 5. */
+  slippage?: number | undefined;
+  /** Extra TRX allowed for fees (raises the fee limit). */
+  priorityFee?: number | undefined;
+}
+
+export const DEFAULT_SLIPPAGE = 5;
+const PCT = /^\s*(\d+(?:\.\d{1,2})?)\s*%\s*$/;
+
+export interface PlannedTrade {
+  family: Family;
+  side: Side;
+  token: string;
+  decimals: number;
+  /** sun for buys, base units for sells */
+  amountIn: bigint;
+  /** base units for buys, sun for sells (to the user, after both fees) */
+  expectedOut: bigint;
+  minOut: bigint;
+  launchpadFee: bigint;
+  routerFee: bigint;
+  refund: bigint;
+  fills: boolean;
+  impactBps: bigint;
+  slippageBps: bigint;
+  priceBefore: number;
+  priceAfter: number;
+  feeLimit: bigint;
+}
+
+export function createTradeService(deps: TradeDeps) {
+  const { db, chain } = deps;
+  const feeCache = new Map<string, { at: number; fees: FeeParams }>();
+
+  async function feesOf(f: Family): Promise<FeeParams> {
+    const hit = feeCache.get(f.launchpad);
+    if (hit && Date.now() - hit.at < 30_000) return hit.fees;
+    const fees = await chain.fees(f);
+    feeCache.set(f.launchpad, { at: Date.now(), fees });
+    return fees;
+  }
+
+  async function familyOf(token: string): Promise<Family> {
+    const row = db.select({ family: t.tokens.family }).from(t.tokens).where(eq(t.tokens.address, token)).get();
+    const known = row && deps.families.find((f) => f.family === row.family);
+    const fam = known ?? (await chain.familyOf(deps.families, token));
+    if (!fam) throw Errors.tokenNotFound();
+    return fam;
+  }
+
+  function slippageBps(slippage: number | undefined): bigint {
+    const s = slippage ?? DEFAULT_SLIPPAGE;
+    if (typeof s !== 'number' || !Number.isFinite(s) || s < 0 || s > 100) throw Errors.invalidParams('slippage must be a percent between 0 and 100');
+    return BigInt(Math.round(s * 100));
+  }
+
+  function feeLimitOf(priorityFee: number | undefined): bigint {
+    if (priorityFee === undefined) return deps.feeLimitSun;
+    let extra: bigint;
+    try {
+      extra = trxToSun(priorityFee);
+    } catch {
+      throw Errors.invalidParams('priorityFee must be a non-negative TRX amount');
+    }
+    return deps.feeLimitSun + extra;
+  }
+
+  /** Simulates the trade on the current curve; throws the spec's errors. */
+  async function plan(input: TradeInput, caller: Caller): Promise<PlannedTrade> {
+    const token = input.tokenAddress;
+    const family = await familyOf(token);
+    const state = await chain.state(family, token);
+    if (state === TokenState.READY_TO_LAUNCH) throw Errors.notTrading('The curve is full; the token is waiting for its launch');
+    if (state === TokenState.LAUNCHED) throw Errors.notTrading('The token has launched; trade it on the DEX');
+    const [pool, fees] = await Promise.all([chain.pool(family, token), feesOf(family)]);
+    const decimals = 18;
+    const slip = slippageBps(input.slippage);
+    const feeBps = BigInt(caller.feeBps);
+    const feeLimit = feeLimitOf(input.priorityFee);
+    const priceBefore = poolPrice(pool, decimals);
+    try {
+      if (input.side === 'buy') {
+        let paid: bigint;
+        try {
+          paid = trxToSun(input.amount);
+        } catch {
+          throw Errors.badTradeAmount('amount must be a positive TRX amount with at most 6 decimals');
+        }
+        if (paid <= 0n) throw Errors.badTradeAmount('amount must be more than 0 TRX');
+        const routerFee = (paid * feeBps) / BPS;
+        const q = quoteBuy(pool, paid - routerFee, fees);
+        const impactBps = (q.trxIn * pool.tokenReserve * BPS) / (q.tokenOut * pool.trxReserve) - BPS;
+        return {
+          family, side: 'buy', token, decimals, amountIn: paid, expectedOut: q.tokenOut,
+          minOut: (q.tokenOut * (BPS - slip)) / BPS, launchpadFee: q.fee, routerFee, refund: q.refund, fills: q.fills,
+          impactBps, slippageBps: slip, priceBefore, priceAfter: poolPrice(q.after, decimals), feeLimit,
+        };
+      }
+      const holding = await chain.tokenBalance(token, input.userAddress);
+      const tokenIn = sellAmount(input.amount, holding, decimals);
+      const q = quoteSell(pool, tokenIn, fees);
+      const routerFee = (q.trxOut * feeBps) / BPS;
+      const out = q.trxOut - routerFee;
+      const impactBps = BPS - (q.gross * pool.tokenReserve * BPS) / (tokenIn * pool.trxReserve);
+      return {
+        family, side: 'sell', token, decimals, amountIn: tokenIn, expectedOut: out, minOut: (out * (BPS - slip)) / BPS,
+        launchpadFee: q.fee, routerFee, refund: 0n, fills: false, impactBps, slippageBps: slip, priceBefore,
+        priceAfter: poolPrice(q.after, decimals), feeLimit,
+      };
+    } catch (e) {
+      if (e instanceof CurveError) throw Errors.badTradeAmount(`The curve cannot fill this trade: ${e.message}`);
+      throw e;
+    }
+  }
+
+  function sellAmount(amount: number | string, holding: bigint, decimals: number): bigint {
+    const pct = typeof amount === 'string' ? PCT.exec(amount) : null;
+    let units: bigint;
+    if (pct) {
+      const bps = BigInt(Math.round(Number(pct[1]) * 100));
+      if (bps <= 0n || bps > BPS) throw Errors.badTradeAmount('a percent amount must be above 0% and at most 100%');
+      units = (holding * bps) / BPS;
+    } else {
+      try {
+        units = parseUnits(amount, decimals);
+      } catch {
+        throw Errors.badTradeAmount('amount must be a positive token amount or a percent string like "50%"');
+      }
+    }
+    if (units <= 0n) throw holding === 0n ? Errors.insufficientFunds('no tokens to sell') : Errors.badTradeAmount('amount must be more than 0');
+    if (units > holding) throw Errors.insufficientFunds(`holding is ${tokenNumber(holding, decimals)} tokens`);
+    return units;
+  }
+
+  function checkSlippage(p: PlannedTrade): void {
+    if (p.impactBps > p.slippageBps) {
+      throw Errors.simulationFailed((Number(p.slippageBps) / 100).toString(), (Number(p.impactBps) / 100).toFixed(2));
+    }
+  }
+
+  async function checkFunds(p: PlannedTrade, user: string): Promise<void> {
+    const trx = await chain.trxBalance(user);
+    const need = (p.side === 'buy' ? p.amountIn : 0n) + p.feeLimit;
+    if (trx < need) throw Errors.insufficientFunds(`needs ${trxNumber(need)} TRX (amount and fee limit), has ${trxNumber(trx)} TRX`);
+  }
+
+  async function build(p: PlannedTrade, user: string, caller: Caller): Promise<UnsignedTx> {
+    const tx =
+      p.side === 'buy'
+        ? await chain.buildCall(user, p.family.router, 'buy(address,uint256,uint256)', [
+            { type: 'address', value: p.token },
+            { type: 'uint256', value: p.minOut.toString() },
+            { type: 'uint256', value: String(caller.feeBps) },
+          ], { callValue: p.amountIn, feeLimit: p.feeLimit })
+        : await chain.buildCall(user, p.family.router, 'sell(address,uint256,uint256,uint256)', [
+            { type: 'address', value: p.token },
+            { type: 'uint256', value: p.amountIn.toString() },
+            { type: 'uint256', value: p.minOut.toString() },
+            { type: 'uint256', value: String(caller.feeBps) },
+          ], { callValue: 0n, feeLimit: p.feeLimit });
+    db.insert(t.pendingFees).values({
+      txid: tx.txID, apiKeyId: caller.apiKeyId, token: p.token, side: p.side, feeBps: caller.feeBps,
+      expiresAt: Number((tx.raw_data as { expiration?: number }).expiration ?? 0),
+    }).onConflictDoNothing().run();
+    return tx;
+  }
+
+  async function waitConfirmed(txid: string): Promise<void> {
+    const until = Date.now() + (deps.approvalWaitMs ?? 30_000);
+    for (;;) {
+      const info = await chain.txInfo(txid);
+      if (info.state === 'confirmed') return;
+      if (info.state === 'failed') throw Errors.broadcastRefused('APPROVAL_FAILED', info.reason ?? 'approval failed');
+      if (Date.now() > until) throw Errors.broadcastRefused('APPROVAL_PENDING', 'the approval did not confirm in time; try again');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+
+  async function sendSigned(signed: SignedTx): Promise<string> {
+    const res = await chain.broadcast(signed);
+    if (res.ok) return res.txid;
+    if (/balance is not sufficient/i.test(res.message)) throw Errors.insufficientFunds(res.message);
+    throw Errors.broadcastRefused(res.code, res.message);
+  }
+
+  function approveTx(family: Family, token: string, user: string): Promise<UnsignedTx> {
+    return chain.buildCall(user, token, 'approve(address,uint256)', [
+      { type: 'address', value: family.router },
+      { type: 'uint256', value: MAX_UINT256.toString() },
+    ], { callValue: 0n, feeLimit: deps.feeLimitSun });
+  }
+
+  return {
+    plan,
+
+    async quote(input: TradeInput, caller: Caller) {
+      const p = await plan(input, caller);
+      return describe(p);
+    },
+
+    async localTrade(input: TradeInput, caller: Caller) {
+      const p = await plan(input, caller);
+      checkSlippage(p);
+      await checkFunds(p, input.userAddress);
+      if (p.side === 'sell' && (await chain.allowance(p.token, input.userAddress, p.family.router)) < p.amountIn) {
+        throw Errors.approvalRequired();
+      }
+      return { unsignedTx: await build(p, input.userAddress, caller), quote: describe(p) };
+    },
+
+    async trade(input: Omit<TradeInput, 'userAddress'> & { privateKey: string }, caller: Caller) {
+      const key = input.privateKey.replace(/^0x/, '');
+      if (!/^[0-9a-fA-F]{64}$/.test(key)) throw Errors.invalidParams('privateKey must be 64 hex characters');
+      const user = TronWeb.address.fromPrivateKey(key);
+      if (!user) throw Errors.invalidParams('privateKey is not a valid secp256k1 key');
+      const full = { ...input, userAddress: user };
+      const p = await plan(full, caller);
+      checkSlippage(p);
+      await checkFunds(p, user);
+      if (p.side === 'sell' && (await chain.allowance(p.token, user, p.family.router)) < p.amountIn) {
+        const approval = await chain.sign(await approveTx(p.family, p.token, user), key);
+        await waitConfirmed(await sendSigned(approval));
+      }
+      const signed = await chain.sign(await build(p, user, caller), key);
+      return { signature: await sendSigned(signed) };
+    },
+
+    async approve(tokenAddress: string, userAddress: string) {
+      const family = await familyOf(tokenAddress);
+      const trx = await chain.trxBalance(userAddress);
+      if (trx < deps.feeLimitSun) throw Errors.insufficientFunds(`needs ${trxNumber(deps.feeLimitSun)} TRX for the fee limit, has ${trxNumber(trx)} TRX`);
+      return approveTx(family, tokenAddress, userAddress);
+    },
+
+    async allowance(tokenAddress: string, userAddress: string): Promise<string> {
+      const family = await familyOf(tokenAddress);
+      return (await chain.allowance(tokenAddress, userAddress, family.router)).toString();
+    },
+
+    async broadcast(signedTx: SignedTx): Promise<string> {
+      return sendSigned(signedTx);
+    },
+
+    txStatus(signature: string) {
+      return chain.txInfo(signature);
+    },
+  };
+}
+
+/** JSON-ready view of a plan: numbers for people, exact integer strings for programs. */
+export function describe(p: PlannedTrade) {
+  const outIsTokens = p.side === 'buy';
+  const out = (v: bigint) => (outIsTokens ? tokenNumber(v, p.decimals) : trxNumber(v));
+  return {
+    type: p.side,
+    tokenAddress: p.token,
+    family: p.family.family,
+    amountIn: p.side === 'buy' ? trxNumber(p.amountIn) : tokenNumber(p.amountIn, p.decimals),
+    expectedOut: out(p.expectedOut),
+    minOut: out(p.minOut),
+    launchpadFee: trxNumber(p.launchpadFee),
+    routerFee: trxNumber(p.routerFee),
+    refund: trxNumber(p.refund),
+    fillsCurve: p.fills,
+    priceImpact: Number(p.impactBps) / 100,
+    slippage: Number(p.slippageBps) / 100,
+    priceBefore: p.priceBefore,
+    priceAfter: p.priceAfter,
+    feeLimit: trxNumber(p.feeLimit),
+    exact: {
+      amountIn: p.amountIn.toString(),
+      expectedOut: p.expectedOut.toString(),
+      minOut: p.minOut.toString(),
+      launchpadFee: p.launchpadFee.toString(),
+      routerFee: p.routerFee.toString(),
+    },
+  };
+}
+
+export type TradeService = ReturnType<typeof createTradeService>;
+export { ServiceError };
+export type { Pool };
