@@ -24,6 +24,11 @@ export const poolPrice = (p: Pool, decimals: number): number =>
   ratio(p.trxReserve * 10n ** BigInt(decimals), p.tokenReserve * 1_000_000n);
 
 type TokenRow = typeof t.tokens.$inferSelect;
+export type HolderType = 'curve' | 'dev' | 'pool' | 'trader';
+
+/** curve = the launchpad contract, dev = the creator, pool = the DEX pair after launch. */
+const holderType = (address: string, row: TokenRow): HolderType =>
+  address === row.launchpad ? 'curve' : address === row.creator ? 'dev' : address === row.pair ? 'pool' : 'trader';
 
 export function createDataService(deps: DataDeps) {
   const { db } = deps;
@@ -155,7 +160,7 @@ export function createDataService(deps: DataDeps) {
           priceInTrx: price,
           valueInTrx: balance * price,
           percentage: ratio(bal * 100n, supply),
-          type: h.address === row.launchpad ? 'curve' : h.address === row.creator ? 'dev' : h.address === row.pair ? 'pool' : 'trader',
+          type: holderType(h.address, row),
         };
       });
     },

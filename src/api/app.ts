@@ -1,0 +1,56 @@
+// Builds the facade from its dependencies; tests call it and use `inject`, server.ts listens.
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { DataService } from '../launchpad/data.service.js';
+import type { KeysService } from '../launchpad/keys.service.js';
+import type { TradeService } from '../launchpad/trade.service.js';
+import { registerAuth } from './auth.js';
+import { dataRoutes } from './data.routes.js';
+import { errorHandler } from './errors.js';
+import { tradeRoutes } from './trade.routes.js';
+import { walletRoutes } from './wallet.routes.js';
+
+export interface AppDeps {
+  data: DataService;
+  trade: TradeService;
+  keys: KeysService;
+  logger: Logger;
+}
+
+export const BODY_LIMIT = 64 * 1024;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'Not found', message: 'No such route', code: '404', status: 'error' }));
+
+  // the OpenAPI document and its UI are public
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/docs')) route.config = { ...(route.config ?? {}), public: true };
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Tron launchpad API', version: '1.0.0', description: 'Token data, trades and wallets for bonding-curve launchpads on Tron.' },
+      components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'api-key' } } },
+      security: [{ apiKey: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+
+  await registerAuth(app, deps.keys);
+  app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+  await app.register(dataRoutes, { data: deps.data });
+  await app.register(tradeRoutes, { trade: deps.trade });
+  await app.register(walletRoutes);
+  return app;
+}

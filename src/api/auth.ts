@@ -1,0 +1,32 @@
+// api-key authentication and the plan's rate limit, keyed by the key.
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { Errors } from '../launchpad/errors.js';
+import type { KeyInfo, KeysService } from '../launchpad/keys.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    apiKey?: KeyInfo;
+  }
+}
+
+const UNLIMITED = Number.MAX_SAFE_INTEGER;
+
+export async function registerAuth(app: FastifyInstance, keys: KeysService): Promise<void> {
+  app.addHook('onRequest', async (req) => {
+    if (req.routeOptions.config.public || req.routeOptions.url === undefined) return;
+    const header = req.headers['api-key'];
+    if (header === undefined || header === '') throw Errors.missingKey();
+    const info = typeof header === 'string' && header.length <= 200 ? keys.verify(header) : null;
+    if (!info) throw Errors.invalidKey();
+    req.apiKey = info;
+  });
+  await app.register(rateLimit, {
+    global: true,
+    timeWindow: 60_000,
+    keyGenerator: (req) => (req.apiKey ? `key:${req.apiKey.id}` : `ip:${req.ip}`),
+    max: (req) => (req.apiKey ? (req.apiKey.rpm ?? UNLIMITED) : 60),
+    allowList: (req) => req.routeOptions.config.public === true,
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, after: ctx.after }),
+  });
+}

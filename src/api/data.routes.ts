@@ -1,0 +1,89 @@
+// Data operations of the spec (section 4.2-4.5) and listTokens.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DataService } from '../launchpad/data.service.js';
+import { Errors } from '../launchpad/errors.js';
+import type { FamilyName } from '../tron/families.js';
+import { describeIssues, type InvalidMapper } from './errors.js';
+import { mergeGetBody } from './get-body.js';
+import * as S from './schemas.js';
+
+const ok = { status: 'success', code: '200' } as const;
+const DEFAULT_LIMIT = 20;
+const MAX_LIMIT = 200;
+
+const addressIssue: InvalidMapper = (issues) =>
+  issues.some((i) => i.field === 'address') ? Errors.missingAddress() : Errors.invalidParams(describeIssues(issues));
+const pagedIssue: InvalidMapper = (issues) => {
+  if (issues.some((i) => i.field === 'address')) return Errors.missingAddress();
+  if (issues.some((i) => i.field === 'limit' && i.code === 'too_big')) return Errors.maxLimit();
+  return Errors.invalidParams(describeIssues(issues));
+};
+const balanceIssue: InvalidMapper = (issues) => {
+  if (issues.some((i) => i.field === 'publicKey')) return Errors.invalidPublicKey();
+  if (issues.some((i) => i.field === 'tokenAddress')) return Errors.invalidTokenAddress();
+  return Errors.invalidParams(describeIssues(issues));
+};
+
+function paging(page: number | undefined, limit: number | undefined) {
+  const l = limit ?? DEFAULT_LIMIT;
+  if (l > MAX_LIMIT) throw Errors.maxLimit();
+  return { page: page ?? 1, limit: l };
+}
+
+export const dataRoutes: FastifyPluginAsync<{ data: DataService }> = async (app0, { data }) => {
+  const app = app0.withTypeProvider<ZodTypeProvider>();
+  const tags = ['data'];
+
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/launchpad/getTokenBalance',
+      schema: {
+        tags,
+        summary: 'Token price in TRX and USD, and the balance of publicKey',
+        ...(method === 'GET' ? { querystring: S.TokenBalanceQuery } : { body: S.TokenBalanceQuery }),
+        response: { 200: S.TokenBalanceResponse },
+      },
+      config: { invalid: balanceIssue },
+      preValidation: mergeGetBody,
+      handler: async (req) => {
+        const p = (method === 'GET' ? req.query : req.body) as typeof S.TokenBalanceQuery._output;
+        return { data: await data.getTokenBalance(p.publicKey, p.tokenAddress, p.tokenDecimals ?? 18), ...ok };
+      },
+    });
+  }
+
+  for (const url of ['/launchpad/getRecentTrades', '/api/launchpad/getRecentTrades']) {
+    app.post(url, {
+      schema: { tags, summary: 'Recent trades of a token, newest first', body: S.TradesBody, response: { 200: S.TradesResponse } },
+      config: { invalid: pagedIssue },
+    }, async (req) => {
+      const { page, limit } = paging(req.body.page, req.body.limit);
+      return { data: data.getRecentTrades(req.body.address, page, limit), ...ok };
+    });
+  }
+
+  for (const family of ['launchpad', 'launchpad2'] as FamilyName[]) {
+    app.post(`/${family}/getTokenDetails`, {
+      schema: { tags, summary: `Token metadata and curve data (${family})`, body: S.AddressBody, response: { 200: S.DetailsResponse } },
+      config: { invalid: addressIssue },
+    }, async (req) => ({ ...data.getTokenDetails(family, req.body.address), ...ok }));
+
+    app.post(`/${family}/getTokenHolders`, {
+      schema: { tags, summary: `Top holders of a token (${family})`, body: S.HoldersBody, response: { 200: S.HoldersResponse } },
+      config: { invalid: pagedIssue },
+    }, async (req) => {
+      const { page, limit } = paging(req.body.page, req.body.limit);
+      return { data: data.getTokenHolders(family, req.body.address, page, limit), ...ok };
+    });
+  }
+
+  app.post('/launchpad/listTokens', {
+    schema: { tags, summary: 'Token summaries sorted by newest, 24 h volume or curve progress', body: S.ListTokensBody, response: { 200: S.ListTokensResponse } },
+    config: { invalid: pagedIssue },
+  }, async (req) => {
+    const { page, limit } = paging(req.body.page, req.body.limit);
+    return { data: data.listTokens(req.body.sort ?? 'new', page, limit), ...ok };
+  });
+};

@@ -1,0 +1,158 @@
+// One zod schema per request and response: it validates, types the handler and feeds OpenAPI.
+import { z } from 'zod';
+import { isBase58Address } from '../tron/address.js';
+
+export const address = z.string().max(64).refine(isBase58Address, { message: 'must be a base58 Tron address (T...)' });
+/** Page and limit arrive as numbers or numeric strings (the spec's examples send both). */
+const intLike = z.union([z.number(), z.string().regex(/^\d{1,9}$/).transform(Number)]);
+const pageNum = intLike.pipe(z.number().int().min(1).max(1_000_000));
+const limitNum = intLike.pipe(z.number().int().min(1));
+const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, status: z.literal('success'), code: z.literal('200') });
+const unsigned = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, status: z.literal('unsigned'), code: z.literal('200') });
+
+export const ErrorBody = z.object({
+  error: z.string(),
+  message: z.string(),
+  code: z.string(),
+  status: z.literal('error'),
+});
+
+// ---- data
+export const TokenBalanceQuery = z.strictObject({
+  publicKey: address,
+  tokenAddress: address,
+  tokenDecimals: z.coerce.number().int().min(0).max(36).optional(),
+  rpc: z.string().max(512).optional(),
+});
+export const TokenBalanceResponse = ok({
+  data: z.array(z.object({ priceInTRX: z.number(), priceInUSD: z.number(), balanceInSun: z.string(), convertedBalance: z.number() })),
+});
+
+export const TradesBody = z.strictObject({ address, page: pageNum.optional(), limit: limitNum.optional() });
+export const Trade = z.object({
+  type: z.enum(['BUY', 'SELL']),
+  signature: z.string(),
+  user: z.string(),
+  tokenAddress: z.string(),
+  poolAddress: z.string(),
+  trxAmount: z.number(),
+  tokenAmount: z.number(),
+  priceInTrx: z.number(),
+  timestamp: z.number().int(),
+});
+export const TradesResponse = ok({ data: z.array(Trade) });
+
+export const AddressBody = z.strictObject({ address });
+export const DetailsResponse = ok({
+  metadata: z.object({
+    name: z.string(), symbol: z.string(), description: z.string(), image: z.string(),
+    twitter: z.string().nullable(), telegram: z.string().nullable(), website: z.string().nullable(),
+    ownerAddress: z.string(), contractAddress: z.string(),
+  }),
+  data: z.object({
+    currentStatus: z.string(), priceInTrx: z.number(), totalSupply: z.number(), currentSold: z.number(), marketCap: z.number(),
+    trxReserve: z.number(), tokenReserve: z.number(), volume24Hr: z.number(), priceChange24Hr: z.number(), pumpPercentage: z.number(),
+    createTxHash: z.string(), launchTxHash: z.string().nullable(), active: z.boolean(),
+  }),
+});
+
+export const HoldersBody = z.strictObject({ address, page: pageNum.optional(), limit: limitNum.optional() });
+export const HoldersResponse = ok({
+  data: z.array(z.object({
+    address: z.string(), balance: z.number(), priceInTrx: z.number(), valueInTrx: z.number(), percentage: z.number(),
+    type: z.enum(['curve', 'dev', 'trader', 'pool']),
+  })),
+});
+
+export const ListTokensBody = z.strictObject({
+  sort: z.enum(['new', 'volume', 'progress']).optional(),
+  page: pageNum.optional(),
+  limit: limitNum.optional(),
+});
+export const ListTokensResponse = ok({
+  data: z.array(z.object({
+    address: z.string(), family: z.string(), name: z.string(), symbol: z.string(), creator: z.string(), createdAt: z.number().int(),
+    currentStatus: z.string(), priceInTrx: z.number(), marketCap: z.number(), volume24Hr: z.number(), priceChange24Hr: z.number(),
+    pumpPercentage: z.number(),
+  })),
+});
+
+// ---- trading
+export const UserTokenBody = z.strictObject({ tokenAddress: address, userAddress: address });
+export const UnsignedTxSchema = z.object({
+  txID: z.string(),
+  raw_data: z.record(z.string(), z.unknown()),
+  raw_data_hex: z.string(),
+  visible: z.boolean(),
+});
+export const AllowanceResponse = unsigned({ amount: z.string() });
+export const ApproveResponse = unsigned({ unsignedTx: UnsignedTxSchema });
+
+const side = z.enum(['buy', 'sell']);
+const tradeAmount = z.union([z.number().positive(), z.string().min(1).max(40)]);
+const slippage = z.number().min(0).max(100);
+const priorityFee = z.number().min(0).max(15_000);
+
+export const LocalTradeBody = z.strictObject({
+  type: side.optional(),
+  action: side.optional(),
+  tokenAddress: address,
+  amount: tradeAmount,
+  userAddress: address,
+  slippage: slippage.optional(),
+  priorityFee: priorityFee.optional(),
+});
+
+export const Quote = z.object({
+  type: side, tokenAddress: z.string(), family: z.string(), amountIn: z.number(), expectedOut: z.number(), minOut: z.number(),
+  launchpadFee: z.number(), routerFee: z.number(), refund: z.number(), fillsCurve: z.boolean(), priceImpact: z.number(),
+  slippage: z.number(), priceBefore: z.number(), priceAfter: z.number(), feeLimit: z.number(),
+  exact: z.object({ amountIn: z.string(), expectedOut: z.string(), minOut: z.string(), launchpadFee: z.string(), routerFee: z.string() }),
+});
+export const LocalTradeResponse = unsigned({ unsignedTx: UnsignedTxSchema, quote: Quote });
+
+export const TradeBody = z.strictObject({
+  action: side,
+  tokenAddress: address,
+  amount: tradeAmount,
+  privateKey: z.string().min(1).max(200),
+  slippage: slippage.optional(),
+  priorityFee: priorityFee.optional(),
+});
+export const SignatureResponse = ok({ signature: z.string() });
+
+export const QuoteBody = z.strictObject({
+  type: side,
+  tokenAddress: address,
+  amount: tradeAmount,
+  userAddress: address.optional(),
+  slippage: slippage.optional(),
+});
+export const QuoteResponse = ok({ data: Quote });
+
+export const BroadcastBody = z.strictObject({
+  signedTx: z.object({
+    txID: z.string().regex(/^[0-9a-fA-F]{64}$/),
+    raw_data: z.record(z.string(), z.unknown()),
+    raw_data_hex: z.string().regex(/^[0-9a-fA-F]*$/).max(20_000).optional(),
+    signature: z.array(z.string().regex(/^[0-9a-fA-F]{130}$/)).min(1).max(5),
+    visible: z.boolean().optional(),
+  }),
+});
+export const TxStatusBody = z.strictObject({ signature: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be a 64-hex transaction id') });
+export const TxStatusResponse = ok({
+  data: z.object({
+    signature: z.string(),
+    state: z.enum(['pending', 'confirmed', 'failed', 'unknown']),
+    blockNumber: z.number().int().optional(),
+    fee: z.number().optional(),
+    reason: z.string().optional(),
+  }),
+});
+
+// ---- wallets
+export const CreateWalletBody = z.strictObject({
+  amount: z.number().int().min(1).max(100).optional(),
+  rpc: z.string().max(512).optional(),
+});
+export const CreateWalletResponse = ok({ data: z.array(z.object({ publicKey: z.string(), privateKey: z.string() })) });

@@ -1,0 +1,119 @@
+// Trading operations of the spec (4.6-4.9) and quote, broadcast, txStatus.
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Errors } from '../launchpad/errors.js';
+import type { SignedTx } from '../launchpad/gateway.js';
+import type { TradeService } from '../launchpad/trade.service.js';
+import { describeIssues, type InvalidMapper } from './errors.js';
+import { mergeGetBody } from './get-body.js';
+import * as S from './schemas.js';
+
+const ok = { status: 'success', code: '200' } as const;
+const unsigned = { status: 'unsigned', code: '200' } as const;
+
+const userTokenIssue: InvalidMapper = () => Errors.allowanceParams();
+const tradeIssue: InvalidMapper = (issues) => {
+  const required = ['action', 'tokenAddress', 'amount', 'privateKey'];
+  if (issues.some((i) => i.missing && required.includes(i.field))) return Errors.tradeParams();
+  if (issues.some((i) => i.field === 'action')) return Errors.invalidAction();
+  return Errors.invalidParams(describeIssues(issues));
+};
+const localTradeIssue: InvalidMapper = (issues) => {
+  const required = ['tokenAddress', 'amount', 'userAddress'];
+  if (issues.some((i) => i.missing && required.includes(i.field))) return Errors.localTradeParams();
+  if (issues.some((i) => i.field === 'type' || i.field === 'action')) return Errors.invalidType();
+  return Errors.invalidParams(describeIssues(issues));
+};
+const quoteIssue: InvalidMapper = (issues) =>
+  issues.some((i) => i.field === 'type' && !i.missing) ? Errors.invalidType() : Errors.invalidParams(describeIssues(issues));
+
+export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService }> = async (app0, { trade }) => {
+  const app = app0.withTypeProvider<ZodTypeProvider>();
+  const tags = ['trading'];
+
+  for (const method of ['GET', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/launchpad/allowance',
+      schema: {
+        tags,
+        summary: "How many tokens the user has approved for the router (decimal string of base units)",
+        ...(method === 'GET' ? { querystring: S.UserTokenBody } : { body: S.UserTokenBody }),
+        response: { 200: S.AllowanceResponse },
+      },
+      config: { invalid: userTokenIssue },
+      preValidation: mergeGetBody,
+      handler: async (req) => {
+        const p = (method === 'GET' ? req.query : req.body) as typeof S.UserTokenBody._output;
+        return { amount: await trade.allowance(p.tokenAddress, p.userAddress), ...unsigned };
+      },
+    });
+  }
+
+  app.post('/launchpad/approve', {
+    schema: { tags, summary: 'Unsigned approve(router, 2^256-1) for the token', body: S.UserTokenBody, response: { 200: S.ApproveResponse } },
+    config: { invalid: userTokenIssue },
+  }, async (req) => ({ unsignedTx: await trade.approve(req.body.tokenAddress, req.body.userAddress), ...unsigned }));
+
+  app.post('/launchpad/localTrade', {
+    schema: { tags, summary: 'Unsigned router trade for the caller to sign and broadcast', body: S.LocalTradeBody, response: { 200: S.LocalTradeResponse } },
+    config: { invalid: localTradeIssue },
+  }, async (req) => {
+    const b = req.body;
+    const side = b.type ?? b.action;
+    if (!side) throw Errors.localTradeParams();
+    if (b.type && b.action && b.type !== b.action) throw Errors.invalidType();
+    const res = await trade.localTrade(
+      { side, tokenAddress: b.tokenAddress, amount: b.amount, userAddress: b.userAddress, slippage: b.slippage, priorityFee: b.priorityFee },
+      { apiKeyId: req.apiKey!.id, feeBps: req.apiKey!.feeBps },
+    );
+    return { ...res, ...unsigned };
+  });
+
+  app.post('/launchpad/trade', {
+    schema: { tags, summary: 'Trade signed on the service with the given private key, then broadcast', body: S.TradeBody, response: { 200: S.SignatureResponse } },
+    config: { invalid: tradeIssue },
+  }, async (req) => {
+    const b = req.body;
+    const res = await trade.trade(
+      { side: b.action, tokenAddress: b.tokenAddress, amount: b.amount, privateKey: b.privateKey, slippage: b.slippage, priorityFee: b.priorityFee },
+      { apiKeyId: req.apiKey!.id, feeBps: req.apiKey!.feeBps },
+    );
+    return { signature: res.signature, ...ok };
+  });
+
+  app.post('/launchpad/quote', {
+    schema: { tags, summary: 'Expected output, fees, price impact and minimum out of a trade', body: S.QuoteBody, response: { 200: S.QuoteResponse } },
+    config: { invalid: quoteIssue },
+  }, async (req) => {
+    const b = req.body;
+    if (b.type === 'sell' && !b.userAddress && typeof b.amount === 'string' && b.amount.includes('%')) {
+      throw Errors.invalidParams('a percent sell needs userAddress to know the holding');
+    }
+    const data = await trade.quote(
+      { side: b.type, tokenAddress: b.tokenAddress, amount: b.amount, userAddress: b.userAddress ?? b.tokenAddress, slippage: b.slippage },
+      { apiKeyId: req.apiKey!.id, feeBps: req.apiKey!.feeBps },
+    );
+    return { data, ...ok };
+  });
+
+  app.post('/launchpad/broadcast', {
+    schema: { tags, summary: 'Broadcast a signed transaction; a duplicate is accepted', body: S.BroadcastBody, response: { 200: S.SignatureResponse } },
+  }, async (req) => ({ signature: await trade.broadcast(req.body.signedTx as unknown as SignedTx), ...ok }));
+
+  app.post('/launchpad/txStatus', {
+    schema: { tags, summary: 'pending, confirmed or failed (with the reason)', body: S.TxStatusBody, response: { 200: S.TxStatusResponse } },
+  }, async (req) => {
+    const info = await trade.txStatus(req.body.signature);
+    return {
+      data: {
+        signature: req.body.signature.toLowerCase(),
+        state: info.state,
+        ...(info.blockNumber !== undefined ? { blockNumber: info.blockNumber } : {}),
+        ...(info.feeSun !== undefined ? { fee: info.feeSun / 1e6 } : {}),
+        ...(info.reason ? { reason: info.reason } : {}),
+      },
+      ...ok,
+    };
+  });
+};

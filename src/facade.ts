@@ -1,0 +1,67 @@
+// Wires the facade: TronWeb gateway, services, indexer and the Fastify app. main.ts and the
+// end-to-end tests both start it this way.
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { buildApp } from './api/app.js';
+import type { AppDb } from './db/index.js';
+import { Indexer } from './indexer/indexer.js';
+import { createDataService, type DataService } from './launchpad/data.service.js';
+import { ChainGateway } from './launchpad/gateway.js';
+import { createKeysService, type KeysService } from './launchpad/keys.service.js';
+import { createTradeService, type TradeService } from './launchpad/trade.service.js';
+import { createTronWeb } from './tron/client.js';
+import type { Family } from './tron/families.js';
+
+export interface FacadeOptions {
+  db: AppDb;
+  tronHost: string;
+  tronApiKey?: string | undefined;
+  families: Family[];
+  trxUsd: number;
+  feeLimitSun: bigint;
+  logger: Logger;
+  indexer: { pollMs: number; fromMs?: number | undefined };
+  /** Where to listen; omit to only build (tests use inject). */
+  listen?: { host: string; port: number };
+}
+
+export interface Facade {
+  app: FastifyInstance;
+  indexer: Indexer;
+  data: DataService;
+  trade: TradeService;
+  keys: KeysService;
+  url: string | undefined;
+  close(): Promise<void>;
+}
+
+export async function startFacade(opts: FacadeOptions): Promise<Facade> {
+  const log = opts.logger.child({ module: 'api' });
+  const tronWeb = createTronWeb({ host: opts.tronHost, apiKey: opts.tronApiKey });
+  const chain = new ChainGateway(tronWeb);
+  const data = createDataService({ db: opts.db, chain, families: opts.families, trxUsd: opts.trxUsd });
+  const trade = createTradeService({ db: opts.db, chain, families: opts.families, feeLimitSun: opts.feeLimitSun });
+  const keys = createKeysService(opts.db);
+  const indexer = new Indexer({
+    db: opts.db, tronWeb, families: opts.families, logger: opts.logger.child({ module: 'indexer' }),
+    ...(opts.indexer.fromMs !== undefined ? { fromTimestamp: opts.indexer.fromMs } : {}),
+  });
+  const app = await buildApp({ data, trade, keys, logger: log });
+  let url: string | undefined;
+  if (opts.listen) {
+    await app.listen({ host: opts.listen.host, port: opts.listen.port });
+    const a = app.server.address();
+    url = `http://${opts.listen.host}:${typeof a === 'object' && a ? a.port : opts.listen.port}`;
+    log.info({ url, docs: `${url}/docs` }, `facade listening on ${url}`);
+  } else {
+    await app.ready();
+  }
+  if (opts.indexer.pollMs > 0) indexer.start(opts.indexer.pollMs);
+  return {
+    app, indexer, data, trade, keys, url,
+    async close() {
+      await indexer.stop();
+      await app.close();
+    },
+  };
+}
