@@ -1,12 +1,23 @@
 // Operator commands: `npm run cli -- <group> <command> [args]`.
+import { parseArgs } from 'node:util';
 import { bootConfig } from './boot.js';
+import { openDb } from './db/index.js';
+import { ServiceError } from './launchpad/errors.js';
+import { createKeysService } from './launchpad/keys.service.js';
 import { tronHost } from './config.js';
 import { isBase58Address } from './tron/address.js';
 
 const USAGE = `usage: npm run cli -- <command>
 
-  devnet faucet ADDRESS TRX    send TRX from the devnet faucet to ADDRESS (base58 T...)
-  devnet info                  show the devnet's launchpad, router and treasury addresses
+  keys create --plan NAME [--label TEXT]   create an API key (printed once, as the last line)
+  keys list                                list keys (id, prefix, label, plan, state)
+  keys revoke ID                           revoke a key
+  keys set-plan ID PLAN                    move a key to another plan
+  keys fees ID                             the router fees booked for a key
+  plans list                               list plans
+  plans set NAME --rpm N|unlimited --fee-bps N   create or edit a plan
+  devnet faucet ADDRESS TRX                send TRX from the devnet faucet to ADDRESS (base58 T...)
+  devnet info                              show the devnet's launchpad, router and treasury addresses
 `;
 
 class UsageError extends Error {}
@@ -36,10 +47,65 @@ async function devnet(args: string[], base: string): Promise<void> {
   throw new UsageError(`unknown devnet command: ${cmd ?? '(none)'}`);
 }
 
+function idArg(v: string | undefined): number {
+  if (!v || !/^\d+$/.test(v)) throw new UsageError('ID must be a key id (see keys list)');
+  return Number(v);
+}
+
+function keysAndPlans(group: string, args: string[], dbFile: string): void {
+  const db = openDb(dbFile);
+  try {
+    const keys = createKeysService(db);
+    const { values, positionals } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { plan: { type: 'string' }, label: { type: 'string' }, rpm: { type: 'string' }, 'fee-bps': { type: 'string' } },
+    });
+    const [cmd, a, b] = positionals;
+    if (group === 'keys' && cmd === 'create') {
+      if (!values.plan) throw new UsageError('keys create needs --plan NAME');
+      const { id, key } = keys.create(values.plan, values.label);
+      console.log(`created key ${id} on plan ${values.plan}; it is shown only now:`);
+      console.log(key);
+    } else if (group === 'keys' && cmd === 'list') {
+      for (const k of keys.list()) {
+        console.log(`${k.id}\t${k.prefix}…\t${k.plan}\t${k.revokedAt ? 'revoked' : 'active'}\t${k.label ?? ''}`);
+      }
+    } else if (group === 'keys' && cmd === 'revoke') {
+      keys.revoke(idArg(a));
+      console.log(`revoked key ${a}`);
+    } else if (group === 'keys' && cmd === 'set-plan') {
+      if (!b) throw new UsageError('keys set-plan needs ID and PLAN');
+      keys.setPlan(idArg(a), b);
+      console.log(`key ${a} is on plan ${b}`);
+    } else if (group === 'keys' && cmd === 'fees') {
+      const rows = keys.feesOf(idArg(a));
+      const total = rows.reduce((sum, r) => sum + BigInt(r.feeSun), 0n);
+      for (const r of rows) console.log(`${r.txid}\t${r.side}\t${r.token}\t${r.feeSun} sun`);
+      console.log(`total ${total} sun`);
+    } else if (group === 'plans' && cmd === 'list') {
+      for (const p of keys.plans()) console.log(`${p.name}\t${p.rpm ?? 'unlimited'} req/min\t${p.feeBps} bps (${p.feeBps / 100} %)`);
+    } else if (group === 'plans' && cmd === 'set') {
+      if (!a || values.rpm === undefined || values['fee-bps'] === undefined) throw new UsageError('plans set needs NAME --rpm N|unlimited --fee-bps N');
+      const rpm = values.rpm === 'unlimited' ? null : Number(values.rpm);
+      keys.setPlanLimits(a, rpm, Number(values['fee-bps']));
+      console.log(`plan ${a}: ${rpm ?? 'unlimited'} req/min, ${values['fee-bps']} bps`);
+    } else {
+      throw new UsageError(`unknown command: ${group} ${cmd ?? ''}`.trim());
+    }
+  } finally {
+    db.$client.close();
+  }
+}
+
 async function main(argv: string[]): Promise<number> {
   const { config } = bootConfig();
   const [group, ...rest] = argv;
   try {
+    if (group === 'keys' || group === 'plans') {
+      keysAndPlans(group, rest, config.appDbFile);
+      return 0;
+    }
     if (group === 'devnet') {
       if (!config.devnet.enabled) throw new UsageError('devnet commands need the embedded devnet (TRON_RPC is set)');
       await devnet(rest, tronHost(config));
@@ -51,8 +117,12 @@ async function main(argv: string[]): Promise<number> {
     }
     throw new UsageError(`unknown command: ${group}`);
   } catch (e) {
-    if (e instanceof UsageError) {
-      process.stderr.write(`${e.message}\n\n${USAGE}`);
+    if (e instanceof ServiceError) {
+      process.stderr.write(`${e.error}: ${e.message}\n`);
+      return 1;
+    }
+    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`${(e as Error).message}\n\n${USAGE}`);
       return 1;
     }
     if (e instanceof TypeError && e.message === 'fetch failed') {
