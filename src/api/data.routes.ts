@@ -1,8 +1,8 @@
 // Data operations of the spec (section 4.2-4.5) and listTokens.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DataService } from '../launchpad/data.service.js';
-import { Errors } from '../launchpad/errors.js';
+import { Errors, ServiceError } from '../launchpad/errors.js';
 import type { FamilyName } from '../tron/families.js';
 import { describeIssues, type InvalidMapper } from './errors.js';
 import { mergeGetBody } from './get-body.js';
@@ -24,6 +24,17 @@ const balanceIssue: InvalidMapper = (issues) => {
   if (issues.some((i) => i.field === 'tokenAddress')) return Errors.invalidTokenAddress();
   return Errors.invalidParams(describeIssues(issues));
 };
+
+/** Details and holders answer an unexpected failure with the spec's 500. */
+function orDetailsFailed<T>(req: FastifyRequest, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (e instanceof ServiceError) throw e;
+    req.log.error({ err: e }, 'token details failed');
+    throw Errors.detailsFailed();
+  }
+}
 
 function paging(page: number | undefined, limit: number | undefined) {
   const l = limit ?? DEFAULT_LIMIT;
@@ -68,14 +79,14 @@ export const dataRoutes: FastifyPluginAsync<{ data: DataService }> = async (app0
     app.post(`/${family}/getTokenDetails`, {
       schema: { tags, summary: `Token metadata and curve data (${family})`, body: S.AddressBody, response: { 200: S.DetailsResponse } },
       config: { invalid: addressIssue },
-    }, async (req) => ({ ...data.getTokenDetails(family, req.body.address), ...ok }));
+    }, async (req) => ({ ...orDetailsFailed(req, () => data.getTokenDetails(family, req.body.address)), ...ok }));
 
     app.post(`/${family}/getTokenHolders`, {
       schema: { tags, summary: `Top holders of a token (${family})`, body: S.HoldersBody, response: { 200: S.HoldersResponse } },
       config: { invalid: pagedIssue },
     }, async (req) => {
       const { page, limit } = paging(req.body.page, req.body.limit);
-      return { data: data.getTokenHolders(family, req.body.address, page, limit), ...ok };
+      return { data: orDetailsFailed(req, () => data.getTokenHolders(family, req.body.address, page, limit)), ...ok };
     });
   }
 

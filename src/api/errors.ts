@@ -32,13 +32,14 @@ export function send(reply: FastifyReply, e: ServiceError) {
   return reply.status(e.status).send(errorBody(e));
 }
 
-function issuesOf(err: unknown): Issue[] {
+function issuesOf(err: unknown, input: unknown): Issue[] {
+  const given = input && typeof input === 'object' ? (input as Record<string, unknown>) : {};
   const list = (err as { validation: Array<{ keyword: string; instancePath: string; message: string; params?: Record<string, unknown> }> }).validation;
   return list.map((v) => ({
     code: v.keyword,
     field: v.instancePath.split('/')[1] ?? '',
     message: v.message,
-    missing: v.keyword === 'invalid_type' && /received undefined/.test(v.message),
+    missing: given[v.instancePath.split('/')[1] ?? ''] === undefined,
     keys: Array.isArray(v.params?.keys) ? (v.params.keys as string[]) : [],
   }));
 }
@@ -53,7 +54,8 @@ export const describeIssues = (issues: Issue[]): string =>
 export function errorHandler(this: unknown, error: FastifyError | ServiceError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (error instanceof ServiceError) return send(reply, error);
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const issues = issuesOf(error);
+    const context = (error as { validationContext?: string }).validationContext;
+    const issues = issuesOf(error, context === 'querystring' ? req.query : req.body);
     const mapper = req.routeOptions.config.invalid;
     return send(reply, mapper ? mapper(issues) : Errors.invalidParams(describeIssues(issues)));
   }

@@ -1,0 +1,64 @@
+// The whole stack for end-to-end tests: devnet + app database + indexer + facade on loopback.
+import path from 'node:path';
+import { openDb, type AppDb } from '../../src/db/index.js';
+import { startFacade, type Facade } from '../../src/facade.js';
+import { loadConfig } from '../../src/config.js';
+import { syncDevnetMetadata } from '../../src/launchpad/metadata.js';
+import { createLogger } from '../../src/log.js';
+import type { Devnet } from '../../src/devnet/index.js';
+import { startTestDevnet, tempDir } from './devnet.js';
+
+export interface Stack {
+  devnet: Devnet;
+  facade: Facade;
+  db: AppDb;
+  url: string;
+  dir: string;
+  /** A fresh API key on a plan. */
+  key(plan?: string): string;
+  close(): Promise<void>;
+}
+
+export async function startStack(opts: { seed?: boolean; pollMs?: number; dir?: string } = {}): Promise<Stack> {
+  const dir = opts.dir ?? tempDir();
+  const devnet = await startTestDevnet({ dir, seed: opts.seed ?? true });
+  const config = loadConfig({ DEVNET_PORT: new URL(devnet.url).port });
+  const db = openDb(path.join(dir, 'app.sqlite'));
+  const facade = await startFacade({
+    db,
+    tronHost: devnet.url,
+    families: config.families,
+    trxUsd: 0.25,
+    feeLimitSun: 100_000_000n,
+    logger: createLogger('silent'),
+    indexer: { pollMs: opts.pollMs ?? 0 },
+    listen: { host: '127.0.0.1', port: 0 },
+  });
+  await syncDevnetMetadata(devnet.url, facade.data);
+  await facade.indexer.syncOnce();
+  return {
+    devnet, facade, db, dir, url: facade.url!,
+    key: (plan = 'developer') => facade.keys.create(plan).key,
+    async close() {
+      await facade.close();
+      await devnet.close();
+      db.$client.close();
+    },
+  };
+}
+
+export async function demoTokens(devnetUrl: string): Promise<Record<string, string>> {
+  const res = await fetch(`${devnetUrl}/devnet/tokens`);
+  const { data } = (await res.json()) as { data: Array<{ symbol: string; contractAddress: string }> };
+  return Object.fromEntries(data.map((t) => [t.symbol, t.contractAddress]));
+}
+
+export async function waitFor<T>(fn: () => Promise<T | undefined> | T | undefined, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined && v !== false) return v as T;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
