@@ -133,7 +133,9 @@ export function seedDemo(chain: Chain, now: number): boolean {
       if (rand() < 0.3) actions.push({ at, token: i, kind: 'sell', wallet, fraction: 0.2 + rand() * 0.6, direct });
       else actions.push({ at, token: i, kind: 'buy', wallet, trx: BigInt(Math.max(10, Math.floor((budget / t.trades) * (0.3 + rand() * 0.9)))) * SUN_PER_TRX, direct });
     }
-    if (t.progress > 0) actions.push({ at: end - 30_000 + i, token: i, kind: 'topup', wallet: DEMO_WALLETS[i % DEMO_WALLETS.length]! });
+    // a whale (never the creator) tops the curve up to its target progress
+    const whale = DEMO_WALLETS.filter((w) => w.label !== t.creator)[i % (DEMO_WALLETS.length - 1)]!;
+    if (t.progress > 0) actions.push({ at: end - 30_000 + i, token: i, kind: 'topup', wallet: whale });
     if (t.progress >= 100) actions.push({ at: end - 20_000 + i, token: i, kind: 'launch', wallet: creator });
   });
   actions.sort((a, b) => a.at - b.at);
