@@ -150,6 +150,20 @@ export const TxStatusResponse = ok({
   }),
 });
 
+const link = z.url({ protocol: /^https?$/ }).max(300);
+export const CreateTokenBody = z.strictObject({
+  family: z.enum(['launchpad', 'launchpad2']).optional(),
+  userAddress: address,
+  name: z.string().trim().min(1).max(32),
+  symbol: z.string().trim().regex(/^[\p{L}\p{N}$_.-]{1,16}$/u, 'must be 1-16 letters or digits'),
+  description: z.string().max(1000).optional(),
+  image: link.optional(),
+  twitter: link.optional(),
+  telegram: link.optional(),
+  website: link.optional(),
+  initialBuy: z.number().min(0).max(1_000_000).optional(),
+});
+
 // ---- wallets
 export const CreateWalletBody = z.strictObject({
   amount: z.number().int().min(1).max(100).optional(),

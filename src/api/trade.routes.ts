@@ -97,6 +97,13 @@ export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService }> = async (a
     return { data, ...ok };
   });
 
+  app.post('/launchpad/createToken', {
+    schema: {
+      tags, summary: 'Unsigned token creation (creation fee + optional first buy); the metadata is stored with it',
+      body: S.CreateTokenBody, response: { 200: S.ApproveResponse },
+    },
+  }, async (req) => ({ unsignedTx: await trade.createToken(req.body), ...unsigned }));
+
   app.post('/launchpad/broadcast', {
     schema: { tags, summary: 'Broadcast a signed transaction; a duplicate is accepted', body: S.BroadcastBody, response: { 200: S.SignatureResponse } },
   }, async (req) => ({ signature: await trade.broadcast(req.body.signedTx as unknown as SignedTx), ...ok }));

@@ -101,6 +101,12 @@ export class LaunchpadClient {
   async trade(input: { action: Side; tokenAddress: string; amount: number | string; privateKey: string; slippage?: number; priorityFee?: number }): Promise<string> {
     return (await this.request<Out<typeof S.SignatureResponse>>('POST', '/launchpad/trade', input)).signature;
   }
+  async createToken(input: {
+    userAddress: string; name: string; symbol: string; family?: Family; description?: string; image?: string;
+    twitter?: string; telegram?: string; website?: string; initialBuy?: number;
+  }): Promise<UnsignedTx> {
+    return (await this.request<Out<typeof S.ApproveResponse>>('POST', '/launchpad/createToken', input)).unsignedTx;
+  }
   async broadcast(signedTx: object): Promise<string> {
     return (await this.request<Out<typeof S.SignatureResponse>>('POST', '/launchpad/broadcast', { signedTx })).signature;
   }

@@ -146,3 +146,14 @@ export const feeLedger = sqliteTable('fee_ledger', {
   feeSun: text('fee_sun').notNull(),
   confirmedAt: integer('confirmed_at').notNull(),
 });
+
+/** Metadata given with a token-creation transaction the facade built; attached when it is indexed. */
+export const pendingMetadata = sqliteTable('pending_metadata', {
+  txid: text('txid').primaryKey(),
+  description: text('description').notNull().default(''),
+  image: text('image').notNull().default(''),
+  twitter: text('twitter'),
+  telegram: text('telegram'),
+  website: text('website'),
+  createdAt: integer('created_at').notNull(),
+});

@@ -174,6 +174,13 @@ export class Indexer {
         trxReserve: VIRTUAL_TRX_START.toString(), tokenReserve: VIRTUAL_TOKEN_START.toString(),
         launchTx: null, launchedAt: null, pair: null, lastTradeAt: null,
       }).onConflictDoNothing().run();
+      // metadata given when the facade built this creation
+      const meta = db.select().from(t.pendingMetadata).where(eq(t.pendingMetadata.txid, e.transaction_id)).get();
+      if (meta) {
+        const { txid: _txid, createdAt: _at, ...fields } = meta;
+        db.insert(t.tokenMetadata).values({ address: token, ...fields }).onConflictDoNothing().run();
+        db.delete(t.pendingMetadata).where(eq(t.pendingMetadata.txid, e.transaction_id)).run();
+      }
       return;
     }
     const token = addr(r.token!);

@@ -44,6 +44,20 @@ export interface TradeInput {
   priorityFee?: number | undefined;
 }
 
+export interface CreateTokenInput {
+  family?: 'launchpad' | 'launchpad2' | undefined;
+  userAddress: string;
+  name: string;
+  symbol: string;
+  description?: string | undefined;
+  image?: string | undefined;
+  twitter?: string | undefined;
+  telegram?: string | undefined;
+  website?: string | undefined;
+  /** TRX for the creator's first buy. */
+  initialBuy?: number | undefined;
+}
+
 export const DEFAULT_SLIPPAGE = 5;
 const PCT = /^\s*(\d+(?:\.\d{1,2})?)\s*%\s*$/;
 
@@ -232,6 +246,33 @@ export function createTradeService(deps: TradeDeps) {
 
   return {
     plan,
+
+    /** Unsigned createAndInitPurchase; the metadata is attached when the creation is indexed. */
+    async createToken(input: CreateTokenInput): Promise<UnsignedTx> {
+      const family = deps.families.find((f) => f.family === (input.family ?? 'launchpad'));
+      if (!family) throw Errors.invalidParams(`no ${input.family} launchpad is configured`);
+      let firstBuy = 0n;
+      try {
+        firstBuy = trxToSun(input.initialBuy ?? 0);
+      } catch {
+        throw Errors.invalidParams('initialBuy must be a TRX amount with at most 6 decimals');
+      }
+      const fees = await chain.fees(family);
+      const callValue = fees.mintFee + firstBuy;
+      const trx = await chain.trxBalance(input.userAddress);
+      if (trx < callValue + deps.feeLimitSun) {
+        throw Errors.insufficientFunds(`needs ${trxNumber(callValue + deps.feeLimitSun)} TRX (creation fee ${trxNumber(fees.mintFee)}, first buy and fee limit), has ${trxNumber(trx)} TRX`);
+      }
+      const tx = await chain.buildCall(input.userAddress, family.launchpad, 'createAndInitPurchase(string,string)', [
+        { type: 'string', value: input.name },
+        { type: 'string', value: input.symbol },
+      ], { callValue, feeLimit: deps.feeLimitSun });
+      db.insert(t.pendingMetadata).values({
+        txid: tx.txID, description: input.description ?? '', image: input.image ?? '',
+        twitter: input.twitter ?? null, telegram: input.telegram ?? null, website: input.website ?? null, createdAt: Date.now(),
+      }).onConflictDoNothing().run();
+      return tx;
+    },
 
     async quote(input: TradeInput, caller: Caller) {
       const p = await plan(input, caller);

@@ -167,3 +167,22 @@ describe('server-side trade with a private key', () => {
     expect(err).toBeInstanceOf(ApiError);
   });
 });
+
+describe('creating a token through the facade', () => {
+  it('builds the creation, and the indexer attaches the metadata given with it', async () => {
+    const [w] = await client.createWallet(1);
+    await faucet(stack.devnet.url, w!.publicKey, 1_000);
+    const tw = tronWebFor(stack.devnet.url, w!.privateKey);
+    const tx = await client.createToken({
+      userAddress: w!.publicKey, name: 'Flow Token', symbol: 'FLOW', description: 'made in a test',
+      twitter: 'https://x.com/flow', initialBuy: 50,
+    });
+    const id = await client.broadcast(await tw.trx.sign(tx as never));
+    await waitFor(async () => ((await client.txStatus(id)).state === 'confirmed' ? true : undefined));
+    const created = await waitFor(async () => (await client.listTokens({ sort: 'new', limit: 1 })).find((t) => t.symbol === 'FLOW'));
+    const d = await client.getTokenDetails(created.address);
+    expect(d.metadata).toMatchObject({ name: 'Flow Token', description: 'made in a test', twitter: 'https://x.com/flow', telegram: null, website: null, ownerAddress: w!.publicKey });
+    expect(d.data.trxReserve).toBeCloseTo(49.5, 6); // 50 TRX less the 1 % launchpad fee
+    await expect(client.createToken({ userAddress: w!.publicKey, name: 'x', symbol: 'bad symbol!' })).rejects.toMatchObject({ status: 400 });
+  });
+});

@@ -4,7 +4,7 @@ import { openDb, type AppDb } from '../../src/db/index.js';
 import { startFacade, type Facade } from '../../src/facade.js';
 import { loadConfig } from '../../src/config.js';
 import { syncDevnetMetadata } from '../../src/launchpad/metadata.js';
-import { createLogger } from '../../src/log.js';
+import { createLogger, type Logger } from '../../src/log.js';
 import type { Devnet } from '../../src/devnet/index.js';
 import { startTestDevnet, tempDir } from './devnet.js';
 
@@ -19,7 +19,7 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(opts: { seed?: boolean; pollMs?: number; dir?: string } = {}): Promise<Stack> {
+export async function startStack(opts: { seed?: boolean; pollMs?: number; dir?: string; logger?: Logger } = {}): Promise<Stack> {
   const dir = opts.dir ?? tempDir();
   const devnet = await startTestDevnet({ dir, seed: opts.seed ?? true });
   const config = loadConfig({ DEVNET_PORT: new URL(devnet.url).port });
@@ -30,7 +30,7 @@ export async function startStack(opts: { seed?: boolean; pollMs?: number; dir?: 
     families: config.families,
     trxUsd: 0.25,
     feeLimitSun: 100_000_000n,
-    logger: createLogger('silent'),
+    logger: opts.logger ?? createLogger('silent'),
     indexer: { pollMs: opts.pollMs ?? 0 },
     listen: { host: '127.0.0.1', port: 0 },
   });
