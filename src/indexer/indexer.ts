@@ -5,7 +5,7 @@
 // One cycle: read the confirmed head time H, fetch every stream's events up to H (from its cursor,
 // inclusive), then apply them all in one SQLite transaction. Each event is applied once (seen_events
 // is the gate), so re-reading the boundary, a crash or a restart never counts anything twice.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { TronWeb } from 'tronweb';
 import type { Logger } from 'pino';
 import type { AppDb } from '../db/index.js';
@@ -153,6 +153,8 @@ export class Indexer {
           this.applyTransfer(token, e);
         }
       }
+      // a built trade that expired unbroadcast can never book a fee
+      db.delete(t.pendingFees).where(lt(t.pendingFees.expiresAt, to - 60_000)).run();
       for (const c of [...core, ...allTokens]) {
         db.insert(t.indexerCursors).values({ contract: c, blockTimestamp: to })
           .onConflictDoUpdate({ target: t.indexerCursors.contract, set: { blockTimestamp: to } }).run();
