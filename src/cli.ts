@@ -9,7 +9,9 @@ import { isBase58Address } from './tron/address.js';
 
 const USAGE = `usage: npm run cli -- <command>
 
-  keys create --plan NAME [--label TEXT]   create an API key (printed once, as the last line)
+  keys create --plan NAME [--label TEXT] [--operator]
+                                           create an API key (printed once, as the last line);
+                                           an operator key may also create keys (POST /admin/keys)
   keys list                                list keys (id, prefix, label, plan, state)
   keys revoke ID                           revoke a key
   keys set-plan ID PLAN                    move a key to another plan
@@ -59,17 +61,17 @@ function keysAndPlans(group: string, args: string[], dbFile: string): void {
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
-      options: { plan: { type: 'string' }, label: { type: 'string' }, rpm: { type: 'string' }, 'fee-bps': { type: 'string' } },
+      options: { plan: { type: 'string' }, label: { type: 'string' }, rpm: { type: 'string' }, 'fee-bps': { type: 'string' }, operator: { type: 'boolean' } },
     });
     const [cmd, a, b] = positionals;
     if (group === 'keys' && cmd === 'create') {
       if (!values.plan) throw new UsageError('keys create needs --plan NAME');
-      const { id, key } = keys.create(values.plan, values.label);
-      console.log(`created key ${id} on plan ${values.plan}; it is shown only now:`);
+      const { id, key } = keys.create(values.plan, values.label, values.operator ?? false);
+      console.log(`created ${values.operator ? 'operator ' : ''}key ${id} on plan ${values.plan}; it is shown only now:`);
       console.log(key);
     } else if (group === 'keys' && cmd === 'list') {
       for (const k of keys.list()) {
-        console.log(`${k.id}\t${k.prefix}…\t${k.plan}\t${k.revokedAt ? 'revoked' : 'active'}\t${k.label ?? ''}`);
+        console.log(`${k.id}\t${k.prefix}…\t${k.plan}\t${k.revokedAt ? 'revoked' : 'active'}${k.operator ? '\toperator' : ''}\t${k.label ?? ''}`);
       }
     } else if (group === 'keys' && cmd === 'revoke') {
       keys.revoke(idArg(a));

@@ -8,6 +8,7 @@ import type { DataService } from '../launchpad/data.service.js';
 import type { KeysService } from '../launchpad/keys.service.js';
 import type { TradeService } from '../launchpad/trade.service.js';
 import { registerAuth } from './auth.js';
+import { adminRoutes } from './admin.routes.js';
 import { dataRoutes } from './data.routes.js';
 import { errorHandler } from './errors.js';
 import { tradeRoutes } from './trade.routes.js';
@@ -52,5 +53,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dataRoutes, { data: deps.data });
   await app.register(tradeRoutes, { trade: deps.trade });
   await app.register(walletRoutes);
+  await app.register(adminRoutes, { keys: deps.keys });
   return app;
 }

@@ -164,6 +164,12 @@ export const CreateTokenBody = z.strictObject({
   initialBuy: z.number().min(0).max(1_000_000).optional(),
 });
 
+export const TransferBody = z.strictObject({
+  fromAddress: address,
+  toAddress: address,
+  amount: z.union([z.number().positive(), z.string().min(1).max(40)]),
+});
+
 // ---- wallets
 export const CreateWalletBody = z.strictObject({
   amount: z.number().int().min(1).max(100).optional(),

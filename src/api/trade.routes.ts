@@ -104,6 +104,10 @@ export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService }> = async (a
     },
   }, async (req) => ({ unsignedTx: await trade.createToken(req.body), ...unsigned }));
 
+  app.post('/launchpad/transfer', {
+    schema: { tags, summary: 'Unsigned TRX transfer (amount in TRX) for the caller to sign and broadcast', body: S.TransferBody, response: { 200: S.ApproveResponse } },
+  }, async (req) => ({ unsignedTx: await trade.transferTrx(req.body.fromAddress, req.body.toAddress, req.body.amount), ...unsigned }));
+
   app.post('/launchpad/broadcast', {
     schema: { tags, summary: 'Broadcast a signed transaction; a duplicate is accepted', body: S.BroadcastBody, response: { 200: S.SignatureResponse } },
   }, async (req) => ({ signature: await trade.broadcast(req.body.signedTx as unknown as SignedTx), ...ok }));

@@ -107,11 +107,20 @@ export class LaunchpadClient {
   }): Promise<UnsignedTx> {
     return (await this.request<Out<typeof S.ApproveResponse>>('POST', '/launchpad/createToken', input)).unsignedTx;
   }
+  async transfer(fromAddress: string, toAddress: string, amount: number | string): Promise<UnsignedTx> {
+    return (await this.request<Out<typeof S.ApproveResponse>>('POST', '/launchpad/transfer', { fromAddress, toAddress, amount })).unsignedTx;
+  }
   async broadcast(signedTx: object): Promise<string> {
     return (await this.request<Out<typeof S.SignatureResponse>>('POST', '/launchpad/broadcast', { signedTx })).signature;
   }
   async txStatus(signature: string): Promise<TxStatus> {
     return (await this.request<Out<typeof S.TxStatusResponse>>('POST', '/launchpad/txStatus', { signature })).data;
+  }
+
+  // ---- operator
+  /** Creates a key for someone else (operator keys only). */
+  async createKey(plan: string, label?: string): Promise<string> {
+    return (await this.request<{ key: string }>('POST', '/admin/keys', { plan, label })).key;
   }
 
   // ---- wallets

@@ -124,6 +124,8 @@ export const apiKeys = sqliteTable('api_keys', {
   plan: text('plan').notNull().references(() => plans.name),
   createdAt: integer('created_at').notNull(),
   revokedAt: integer('revoked_at'),
+  /** Operator keys may also create keys for others (the bot gives each user a key this way). */
+  operator: integer('operator', { mode: 'boolean' }).notNull().default(false),
 });
 
 /** Trades built for a key through the router, waiting for their receipt to book the fee. */

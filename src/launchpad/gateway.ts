@@ -88,6 +88,10 @@ export class ChainGateway {
     return res.transaction as unknown as UnsignedTx;
   }
 
+  async buildTrxTransfer(from: string, to: string, sun: bigint): Promise<UnsignedTx> {
+    return (await this.tronWeb.transactionBuilder.sendTrx(to, Number(sun), from)) as unknown as UnsignedTx;
+  }
+
   async sign(tx: UnsignedTx, privateKey: string): Promise<SignedTx> {
     return (await this.tronWeb.trx.sign(tx as never, privateKey)) as unknown as SignedTx;
   }

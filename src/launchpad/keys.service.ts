@@ -7,6 +7,7 @@ import { ServiceError } from './errors.js';
 
 export interface KeyInfo {
   id: number;
+  operator: boolean;
   plan: string;
   /** requests per minute; null = unlimited */
   rpm: number | null;
@@ -21,11 +22,11 @@ export function createKeysService(db: AppDb) {
 
   return {
     /** Creates a key on a plan; the returned key is the only copy. */
-    create(plan: string, label?: string): { id: number; key: string } {
+    create(plan: string, label?: string, operator = false): { id: number; key: string } {
       if (!planExists(plan)) throw notFound(`no plan named ${plan}`);
       const key = 'lp_' + randomBytes(24).toString('base64url');
       const row = db.insert(t.apiKeys).values({
-        keyHash: hashKey(key), prefix: key.slice(0, 9), label: label ?? null, plan, createdAt: Date.now(), revokedAt: null,
+        keyHash: hashKey(key), prefix: key.slice(0, 9), label: label ?? null, plan, createdAt: Date.now(), revokedAt: null, operator,
       }).returning({ id: t.apiKeys.id }).get();
       return { id: row.id, key };
     },
@@ -33,18 +34,18 @@ export function createKeysService(db: AppDb) {
     /** The active key's plan, or null for an unknown or revoked key. */
     verify(key: string): KeyInfo | null {
       const row = db
-        .select({ id: t.apiKeys.id, plan: t.apiKeys.plan, rpm: t.plans.rpm, feeBps: t.plans.feeBps, revokedAt: t.apiKeys.revokedAt })
+        .select({ id: t.apiKeys.id, plan: t.apiKeys.plan, rpm: t.plans.rpm, feeBps: t.plans.feeBps, revokedAt: t.apiKeys.revokedAt, operator: t.apiKeys.operator })
         .from(t.apiKeys)
         .innerJoin(t.plans, eq(t.plans.name, t.apiKeys.plan))
         .where(eq(t.apiKeys.keyHash, hashKey(key)))
         .get();
       if (!row || row.revokedAt !== null) return null;
-      return { id: row.id, plan: row.plan, rpm: row.rpm, feeBps: row.feeBps };
+      return { id: row.id, plan: row.plan, rpm: row.rpm, feeBps: row.feeBps, operator: row.operator };
     },
 
     list() {
       return db
-        .select({ id: t.apiKeys.id, prefix: t.apiKeys.prefix, label: t.apiKeys.label, plan: t.apiKeys.plan, createdAt: t.apiKeys.createdAt, revokedAt: t.apiKeys.revokedAt })
+        .select({ id: t.apiKeys.id, prefix: t.apiKeys.prefix, label: t.apiKeys.label, plan: t.apiKeys.plan, createdAt: t.apiKeys.createdAt, revokedAt: t.apiKeys.revokedAt, operator: t.apiKeys.operator })
         .from(t.apiKeys)
         .orderBy(asc(t.apiKeys.id))
         .all();

@@ -59,6 +59,8 @@ export interface CreateTokenInput {
 }
 
 export const DEFAULT_SLIPPAGE = 5;
+/** Bandwidth plus the 1 TRX that creating the recipient's account may cost. */
+const TRANSFER_FEE_ROOM = 1_500_000n;
 const PCT = /^\s*(\d+(?:\.\d{1,2})?)\s*%\s*$/;
 
 export interface PlannedTrade {
@@ -304,6 +306,22 @@ export function createTradeService(deps: TradeDeps) {
       }
       const signed = await chain.sign(await build(p, user, caller), key);
       return { signature: await sendSigned(signed) };
+    },
+
+    /** Unsigned TRX transfer; keeps room for the bandwidth and a new account's creation fee. */
+    async transferTrx(fromAddress: string, toAddress: string, amount: number | string): Promise<UnsignedTx> {
+      if (fromAddress === toAddress) throw Errors.invalidParams('cannot transfer TRX to the same address');
+      let sun: bigint;
+      try {
+        sun = trxToSun(amount);
+      } catch {
+        throw Errors.invalidParams('amount must be a positive TRX amount with at most 6 decimals');
+      }
+      if (sun <= 0n) throw Errors.invalidParams('amount must be more than 0 TRX');
+      const trx = await chain.trxBalance(fromAddress);
+      const need = sun + TRANSFER_FEE_ROOM;
+      if (trx < need) throw Errors.insufficientFunds(`needs ${trxNumber(need)} TRX (amount and up to ${trxNumber(TRANSFER_FEE_ROOM)} TRX of fees), has ${trxNumber(trx)} TRX`);
+      return chain.buildTrxTransfer(fromAddress, toAddress, sun);
     },
 
     async approve(tokenAddress: string, userAddress: string) {

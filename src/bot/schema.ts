@@ -1,0 +1,100 @@
+// The bot's own tables (a separate SQLite file: the bot reaches the facade only over HTTP).
+// Secrets (private keys, the user's API key) are stored only encrypted (AES-256-GCM).
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+export const botMeta = sqliteTable('bot_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const users = sqliteTable('users', {
+  telegramId: integer('telegram_id').primaryKey(),
+  username: text('username'),
+  /** The user's facade API key, encrypted. */
+  apiKeyEnc: text('api_key_enc').notNull(),
+  activeWalletId: integer('active_wallet_id'),
+  /** JSON: slippage, buy presets, sell presets, confirm, fee limit. */
+  settings: text('settings').notNull(),
+  createdAt: integer('created_at').notNull(),
+});
+
+export const wallets = sqliteTable(
+  'wallets',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull().references(() => users.telegramId),
+    address: text('address').notNull(),
+    /** The private key, encrypted. */
+    keyEnc: text('key_enc').notNull(),
+    label: text('label'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('wallets_user_address').on(t.userId, t.address)],
+);
+
+/**
+ * A trade from quote to result. Status: quoted -> claimed -> (approving) -> signed -> broadcast ->
+ * confirmed | failed; or expired / cancelled. The signed transaction and its txID are stored before
+ * it is broadcast, so a retry re-sends the same bytes and never builds a second trade.
+ */
+export const trades = sqliteTable(
+  'trades',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    chatId: integer('chat_id').notNull(),
+    messageId: integer('message_id'),
+    walletId: integer('wallet_id').notNull(),
+    token: text('token').notNull(),
+    side: text('side').notNull(),
+    /** As the user gave it: TRX for buys, tokens or "NN%" for sells. */
+    amount: text('amount').notNull(),
+    slippage: integer('slippage_bps').notNull(),
+    /** The quote shown (JSON). */
+    quote: text('quote').notNull(),
+    status: text('status').notNull(),
+    txid: text('txid'),
+    signedTx: text('signed_tx'),
+    /** Balances before sending (JSON, exact strings), to report what was received. */
+    before: text('before'),
+    result: text('result'),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('trades_status').on(t.status)],
+);
+
+/** Which user a message with buttons belongs to (groups: only they may press). */
+export const ownedMessages = sqliteTable(
+  'owned_messages',
+  {
+    chatId: integer('chat_id').notNull(),
+    messageId: integer('message_id').notNull(),
+    userId: integer('user_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('owned_messages_key').on(t.chatId, t.messageId)],
+);
+
+/** Messages to delete later (an exported key after 60 s), kept across restarts. */
+export const scheduledDeletes = sqliteTable('scheduled_deletes', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  chatId: integer('chat_id').notNull(),
+  messageId: integer('message_id').notNull(),
+  deleteAt: integer('delete_at').notNull(),
+});
+
+/** Conversation state (grammY conversations v2); never holds a private key. */
+export const conversations = sqliteTable('conversations', {
+  key: text('key').primaryKey(),
+  state: text('state').notNull(),
+});
+
+/** A one-step prompt awaiting the user's next message (used where the answer is a secret). */
+export const pendingInputs = sqliteTable('pending_inputs', {
+  userId: integer('user_id').primaryKey(),
+  kind: text('kind').notNull(),
+  chatId: integer('chat_id').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+});
