@@ -30,6 +30,13 @@ export const configSchema = z.object({
   TRADE_FEE_LIMIT_TRX: z.coerce.number().int().min(1).max(15_000).default(100),
   INDEXER_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
   INDEXER_FROM_MS: z.coerce.number().int().min(0).optional(),
+  BOT_TOKEN: z.string().regex(/^\d{3,20}:[A-Za-z0-9_-]{30,60}$/, 'must look like 123456:ABC... (from @BotFather)').optional(),
+  TELEGRAM_API_ROOT: z.url({ protocol: /^https?$/ }).optional(),
+  WALLET_ENCRYPTION_KEY: z.string().min(32).max(100).optional(),
+  BOT_DEFAULT_PLAN: z.string().min(1).max(32).default('free'),
+  BOT_API_KEY: z.string().min(10).max(200).optional(),
+  FACADE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  EXPLORER_TX_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Env = z.input<typeof configSchema>;
@@ -49,6 +56,18 @@ export interface Config {
   trxUsd: number;
   tradeFeeLimitSun: bigint;
   indexer: { pollMs: number; fromMs: number | undefined };
+  bot: {
+    token: string | undefined;
+    apiRoot: string | undefined;
+    encryptionKey: string | undefined;
+    defaultPlan: string;
+    /** Operator key for a facade in another process; unset = made once by this process. */
+    apiKey: string | undefined;
+    /** Where the bot reaches the facade. */
+    facadeUrl: string;
+    /** Prefix of a transaction link (txid appended); unset = show the txid only. */
+    explorerTxUrl: string | undefined;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -86,6 +105,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trxUsd: c.TRX_USD,
     tradeFeeLimitSun: BigInt(c.TRADE_FEE_LIMIT_TRX) * 1_000_000n,
     indexer: { pollMs: c.INDEXER_POLL_MS, fromMs: c.INDEXER_FROM_MS },
+    bot: {
+      token: c.BOT_TOKEN,
+      apiRoot: c.TELEGRAM_API_ROOT,
+      encryptionKey: c.WALLET_ENCRYPTION_KEY,
+      defaultPlan: c.BOT_DEFAULT_PLAN,
+      apiKey: c.BOT_API_KEY,
+      facadeUrl: c.FACADE_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`,
+      explorerTxUrl: c.EXPLORER_TX_URL ?? (c.TRON_RPC === undefined ? undefined : 'https://tronscan.org/#/transaction/'),
+    },
   };
 }
 

@@ -7,6 +7,8 @@ import { openDb } from './db/index.js';
 import { devnetOptions, startDevnet, type Devnet } from './devnet/index.js';
 import { startFacade } from './facade.js';
 import { syncDevnetMetadata } from './launchpad/metadata.js';
+import { startBot } from './bot/run.js';
+import { loadVaultKey } from './bot/vault.js';
 
 const { config, logger } = bootConfig();
 const db = openDb(config.appDbFile);
@@ -31,11 +33,30 @@ if (devnet) {
   const n = await syncDevnetMetadata(devnet.url, facade.data);
   logger.debug({ tokens: n }, 'demo token metadata loaded');
 }
+let bot: Awaited<ReturnType<typeof startBot>> | undefined;
+if (config.bot.token) {
+  const vaultKey = loadVaultKey({ configured: config.bot.encryptionKey, dataDir: config.dataDir, devnet: config.devnet.enabled, logger });
+  bot = await startBot({
+    token: config.bot.token,
+    dataDir: config.dataDir,
+    vaultKey,
+    facadeUrl: config.bot.facadeUrl,
+    operatorKey: config.bot.apiKey ?? (() => facade.keys.create('developer', 'telegram bot', true).key),
+    defaultPlan: config.bot.defaultPlan,
+    trxUsd: config.trxUsd,
+    explorerTxUrl: config.bot.explorerTxUrl,
+    logger,
+    bot: { apiRoot: config.bot.apiRoot },
+  });
+} else {
+  logger.info('BOT_TOKEN is not set: the Telegram bot is off (the API and devnet run)');
+}
 logger.info({ tron: tronHost(config), api: facade.url, data: config.dataDir }, 'started');
 
 closeWithGrace({ delay: 10_000, logger }, async ({ signal, err }) => {
   if (err) logger.error({ err }, 'stopping after an error');
   else logger.info({ signal }, 'stopping');
+  await bot?.stop();
   await facade.close();
   await devnet?.close();
   db.$client.close();

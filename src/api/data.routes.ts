@@ -90,6 +90,11 @@ export const dataRoutes: FastifyPluginAsync<{ data: DataService }> = async (app0
     });
   }
 
+  app.post('/launchpad/getWallet', {
+    schema: { tags, summary: 'TRX balance and the launchpad tokens an address holds, with their value', body: S.WalletBody, response: { 200: S.WalletResponse } },
+    config: { invalid: addressIssue },
+  }, async (req) => ({ data: await data.getWallet(req.body.address), ...ok }));
+
   app.post('/launchpad/listTokens', {
     schema: { tags, summary: 'Token summaries sorted by newest, 24 h volume or curve progress', body: S.ListTokensBody, response: { 200: S.ListTokensResponse } },
     config: { invalid: pagedIssue },

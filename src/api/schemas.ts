@@ -77,6 +77,19 @@ export const ListTokensResponse = ok({
   })),
 });
 
+export const WalletBody = z.strictObject({ address });
+export const WalletResponse = ok({
+  data: z.object({
+    address: z.string(),
+    trxBalance: z.number(),
+    trxBalanceSun: z.string(),
+    positions: z.array(z.object({
+      token: z.string(), family: z.string(), name: z.string(), symbol: z.string(), balance: z.number(), balanceExact: z.string(),
+      priceInTrx: z.number(), valueInTrx: z.number(), currentStatus: z.string(),
+    })),
+  }),
+});
+
 // ---- trading
 export const UserTokenBody = z.strictObject({ tokenAddress: address, userAddress: address });
 export const UnsignedTxSchema = z.object({

@@ -11,6 +11,7 @@ export type Quote = Out<typeof S.Quote>;
 export type UnsignedTx = Out<typeof S.UnsignedTxSchema>;
 export type TokenSummary = Out<typeof S.ListTokensResponse>['data'][number];
 export type TxStatus = Out<typeof S.TxStatusResponse>['data'];
+export type WalletView = Out<typeof S.WalletResponse>['data'];
 export type Family = 'launchpad' | 'launchpad2';
 export type Side = 'buy' | 'sell';
 
@@ -79,6 +80,9 @@ export class LaunchpadClient {
   }
   async getTokenHolders(address: string, opts: { family?: Family; page?: number; limit?: number } = {}): Promise<Holder[]> {
     return (await this.request<Out<typeof S.HoldersResponse>>('POST', `/${opts.family ?? 'launchpad'}/getTokenHolders`, { address, page: opts.page, limit: opts.limit })).data;
+  }
+  async getWallet(address: string): Promise<WalletView> {
+    return (await this.request<Out<typeof S.WalletResponse>>('POST', '/launchpad/getWallet', { address })).data;
   }
   async listTokens(opts: { sort?: 'new' | 'volume' | 'progress'; page?: number; limit?: number } = {}): Promise<TokenSummary[]> {
     return (await this.request<Out<typeof S.ListTokensResponse>>('POST', '/launchpad/listTokens', opts)).data;

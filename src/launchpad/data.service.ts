@@ -221,6 +221,31 @@ export function createDataService(deps: DataDeps) {
       }));
     },
 
+    /** TRX balance (from the chain) and the launchpad tokens held (from the index). */
+    async getWallet(address: string) {
+      let trx: bigint;
+      try {
+        trx = await deps.chain.trxBalance(address);
+      } catch {
+        throw Errors.balanceFailed();
+      }
+      const rows = db
+        .select({ h: t.holders, tok: t.tokens })
+        .from(t.holders)
+        .innerJoin(t.tokens, eq(t.tokens.address, t.holders.token))
+        .where(eq(t.holders.address, address))
+        .all();
+      const positions = rows
+        .map(({ h, tok }) => {
+          const units = BigInt(h.balance);
+          const balance = tokenNumber(units, tok.decimals);
+          const price = poolPrice(poolOf(tok), tok.decimals);
+          return { token: tok.address, family: tok.family, name: tok.name, symbol: tok.symbol, balance, balanceExact: units.toString(), priceInTrx: price, valueInTrx: balance * price, currentStatus: tok.status };
+        })
+        .sort((a, b) => b.valueInTrx - a.valueInTrx);
+      return { address, trxBalance: trxNumber(trx), trxBalanceSun: trx.toString(), positions };
+    },
+
     /** Off-chain metadata for a token (seed, create helper). */
     setMetadata(address: string, m: { description?: string; image?: string; twitter?: string | null; telegram?: string | null; website?: string | null }) {
       const row = { address, description: m.description ?? '', image: m.image ?? '', twitter: m.twitter ?? null, telegram: m.telegram ?? null, website: m.website ?? null };

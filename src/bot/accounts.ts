@@ -1,0 +1,95 @@
+// Users, their facade API keys and wallets. Private keys are sealed by the vault and decrypted only
+// to sign, right before signing; the API key is sealed too and never shown.
+import { utils } from 'tronweb';
+import { LaunchpadClient } from '../client/index.js';
+import type { BotStore, UserRow, WalletRow } from './store.js';
+import { DEFAULT_SETTINGS } from './store.js';
+import type { Vault } from './vault.js';
+
+export interface AccountsDeps {
+  store: BotStore;
+  vault: Vault;
+  /** Operator client: creates a key for each new user. */
+  operator: LaunchpadClient;
+  facadeUrl: string;
+  defaultPlan: string;
+  fetch?: typeof fetch;
+}
+
+export class UserError extends Error {}
+
+export function createAccounts(deps: AccountsDeps) {
+  const { store, vault } = deps;
+  const clients = new Map<number, LaunchpadClient>();
+  const walletContext = (w: { userId: number; address: string }) => `wallet:${w.userId}:${w.address}`;
+
+  function clientFor(user: UserRow): LaunchpadClient {
+    let c = clients.get(user.telegramId);
+    if (!c) {
+      const apiKey = vault.decrypt(user.apiKeyEnc, `apikey:${user.telegramId}`);
+      c = new LaunchpadClient({ baseUrl: deps.facadeUrl, apiKey, ...(deps.fetch ? { fetch: deps.fetch } : {}) });
+      clients.set(user.telegramId, c);
+    }
+    return c;
+  }
+
+  function saveWallet(userId: number, address: string, privateKey: string): WalletRow {
+    return store.addWallet({ userId, address, keyEnc: vault.encrypt(privateKey, walletContext({ userId, address })), label: null, createdAt: Date.now() });
+  }
+
+  return {
+    clientFor,
+
+    /** The user, created on first contact with a facade key and a first wallet. */
+    async ensureUser(from: { id: number; username?: string | undefined }): Promise<{ user: UserRow; created: boolean }> {
+      const existing = store.user(from.id);
+      if (existing) return { user: existing, created: false };
+      const apiKey = await deps.operator.createKey(deps.defaultPlan, `telegram:${from.id}`);
+      store.createUser({
+        telegramId: from.id, username: from.username ?? null, apiKeyEnc: vault.encrypt(apiKey, `apikey:${from.id}`),
+        activeWalletId: null, settings: JSON.stringify(DEFAULT_SETTINGS), createdAt: Date.now(),
+      });
+      const user = store.user(from.id)!;
+      const [w] = await clientFor(user).createWallet(1);
+      const wallet = saveWallet(from.id, w!.publicKey, w!.privateKey);
+      store.setActiveWallet(from.id, wallet.id);
+      return { user: store.user(from.id)!, created: true };
+    },
+
+    activeWallet(user: UserRow): WalletRow {
+      const wallets = store.wallets(user.telegramId);
+      const w = wallets.find((x) => x.id === user.activeWalletId) ?? wallets[0];
+      if (!w) throw new UserError('You have no wallet yet: send /start.');
+      return w;
+    },
+
+    async newWallet(user: UserRow): Promise<WalletRow> {
+      const [w] = await clientFor(user).createWallet(1);
+      const wallet = saveWallet(user.telegramId, w!.publicKey, w!.privateKey);
+      store.setActiveWallet(user.telegramId, wallet.id);
+      return wallet;
+    },
+
+    /** Imports a private key (64 hex); returns the wallet. */
+    importWallet(user: UserRow, text: string): WalletRow {
+      const key = text.trim().replace(/^0x/, '');
+      if (!/^[0-9a-fA-F]{64}$/.test(key)) throw new UserError('That is not a private key: it must be 64 hexadecimal characters.');
+      let address: string;
+      try {
+        address = utils.crypto.pkToAddress(key) as string;
+      } catch {
+        throw new UserError('That key is not a valid secp256k1 private key.');
+      }
+      const wallet = saveWallet(user.telegramId, address, key.toLowerCase());
+      store.setActiveWallet(user.telegramId, wallet.id);
+      return wallet;
+    },
+
+    /** Decrypts a wallet's key for one use (signing or a confirmed export). */
+    withKey<T>(wallet: WalletRow, use: (privateKey: string) => T): T {
+      return use(vault.decrypt(wallet.keyEnc, walletContext(wallet)));
+    },
+  };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

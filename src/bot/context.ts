@@ -1,0 +1,21 @@
+// The bot's context type and the services every feature reaches through ctx.
+import type { ConversationFlavor } from '@grammyjs/conversations';
+import type { Api, Context } from 'grammy';
+import type { Logger } from 'pino';
+import type { Accounts } from './accounts.js';
+import type { BotStore } from './store.js';
+import type { TradeEvents, TradeFlow } from './trading.js';
+
+export interface BotServices {
+  store: BotStore;
+  accounts: Accounts;
+  trading: TradeFlow;
+  logger: Logger;
+  trxUsd: number;
+  now: () => number;
+  /** How trade progress is reported (edits through this Api). */
+  events(api: Api): TradeEvents;
+}
+
+export type BaseContext = Context & { services: BotServices };
+export type BotContext = ConversationFlavor<BaseContext>;

@@ -1,0 +1,123 @@
+// Dialogues (grammY conversations v2). Everything that touches the database, the facade or the
+// clock goes through conversation.external and returns plain JSON; no private key ever passes
+// through here (imports use a one-step prompt that is never stored, see wallet.feature.ts).
+import type { Conversation } from '@grammyjs/conversations';
+import { InlineKeyboard, type Context } from 'grammy';
+import { utils } from 'tronweb';
+import { isBase58Address } from '../tron/address.js';
+import type { BotContext } from './context.js';
+import { esc, settingsText, trx } from './format.js';
+import { settingsKeyboard } from './keyboards.js';
+import type { Settings } from './store.js';
+import { friendly } from './trading.js';
+import { amountHelp, checkAmount, startTrade } from './features/trade.feature.js';
+import { userOf } from './helpers.js';
+
+type Convo = Conversation<BotContext, Context>;
+const TRIES = 3;
+const CANCEL_HINT = ' (/cancel to stop)';
+
+/** Asks until a valid answer, at most a few times; undefined when the user gives up. */
+async function ask<T>(conversation: Convo, ctx: Context, prompt: string, parse: (text: string) => T | undefined, help: string): Promise<T | undefined> {
+  await ctx.reply(prompt + CANCEL_HINT, { parse_mode: 'HTML' });
+  for (let i = 0; i < TRIES; i++) {
+    const answer = await conversation.waitFor('message:text', { otherwise: (c) => c.reply('Please answer with a message' + CANCEL_HINT) });
+    const value = parse(answer.message.text.trim());
+    if (value !== undefined) return value;
+    await ctx.reply(help, { parse_mode: 'HTML' });
+  }
+  await ctx.reply('Let us stop here; start again when you are ready.');
+  return undefined;
+}
+
+/** Custom buy/sell amount from a card's "Buy X" / "Sell X". */
+export async function customAmount(conversation: Convo, ctx: Context, side: 'buy' | 'sell', token: string) {
+  const amount = await ask(conversation, ctx, side === 'buy' ? 'How many TRX do you want to spend?' : 'How much do you want to sell? A percent like <code>30%</code> or a token amount.', (t) => checkAmount(side, t), amountHelp(side));
+  if (!amount) return;
+  await conversation.external((octx) => startTrade(octx, token, side, amount));
+}
+
+/** Withdraw TRX: address, amount, confirm, then sign and send. */
+export async function withdraw(conversation: Convo, ctx: Context) {
+  const to = await ask(conversation, ctx, 'Send the address to withdraw TRX to.', (t) => (isBase58Address(t) ? t : undefined), 'That is not a Tron address (T…, 34 characters).');
+  if (!to) return;
+  const amount = await ask(conversation, ctx, 'How many TRX?', (t) => (/^\d{1,12}(\.\d{1,6})?$/.test(t) && Number(t) > 0 ? t : undefined), 'Send a positive number of TRX with up to 6 decimals.');
+  if (!amount) return;
+  const confirm = await ctx.reply(`Send <b>${esc(trx(Number(amount)))}</b> to <code>${esc(to)}</code>?`, {
+    parse_mode: 'HTML', reply_markup: new InlineKeyboard().text('✅ Send', 'wd:yes').text('✖️ Cancel', 'wd:no'),
+  });
+  const answer = await conversation.waitForCallbackQuery(['wd:yes', 'wd:no'], { otherwise: (c) => c.reply('Tap Send or Cancel above.') });
+  await answer.answerCallbackQuery();
+  if (answer.callbackQuery.data === 'wd:no') {
+    await ctx.api.editMessageText(confirm.chat.id, confirm.message_id, 'Withdrawal cancelled.');
+    return;
+  }
+  await ctx.api.editMessageText(confirm.chat.id, confirm.message_id, '⏳ Sending…');
+  const result = await conversation.external(async (octx) => {
+    try {
+      const user = await userOf(octx);
+      const { accounts } = octx.services;
+      return { ok: true as const, ...(await sendTrx(octx, accounts.activeWallet(user).id, to, amount, user.telegramId)) };
+    } catch (e) {
+      return { ok: false as const, reason: friendly(e) };
+    }
+  });
+  await ctx.api.editMessageText(confirm.chat.id, confirm.message_id, result.ok
+    ? `${result.state === 'confirmed' ? '✅ Sent' : '❌ Failed'} ${esc(trx(Number(amount)))} to <code>${esc(to)}</code>\nTx: <code>${esc(result.txid)}</code>${result.reason ? `\n${esc(result.reason)}` : ''}`
+    : `❌ ${esc(result.reason)}`, { parse_mode: 'HTML' });
+}
+
+/** Builds with the facade, signs locally, broadcasts and waits for the receipt. */
+async function sendTrx(ctx: BotContext, walletId: number, to: string, amount: string, userId: number) {
+  const { accounts, store } = ctx.services;
+  const user = store.user(userId)!;
+  const wallet = store.wallet(userId, walletId)!;
+  const client = accounts.clientFor(user);
+  const unsigned = await client.transfer(wallet.address, to, amount);
+  if (!utils.transaction.txCheck(unsigned as never)) throw new Error('bad transaction from the facade');
+  const signed = accounts.withKey(wallet, (key) => utils.crypto.signTransaction(key, unsigned as never));
+  const txid = await client.broadcast(signed as object);
+  for (let i = 0; i < 60; i++) {
+    const s = await client.txStatus(txid);
+    if (s.state === 'confirmed' || s.state === 'failed') return { txid, state: s.state, ...(s.reason ? { reason: s.reason } : {}) };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return { txid, state: 'pending' as const, reason: 'still pending; check /wallet later' };
+}
+
+const FIELDS = {
+  slip: { prompt: 'New slippage in percent (0.1 to 50)?', help: 'Send a number from 0.1 to 50.', parse: (t: string) => num(t, 0.1, 50) },
+  fee: { prompt: 'Extra fee limit in TRX (0 to 500)? It raises the most a trade may burn in fees.', help: 'Send a number from 0 to 500.', parse: (t: string) => num(t, 0, 500) },
+  buy: { prompt: 'Three buy presets in TRX, like <code>50 200 1000</code>.', help: 'Send three positive numbers separated by spaces.', parse: (t: string) => three(t, 0.000001, 1e9) },
+  sell: { prompt: 'Three sell presets in percent, like <code>25 50 100</code>.', help: 'Send three percents from 1 to 100 separated by spaces.', parse: (t: string) => three(t, 1, 100) },
+} as const;
+
+function num(t: string, min: number, max: number): number | undefined {
+  const n = Number(t.replace(/%$/, ''));
+  return /^\d+(\.\d+)?%?$/.test(t) && n >= min && n <= max ? n : undefined;
+}
+function three(t: string, min: number, max: number): [number, number, number] | undefined {
+  const parts = t.split(/[\s,]+/).map((p) => num(p, min, max));
+  return parts.length === 3 && parts.every((p) => p !== undefined) ? (parts as [number, number, number]) : undefined;
+}
+
+/** Edits one setting. */
+export async function editSetting(conversation: Convo, ctx: Context, field: keyof typeof FIELDS) {
+  const f = FIELDS[field];
+  const value = await ask(conversation, ctx, f.prompt, f.parse as (t: string) => unknown, f.help);
+  if (value === undefined) return;
+  const next = await conversation.external(async (octx) => {
+    const user = await userOf(octx);
+    const s = octx.services.store.settings(user);
+    const updated: Settings = {
+      ...s,
+      ...(field === 'slip' ? { slippage: value as number } : {}),
+      ...(field === 'fee' ? { extraFeeLimit: value as number } : {}),
+      ...(field === 'buy' ? { buyPresets: value as Settings['buyPresets'] } : {}),
+      ...(field === 'sell' ? { sellPresets: value as Settings['sellPresets'] } : {}),
+    };
+    octx.services.store.saveSettings(user.telegramId, updated);
+    return updated;
+  });
+  await ctx.reply('Saved.\n\n' + settingsText(next), { parse_mode: 'HTML', reply_markup: settingsKeyboard(next) });
+}

@@ -1,0 +1,63 @@
+// Holders and trades pages (edited in place), and token lists (/new, /top).
+import { Composer } from 'grammy';
+import type { BotContext } from '../context.js';
+import { holdersPage, tokenList, tradesPage } from '../format.js';
+import { editOwned, replyOwned, userOf } from '../helpers.js';
+import { pagerKeyboard, tokenListKeyboard } from '../keyboards.js';
+import { addressArg, findToken, unknownToken } from './token.feature.js';
+
+const PER_PAGE = 10;
+
+async function page(ctx: BotContext, kind: 'h' | 't', token: string, n: number, edit: boolean) {
+  const user = await userOf(ctx);
+  const client = ctx.services.accounts.clientFor(user);
+  const found = await findToken(client, token);
+  if (!found) {
+    if (edit) await ctx.answerCallbackQuery({ text: 'Token not found', show_alert: true });
+    else await ctx.reply(unknownToken(token), { parse_mode: 'HTML' });
+    return;
+  }
+  const { family } = found;
+  const symbol = found.details.metadata.symbol;
+  // one extra row tells whether a next page exists
+  let text: string;
+  let more: boolean;
+  if (kind === 'h') {
+    const list = await client.getTokenHolders(token, { family, page: 1, limit: n * PER_PAGE + 1 });
+    const slice = list.slice((n - 1) * PER_PAGE, n * PER_PAGE);
+    more = list.length > n * PER_PAGE;
+    text = holdersPage(symbol, slice, n, PER_PAGE);
+  } else {
+    const list = await client.getRecentTrades(token, 1, Math.min(200, n * PER_PAGE + 1));
+    const slice = list.slice((n - 1) * PER_PAGE, n * PER_PAGE);
+    more = list.length > n * PER_PAGE;
+    text = tradesPage(symbol, slice, n);
+  }
+  const kb = pagerKeyboard(kind, token, n, more);
+  if (edit) {
+    await editOwned(ctx, text, kb);
+    await ctx.answerCallbackQuery();
+  } else {
+    await replyOwned(ctx, text, kb);
+  }
+}
+
+export const listsFeature = new Composer<BotContext>();
+
+listsFeature.command('holders', async (ctx) => {
+  const token = await addressArg(ctx, ctx.match, 'Usage: <code>/holders ADDRESS</code>');
+  if (token) await page(ctx, 'h', token, 1, false);
+});
+listsFeature.command('trades', async (ctx) => {
+  const token = await addressArg(ctx, ctx.match, 'Usage: <code>/trades ADDRESS</code>');
+  if (token) await page(ctx, 't', token, 1, false);
+});
+listsFeature.callbackQuery(/^([ht]):(T\w{33}):(\d{1,3})$/, (ctx) => page(ctx, ctx.match[1] as 'h' | 't', ctx.match[2]!, Math.max(1, Number(ctx.match[3])), true));
+
+for (const [cmd, sort, title] of [['new', 'new', '🆕 Newest tokens'], ['top', 'volume', '🔥 Top by 24 h volume']] as const) {
+  listsFeature.command(cmd, async (ctx) => {
+    const user = await userOf(ctx);
+    const list = await ctx.services.accounts.clientFor(user).listTokens({ sort, limit: 10 });
+    await replyOwned(ctx, tokenList(title, list), tokenListKeyboard(list));
+  });
+}

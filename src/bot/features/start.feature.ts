@@ -1,0 +1,49 @@
+// /start and /help: a new user gets a facade key (kept sealed) and a first wallet.
+import { Composer } from 'grammy';
+import type { BotContext } from '../context.js';
+import { esc } from '../format.js';
+
+export const COMMANDS = [
+  { command: 'start', description: 'Start: your wallet and how to trade' },
+  { command: 'token', description: 'Token card: /token ADDRESS (or just paste an address)' },
+  { command: 'buy', description: 'Buy: /buy ADDRESS TRX' },
+  { command: 'sell', description: 'Sell: /sell ADDRESS PERCENT% or AMOUNT' },
+  { command: 'wallet', description: 'Your wallets, balance and positions' },
+  { command: 'holders', description: 'Top holders: /holders ADDRESS' },
+  { command: 'trades', description: 'Recent trades: /trades ADDRESS' },
+  { command: 'new', description: 'Newest tokens' },
+  { command: 'top', description: 'Tokens with the most 24 h volume' },
+  { command: 'settings', description: 'Slippage, presets, confirmations, fee limit' },
+  { command: 'cancel', description: 'Cancel the current dialogue' },
+  { command: 'help', description: 'How to use the bot' },
+];
+
+export const HELP = [
+  '<b>How to trade</b>',
+  '1. Fund your wallet with TRX (/wallet shows its address).',
+  '2. Paste a token address (or /token ADDRESS) to see its card.',
+  '3. Tap a Buy or Sell button, check the quote, and Confirm.',
+  '',
+  ...COMMANDS.map((c) => `/${c.command} — ${esc(c.description)}`),
+].join('\n');
+
+export const startFeature = new Composer<BotContext>();
+
+startFeature.command('start', async (ctx) => {
+  if (!ctx.from) return;
+  const { user, created } = await ctx.services.accounts.ensureUser({ id: ctx.from.id, username: ctx.from.username });
+  const wallet = ctx.services.accounts.activeWallet(user);
+  await ctx.reply(
+    [
+      created ? '👋 <b>Welcome!</b> I made you a wallet:' : '👋 <b>Welcome back!</b> Your active wallet:',
+      `<code>${esc(wallet.address)}</code>`,
+      '',
+      'Send TRX to it, then paste any launchpad token address to trade.',
+      '',
+      HELP,
+    ].join('\n'),
+    { parse_mode: 'HTML' },
+  );
+});
+
+startFeature.command('help', (ctx) => ctx.reply(HELP, { parse_mode: 'HTML' }));

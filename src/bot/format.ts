@@ -1,0 +1,125 @@
+// Message texts (HTML). Every string that comes from a user or the chain is escaped here.
+import type { Holder, Quote, TokenDetails, TokenSummary, Trade, WalletView } from '../client/index.js';
+import type { Settings } from './store.js';
+
+export const MAX_MESSAGE = 4096;
+
+export const esc = (s: unknown): string =>
+  String(s ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export const short = (a: string): string => (a.length > 12 ? `${a.slice(0, 5)}…${a.slice(-4)}` : a);
+
+/** 1234567.89 -> "1.23M"; small numbers keep significant digits. */
+export function compact(n: number): string {
+  const abs = Math.abs(n);
+  if (abs >= 1e9) return (n / 1e9).toFixed(2) + 'B';
+  if (abs >= 1e6) return (n / 1e6).toFixed(2) + 'M';
+  if (abs >= 1e4) return (n / 1e3).toFixed(1) + 'K';
+  if (abs >= 1) return n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+  if (abs === 0) return '0';
+  return n.toPrecision(4);
+}
+
+export const trx = (n: number): string => `${n.toLocaleString('en-US', { maximumFractionDigits: 6 })} TRX`;
+export const price = (n: number): string => (n === 0 ? '0' : n < 0.001 ? n.toPrecision(4) : n.toLocaleString('en-US', { maximumSignificantDigits: 6 }));
+export const usd = (n: number): string => `$${n >= 1 ? n.toLocaleString('en-US', { maximumFractionDigits: 2 }) : n.toPrecision(3)}`;
+const signed = (n: number): string => `${n > 0 ? '+' : ''}${n.toFixed(2)}%`;
+
+export function progressBar(pct: number, width = 10): string {
+  const p = Math.max(0, Math.min(100, pct));
+  const full = Math.round((p / 100) * width);
+  return '▰'.repeat(full) + '▱'.repeat(width - full) + ` ${p}%`;
+}
+
+const STATUS: Record<string, string> = { CREATED: '🟢 trading on the curve', LAUNCH_PENDING: '🟡 curve full, launching', LAUNCHED: '🚀 launched to the DEX' };
+
+export function tokenCard(d: TokenDetails, trxUsd: number): string {
+  const m = d.metadata;
+  const x = d.data;
+  const links = [
+    m.website ? `<a href="${esc(m.website)}">web</a>` : '',
+    m.twitter ? `<a href="${esc(m.twitter)}">X</a>` : '',
+    m.telegram ? `<a href="${esc(m.telegram)}">telegram</a>` : '',
+  ].filter(Boolean);
+  const lines = [
+    `<b>${esc(m.name)}</b> ($${esc(m.symbol)})`,
+    `<code>${esc(m.contractAddress)}</code>`,
+    '',
+    `💰 Price: ${price(x.priceInTrx)} TRX (${usd(x.priceInTrx * trxUsd)})`,
+    `🏦 Market cap: ${usd(x.marketCap)}`,
+    `📈 24h: ${signed(x.priceChange24Hr)} · volume ${compact(x.volume24Hr)} TRX`,
+    `⛽ Curve: ${progressBar(x.pumpPercentage)}`,
+    `   ${compact(x.trxReserve)} TRX in curve · ${compact(x.tokenReserve)} tokens left`,
+    `Status: ${STATUS[x.currentStatus] ?? esc(x.currentStatus)}`,
+  ];
+  if (m.description) lines.push('', esc(m.description.slice(0, 500)));
+  if (links.length) lines.push('', links.join(' · '));
+  return lines.join('\n');
+}
+
+export function quoteText(q: Quote, symbol: string, expiresInS: number): string {
+  const buy = q.type === 'buy';
+  const unit = buy ? esc(symbol) : 'TRX';
+  return [
+    `<b>${buy ? '🟢 Buy' : '🔴 Sell'} $${esc(symbol)}</b>`,
+    buy ? `You pay: ${trx(q.amountIn)}` : `You sell: ${compact(q.amountIn)} ${esc(symbol)}`,
+    `You get: ~${buy ? compact(q.expectedOut) : trx(q.expectedOut)} ${buy ? unit : ''}`.trimEnd(),
+    `Minimum (slippage ${q.slippage}%): ${buy ? compact(q.minOut) + ' ' + unit : trx(q.minOut)}`,
+    `Fees: ${trx(q.launchpadFee)} launchpad + ${trx(q.routerFee)} bot`,
+    `Price impact: ${q.priceImpact.toFixed(2)}%`,
+    q.fillsCurve ? `⚠️ This fills the curve; ${trx(q.refund)} would be refunded.` : '',
+    '',
+    `<i>Quote valid for ${expiresInS} s.</i>`,
+  ].filter((l, i, a) => l !== '' || a[i - 1] !== '').join('\n');
+}
+
+export function holdersPage(symbol: string, list: Holder[], page: number, perPage: number): string {
+  if (!list.length) return page === 1 ? `No holders of $${esc(symbol)} yet.` : 'No more holders.';
+  const rows = list.map((h, i) => {
+    const tag = h.type === 'trader' ? '' : ` <i>(${h.type})</i>`;
+    return `${(page - 1) * perPage + i + 1}. <code>${esc(short(h.address))}</code>${tag} — ${compact(h.balance)} (${h.percentage.toFixed(2)}%)`;
+  });
+  return [`<b>Holders of $${esc(symbol)}</b> — page ${page}`, '', ...rows].join('\n');
+}
+
+export function tradesPage(symbol: string, list: Trade[], page: number): string {
+  if (!list.length) return page === 1 ? `No trades of $${esc(symbol)} yet.` : 'No more trades.';
+  const rows = list.map((t) => {
+    const when = new Date(t.timestamp).toISOString().slice(5, 16).replace('T', ' ');
+    return `${t.type === 'BUY' ? '🟢' : '🔴'} ${when} <code>${esc(short(t.user))}</code> ${trx(Math.round(t.trxAmount * 100) / 100)} · ${compact(t.tokenAmount)}`;
+  });
+  return [`<b>Trades of $${esc(symbol)}</b> — page ${page}`, '', ...rows].join('\n');
+}
+
+export function tokenList(title: string, list: TokenSummary[]): string {
+  if (!list.length) return 'No tokens yet.';
+  const rows = list.map((t, i) => `${i + 1}. <b>${esc(t.name)}</b> ($${esc(t.symbol)}) · ${progressBar(t.pumpPercentage, 5)} · vol ${compact(t.volume24Hr)} TRX\n   <code>${esc(t.address)}</code>`);
+  return [`<b>${esc(title)}</b>`, '', ...rows].join('\n');
+}
+
+export function walletText(w: WalletView, index: number, count: number): string {
+  const pos = w.positions.slice(0, 15).map((p) => `• $${esc(p.symbol)}: ${compact(p.balance)} ≈ ${trx(Math.round(p.valueInTrx * 100) / 100)}`);
+  return [
+    `<b>👛 Wallet ${index} of ${count}</b>`,
+    `<code>${esc(w.address)}</code>`,
+    '',
+    `Balance: <b>${trx(w.trxBalance)}</b>`,
+    '',
+    pos.length ? '<b>Positions</b>' : 'No token positions yet.',
+    ...pos,
+  ].join('\n');
+}
+
+export function settingsText(s: Settings): string {
+  return [
+    '<b>⚙️ Settings</b>',
+    `Slippage: ${s.slippage}%`,
+    `Buy presets: ${s.buyPresets.join(' / ')} TRX`,
+    `Sell presets: ${s.sellPresets.join(' / ')} %`,
+    `Confirm before trading: ${s.confirm ? 'on' : 'off'}`,
+    `Extra fee limit: ${s.extraFeeLimit} TRX`,
+  ].join('\n');
+}
+
+/** Keeps a message under Telegram's limit. */
+export const clip = (text: string): string => (text.length <= MAX_MESSAGE ? text : text.slice(0, MAX_MESSAGE - 2) + '…');

@@ -1,0 +1,71 @@
+// Every inline keyboard in one place. Callback data stays under Telegram's 64 bytes.
+import { InlineKeyboard } from 'grammy';
+import type { Settings } from './store.js';
+
+export const cb = {
+  buy: (token: string, amount: number) => `b:${token}:${amount}`,
+  buyCustom: (token: string) => `bx:${token}`,
+  sell: (token: string, pct: number) => `s:${token}:${pct}`,
+  sellCustom: (token: string) => `sx:${token}`,
+  holders: (token: string, page: number) => `h:${token}:${page}`,
+  trades: (token: string, page: number) => `t:${token}:${page}`,
+  refresh: (token: string) => `r:${token}`,
+  confirm: (id: string) => `cf:${id}`,
+  cancel: (id: string) => `cx:${id}`,
+  wallet: (action: string, id?: number) => (id === undefined ? `w:${action}` : `w:${action}:${id}`),
+  settings: (what: string) => `st:${what}`,
+};
+
+export function cardKeyboard(token: string, s: Settings): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  for (const a of s.buyPresets) kb.text(`Buy ${a}`, cb.buy(token, a));
+  kb.text('Buy X', cb.buyCustom(token)).row();
+  for (const p of s.sellPresets) kb.text(`Sell ${p}%`, cb.sell(token, p));
+  kb.text('Sell X', cb.sellCustom(token)).row();
+  kb.text('👥 Holders', cb.holders(token, 1)).text('📜 Trades', cb.trades(token, 1)).text('🔄 Refresh', cb.refresh(token));
+  return kb;
+}
+
+export function confirmKeyboard(id: string): InlineKeyboard {
+  return new InlineKeyboard().text('✅ Confirm', cb.confirm(id)).text('✖️ Cancel', cb.cancel(id));
+}
+
+export function pagerKeyboard(kind: 'h' | 't', token: string, page: number, hasNext: boolean): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  if (page > 1) kb.text('◀️ Prev', `${kind}:${token}:${page - 1}`);
+  if (hasNext) kb.text('Next ▶️', `${kind}:${token}:${page + 1}`);
+  kb.row().text('⬅️ Token', cb.refresh(token));
+  return kb;
+}
+
+export function walletKeyboard(): InlineKeyboard {
+  return new InlineKeyboard()
+    .text('➕ New wallet', cb.wallet('new')).text('📥 Import', cb.wallet('imp')).row()
+    .text('🔑 Export', cb.wallet('exp')).text('🔀 Switch', cb.wallet('sw')).row()
+    .text('💸 Withdraw TRX', cb.wallet('wd')).text('🔄 Refresh', cb.wallet('r'));
+}
+
+export function walletListKeyboard(wallets: Array<{ id: number; address: string }>, activeId: number | null, action: 'use' | 'expok'): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  wallets.forEach((w, i) => kb.text(`${w.id === activeId ? '● ' : ''}${i + 1}. ${w.address.slice(0, 6)}…${w.address.slice(-4)}`, cb.wallet(action, w.id)).row());
+  return kb.text('✖️ Cancel', cb.wallet('no'));
+}
+
+export function settingsKeyboard(s: Settings): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(`Slippage ${s.slippage}%`, cb.settings('slip')).text(`Fee limit +${s.extraFeeLimit}`, cb.settings('fee')).row()
+    .text('Buy presets', cb.settings('buy')).text('Sell presets', cb.settings('sell')).row()
+    .text(`Confirm: ${s.confirm ? 'on ✅' : 'off'}`, cb.settings('conf'));
+}
+
+export const yesNoKeyboard = (yes: string, no: string) => new InlineKeyboard().text('✅ Yes', yes).text('✖️ No', no);
+
+/** One button per listed token, opening its card. */
+export function tokenListKeyboard(tokens: Array<{ address: string; symbol: string }>): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  tokens.forEach((t, i) => {
+    kb.text(`${i + 1}. $${t.symbol.slice(0, 12)}`, cb.refresh(t.address));
+    if (i % 3 === 2) kb.row();
+  });
+  return kb;
+}

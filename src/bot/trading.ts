@@ -1,0 +1,243 @@
+// Trades from quote to result, exactly once.
+//
+// 1. A quote becomes a trade row (status 'quoted') with a short id; the Confirm button carries it.
+// 2. A tap claims it with one conditional update (quoted -> claimed); every other tap loses.
+// 3. Sells get an approval first when the router's allowance is short.
+// 4. The trade is built by the facade (localTrade), checked, signed locally, and the signed bytes and
+//    txID are stored (signed) BEFORE the broadcast (broadcast).
+// 5. The receipt is polled to a final state and the message is edited with the result.
+// On start, unfinished trades are resumed: stored bytes are re-broadcast (a duplicate is fine) and
+// followed to the end; a trade interrupted before signing is marked failed with nothing sent.
+import { randomBytes } from 'node:crypto';
+import { utils } from 'tronweb';
+import { ApiError, type LaunchpadClient, type Quote, type UnsignedTx } from '../client/index.js';
+import type { Accounts } from './accounts.js';
+import type { BotStore, TradeRow, UserRow, WalletRow } from './store.js';
+
+export const QUOTE_TTL_MS = 30_000;
+const POLL_MS = 1000;
+const MAX_WAIT_MS = 120_000;
+
+export type Side = 'buy' | 'sell';
+
+export interface TradeOutcome {
+  state: 'confirmed' | 'failed';
+  txid?: string;
+  /** What the user got: tokens (buy) or TRX (sell), as a number for display. */
+  received?: number;
+  feeTrx?: number;
+  reason?: string;
+  trxBalance?: number;
+  tokenBalance?: number;
+}
+
+export interface TradeEvents {
+  /** Called when the transaction is on its way (txid known). */
+  pending(trade: TradeRow): Promise<void> | void;
+  /** Called once with the final result. */
+  done(trade: TradeRow, outcome: TradeOutcome): Promise<void> | void;
+}
+
+export class TradeError extends Error {}
+
+const newId = (): string => randomBytes(9).toString('base64url');
+
+/** Checks a transaction the facade built before we sign it. */
+function checkUnsigned(tx: UnsignedTx, wallet: WalletRow, expect: { callValueSun?: bigint }): void {
+  if (!utils.transaction.txCheck(tx as never)) throw new TradeError('the facade returned a transaction whose id does not match its content');
+  const contract = (tx.raw_data as { contract?: Array<{ parameter?: { value?: Record<string, unknown> } }> }).contract?.[0];
+  const value = contract?.parameter?.value ?? {};
+  const owner = String(value.owner_address ?? '');
+  if (utils.address.fromHex(owner) !== wallet.address && owner !== wallet.address) throw new TradeError('the transaction is not from your wallet');
+  if (expect.callValueSun !== undefined && BigInt(String(value.call_value ?? 0)) !== expect.callValueSun) {
+    throw new TradeError('the transaction does not spend the amount quoted');
+  }
+}
+
+export function createTradeFlow(deps: { store: BotStore; accounts: Accounts; now?: () => number; sleep?: (ms: number) => Promise<void> }) {
+  const { store, accounts } = deps;
+  const now = deps.now ?? Date.now;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const running = new Set<string>();
+
+  async function waitFinal(client: LaunchpadClient, txid: string, deadline: number) {
+    for (;;) {
+      const s = await client.txStatus(txid).catch(() => undefined);
+      if (s && (s.state === 'confirmed' || s.state === 'failed')) return s;
+      if (now() > deadline) return undefined;
+      await sleep(POLL_MS);
+    }
+  }
+
+  async function balances(client: LaunchpadClient, wallet: WalletRow, token: string) {
+    const [w, t] = await Promise.all([client.getWallet(wallet.address), client.getTokenBalance(wallet.address, token)]);
+    return { trxSun: w.trxBalanceSun, tokenUnits: t.balanceInSun };
+  }
+
+  async function sign(client: LaunchpadClient, wallet: WalletRow, tx: UnsignedTx, expect: { callValueSun?: bigint }) {
+    checkUnsigned(tx, wallet, expect);
+    return accounts.withKey(wallet, (key) => utils.crypto.signTransaction(key, tx as never)) as unknown as UnsignedTx & { signature: string[] };
+  }
+
+  /** Approves the router when the allowance is short, and waits for it. */
+  async function ensureAllowance(client: LaunchpadClient, wallet: WalletRow, token: string, needed: bigint) {
+    if ((await client.allowance(token, wallet.address)) >= needed) return;
+    const signed = await sign(client, wallet, await client.approve(token, wallet.address), { callValueSun: 0n });
+    const id = await client.broadcast(signed);
+    const s = await waitFinal(client, id, now() + 60_000);
+    if (!s || s.state !== 'confirmed') throw new TradeError(`the approval did not go through${s?.reason ? `: ${s.reason}` : ''}`);
+  }
+
+  async function finish(trade: TradeRow, client: LaunchpadClient, wallet: WalletRow, events: TradeEvents): Promise<void> {
+    const deadline = Number((JSON.parse(trade.signedTx!) as { raw_data: { expiration: number } }).raw_data.expiration) + 30_000;
+    const s = await waitFinal(client, trade.txid!, Math.max(deadline, now() + 5_000));
+    if (!s) {
+      const outcome: TradeOutcome = { state: 'failed', txid: trade.txid!, reason: 'the transaction expired without being included; nothing was traded' };
+      store.transition(trade.id, 'broadcast', 'failed', { result: JSON.stringify(outcome) });
+      return events.done(store.trade(trade.id)!, outcome);
+    }
+    const outcome: TradeOutcome = { state: s.state as 'confirmed' | 'failed', txid: trade.txid!, feeTrx: s.fee ?? 0, ...(s.reason ? { reason: s.reason } : {}) };
+    try {
+      const after = await balances(client, wallet, trade.token);
+      const before = trade.before ? (JSON.parse(trade.before) as { trxSun: string; tokenUnits: string }) : undefined;
+      outcome.trxBalance = Number(after.trxSun) / 1e6;
+      outcome.tokenBalance = Number(after.tokenUnits) / 1e18;
+      if (before && s.state === 'confirmed') {
+        const feeSun = BigInt(Math.round((s.fee ?? 0) * 1e6));
+        outcome.received = trade.side === 'buy'
+          ? Number(BigInt(after.tokenUnits) - BigInt(before.tokenUnits)) / 1e18
+          : Number(BigInt(after.trxSun) - BigInt(before.trxSun) + feeSun) / 1e6;
+      }
+    } catch {
+      /* the result stands without balances */
+    }
+    store.transition(trade.id, 'broadcast', s.state, { result: JSON.stringify(outcome) });
+    await events.done(store.trade(trade.id)!, outcome);
+  }
+
+  async function execute(id: string, events: TradeEvents): Promise<void> {
+    if (running.has(id)) return;
+    running.add(id);
+    try {
+      let trade = store.trade(id)!;
+      const user = store.user(trade.userId)!;
+      const wallet = store.wallet(trade.userId, trade.walletId)!;
+      const client = accounts.clientFor(user);
+      if (trade.status === 'claimed' || trade.status === 'approving') {
+        try {
+          const settings = store.settings(user);
+          const quote = JSON.parse(trade.quote) as Quote;
+          store.updateTrade(id, { status: 'approving', before: JSON.stringify(await balances(client, wallet, trade.token)) });
+          if (trade.side === 'sell') await ensureAllowance(client, wallet, trade.token, BigInt(quote.exact.amountIn));
+          const { unsignedTx } = await client.localTrade({
+            type: trade.side as Side, tokenAddress: trade.token,
+            amount: trade.amount,
+            userAddress: wallet.address, slippage: trade.slippage / 100,
+            ...(settings.extraFeeLimit > 0 ? { priorityFee: settings.extraFeeLimit } : {}),
+          });
+          const signed = await sign(client, wallet, unsignedTx, trade.side === 'buy' ? { callValueSun: BigInt(quote.exact.amountIn) } : { callValueSun: 0n });
+          // the signed bytes are stored before they leave
+          if (!store.transition(id, 'approving', 'signed', { txid: signed.txID, signedTx: JSON.stringify(signed) })) return;
+        } catch (e) {
+          const outcome: TradeOutcome = { state: 'failed', reason: friendly(e) };
+          store.updateTrade(id, { status: 'failed', result: JSON.stringify(outcome) });
+          return events.done(store.trade(id)!, outcome);
+        }
+        trade = store.trade(id)!;
+      }
+      if (trade.status === 'signed' || trade.status === 'broadcast') {
+        try {
+          await client.broadcast(JSON.parse(trade.signedTx!));
+        } catch (e) {
+          // refused for good (not a duplicate): nothing will be traded
+          if (e instanceof ApiError && e.status === 400) {
+            const outcome: TradeOutcome = { state: 'failed', txid: trade.txid!, reason: friendly(e) };
+            store.updateTrade(id, { status: 'failed', result: JSON.stringify(outcome) });
+            return events.done(store.trade(id)!, outcome);
+          }
+          // unknown (network): keep the stored bytes and follow the receipt anyway
+        }
+        store.transition(id, 'signed', 'broadcast');
+        trade = store.trade(id)!;
+        await events.pending(trade);
+        await finish(trade, client, wallet, events);
+      }
+    } finally {
+      running.delete(id);
+    }
+  }
+
+  return {
+    /** Fetches a quote and records it as a trade the user can confirm. */
+    async quote(user: UserRow, chatId: number, token: string, side: Side, amount: string, symbol: string): Promise<{ trade: TradeRow; quote: Quote }> {
+      const wallet = accounts.activeWallet(user);
+      const settings = store.settings(user);
+      const client = accounts.clientFor(user);
+      const quote = await client.quote({ type: side, tokenAddress: token, amount: side === 'buy' ? Number(amount) : amount, userAddress: wallet.address, slippage: settings.slippage });
+      const id = newId();
+      const t = now();
+      store.insertTrade({
+        id, userId: user.telegramId, chatId, messageId: null, walletId: wallet.id, token, side, amount,
+        slippage: Math.round(settings.slippage * 100), quote: JSON.stringify({ ...quote, symbol }), status: 'quoted', txid: null, signedTx: null,
+        before: null, result: null, createdAt: t, expiresAt: t + QUOTE_TTL_MS, updatedAt: t,
+      });
+      return { trade: store.trade(id)!, quote };
+    },
+
+    attachMessage(id: string, messageId: number): void {
+      store.updateTrade(id, { messageId });
+    },
+
+    /** One tap wins: 'ok' to go on, otherwise why not. */
+    claim(id: string, userId: number): 'ok' | 'expired' | 'taken' | 'missing' | 'not-yours' {
+      const trade = store.trade(id);
+      if (!trade) return 'missing';
+      if (trade.userId !== userId) return 'not-yours';
+      if (trade.status !== 'quoted') return 'taken';
+      if (now() > trade.expiresAt) {
+        store.transition(id, 'quoted', 'expired');
+        return 'expired';
+      }
+      return store.transition(id, 'quoted', 'claimed') ? 'ok' : 'taken';
+    },
+
+    cancel(id: string, userId: number): boolean {
+      const trade = store.trade(id);
+      return !!trade && trade.userId === userId && store.transition(id, 'quoted', 'cancelled');
+    },
+
+    execute,
+
+    /** Resumes trades left unfinished by a crash or restart. */
+    async resume(events: TradeEvents): Promise<number> {
+      const list = store.unfinishedTrades();
+      for (const t of list) {
+        if (t.status === 'claimed' || t.status === 'approving') {
+          const outcome: TradeOutcome = { state: 'failed', reason: 'the bot restarted before sending this trade; nothing was sent. Please trade again.' };
+          store.updateTrade(t.id, { status: 'failed', result: JSON.stringify(outcome) });
+          await events.done(store.trade(t.id)!, outcome);
+        } else {
+          await execute(t.id, events);
+        }
+      }
+      return list.length;
+    },
+  };
+}
+
+export type TradeFlow = ReturnType<typeof createTradeFlow>;
+
+/** Facade errors in plain language. */
+export function friendly(e: unknown): string {
+  if (e instanceof ApiError) {
+    if (e.error === 'Insufficient funds') return `Not enough funds: ${e.message.replace(/^The account lacks funds for this transaction: /, '')}.`;
+    if (e.error === 'Simulation failed') return 'The price would move more than your slippage allows. Try a smaller amount or raise the slippage in /settings.';
+    if (e.error === 'Rate limit exceeded') return `Too many requests right now; try again in ${e.retryAfter ?? 60} s.`;
+    if (e.error === 'Token not found') return 'I do not know that token.';
+    if (e.error === 'Token not trading') return e.message;
+    if (e.status >= 500) return 'The service had a problem; please try again in a moment.';
+    return e.message || e.error;
+  }
+  if (e instanceof TradeError) return `Stopped for your safety: ${e.message}.`;
+  return 'Something went wrong; please try again.';
+}
