@@ -24,6 +24,8 @@ export interface BotOptions {
   botInfo?: UserFromGetMe;
   /** Telegram's flood limits; off in tests that drive many updates into one chat. */
   throttle?: boolean;
+  /** Updates per second accepted from one user (spam shedding); default 3. */
+  userRate?: number;
 }
 
 /** Bump when a conversation's code changes, so stored states of the old code are dropped. */
@@ -46,8 +48,15 @@ export function createBot(token: string, services: BotServices, options: BotOpti
     ctx.services = services;
     await next();
   });
-  // shed spam: at most 3 updates per second per user
-  bot.use(limit({ timeFrame: 1000, limit: 3, keyGenerator: (ctx) => ctx.from?.id.toString() }));
+  // shed spam: a few updates per second per user; a dropped tap still gets its answer
+  bot.use(limit({
+    timeFrame: 1000,
+    limit: options.userRate ?? 3,
+    keyGenerator: (ctx) => ctx.from?.id.toString(),
+    onLimitExceeded: async (ctx) => {
+      if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: 'Slow down a little, please.' }).catch(() => undefined);
+    },
+  }));
 
   // in groups, only the user a message's buttons belong to may press them
   bot.on('callback_query', async (ctx, next) => {

@@ -1,0 +1,128 @@
+// The real bot against a fake Telegram, the real facade and the devnet: what users see.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TronWeb } from 'tronweb';
+import { faucet } from '../helpers/devnet.js';
+import { demoTokens, waitFor } from '../helpers/facade.js';
+import { startBotStack } from '../helpers/bot.js';
+import { runDueDeletes } from '../../src/bot/index.js';
+import { LaunchpadClient } from '../../src/client/index.js';
+
+let h: Awaited<ReturnType<typeof startBotStack>>;
+let tokens: Record<string, string>;
+const ALICE = 1001;
+const BOB = 1002;
+const GROUP = -100500;
+
+const tokenBalance = (token: string, holder: string) =>
+  h.stack.devnet.chain.ledger.tokenBalance(TronWeb.address.toHex(token).toLowerCase(), TronWeb.address.toHex(holder).toLowerCase());
+const trxBalance = (a: string) => h.stack.devnet.chain.ledger.balance(TronWeb.address.toHex(a).toLowerCase());
+const walletOf = (user: number) => {
+  const u = h.built.store.user(user)!;
+  return h.built.services.accounts.activeWallet(u);
+};
+
+beforeAll(async () => {
+  h = await startBotStack();
+  tokens = await demoTokens(h.stack.devnet.url);
+});
+afterAll(async () => h?.close());
+
+describe('/start', () => {
+  it('creates a wallet and a sealed API key, and shows the address', async () => {
+    await h.send(h.tg.message(ALICE, '/start'));
+    const m = h.tg.last(ALICE);
+    const w = walletOf(ALICE);
+    expect(m.text).toContain('Welcome!');
+    expect(m.text).toContain(w.address);
+    expect(TronWeb.isAddress(w.address)).toBe(true);
+    const row = h.built.store.user(ALICE)!;
+    expect(row.apiKeyEnc.startsWith('v1.')).toBe(true);
+    expect(row.apiKeyEnc).not.toMatch(/lp_/);
+    await h.send(h.tg.message(ALICE, '/start'));
+    expect(h.tg.last(ALICE).text).toContain('Welcome back!');
+    expect(h.built.store.wallets(ALICE)).toHaveLength(1);
+  });
+});
+
+describe('token card', () => {
+  it('shows the card for a pasted address with buy/sell presets, holders, trades and refresh', async () => {
+    await h.send(h.tg.message(ALICE, `look at ${tokens.TCAT}`));
+    const card = h.tg.last(ALICE);
+    expect(card.parseMode).toBe('HTML');
+    expect(card.text).toContain('<b>Tron Cat</b> ($TCAT)');
+    expect(card.text).toMatch(/Price: [\d.e-]+ TRX \(\$/);
+    expect(card.text).toMatch(/Market cap: \$/);
+    expect(card.text).toMatch(/Curve: [▰▱]{10} \d+%/);
+    expect(card.text).toContain('trading on the curve');
+    expect(card.text).toContain('<a href="https://x.com/troncat_demo">X</a>');
+    expect(h.tg.buttons(card).map((b) => b.text)).toEqual([
+      'Buy 100', 'Buy 500', 'Buy 1000', 'Buy X', 'Sell 25%', 'Sell 50%', 'Sell 100%', 'Sell X', '👥 Holders', '📜 Trades', '🔄 Refresh',
+    ]);
+    for (const b of h.tg.buttons(card)) expect(Buffer.byteLength(b.data)).toBeLessThanOrEqual(64);
+    await h.send(h.tg.tap(ALICE, card, h.tg.button(card, '🔄 Refresh')));
+    expect(h.tg.callbackAnswers().at(-1)).toMatchObject({ text: 'Updated' });
+  });
+
+  it('finds launchpad2 tokens and launched tokens', async () => {
+    await h.send(h.tg.message(ALICE, `/token ${tokens.WAVE}`));
+    expect(h.tg.last(ALICE).text).toContain('Second Wave');
+    await h.send(h.tg.message(ALICE, `/token ${tokens.PKING}`));
+    expect(h.tg.last(ALICE).text).toContain('launched to the DEX');
+  });
+
+  it('answers bad input helpfully', async () => {
+    await h.send(h.tg.message(ALICE, '/token hello'));
+    expect(h.tg.last(ALICE).text).toMatch(/does not look like a token address/);
+    await h.send(h.tg.message(ALICE, '/token'));
+    expect(h.tg.last(ALICE).text).toMatch(/Usage: <code>\/token ADDRESS/);
+    const nobody = (await TronWeb.createAccount()).address.base58;
+    await h.send(h.tg.message(ALICE, `/token ${nobody}`));
+    expect(h.tg.last(ALICE).text).toMatch(/could not find token/);
+    await h.send(h.tg.message(ALICE, 'hello there'));
+    expect(h.tg.last(ALICE).text).toMatch(/Paste a token address/);
+  });
+});
+
+describe('holders, trades and lists', () => {
+  beforeAll(async () => {
+    // more holders than one page shows
+    const client = new LaunchpadClient({ baseUrl: h.stack.url, apiKey: h.stack.key() });
+    for (const w of await client.createWallet(4)) {
+      await faucet(h.stack.devnet.url, w.publicKey, 200);
+      await client.trade({ action: 'buy', tokenAddress: tokens.TCAT!, amount: 50, privateKey: w.privateKey });
+    }
+    await waitFor(async () => ((await client.getTokenHolders(tokens.TCAT!, { limit: 50 })).length > 10 ? true : undefined));
+  });
+
+  it('pages holders in place with next/previous', async () => {
+    await h.send(h.tg.message(ALICE, `/holders ${tokens.TCAT}`));
+    const m = h.tg.last(ALICE);
+    expect(m.text).toContain('<b>Holders of $TCAT</b> — page 1');
+    expect(m.text).toMatch(/1\. <code>T\w{4}…\w{4}<\/code> <i>\((curve|dev)\)<\/i>/);
+    const next = h.tg.button(m, 'Next ▶️');
+    await h.send(h.tg.tap(ALICE, m, next));
+    expect(m.history).toHaveLength(2); // edited, not a new message
+    expect(m.text).toContain('page 2');
+    expect(h.tg.buttons(m).map((b) => b.text)).toContain('◀️ Prev');
+  });
+
+  it('pages trades newest first', async () => {
+    await h.send(h.tg.message(ALICE, `/trades ${tokens.TCAT}`));
+    const m = h.tg.last(ALICE);
+    expect(m.text).toContain('<b>Trades of $TCAT</b> — page 1');
+    expect(m.text.split('\n').filter((l) => /^[🟢🔴]/u.test(l))).toHaveLength(10);
+    await h.send(h.tg.tap(ALICE, m, h.tg.button(m, 'Next ▶️')));
+    expect(m.text).toContain('page 2');
+  });
+
+  it('lists new and top tokens with buttons to their cards', async () => {
+    await h.send(h.tg.message(ALICE, '/new'));
+    const m = h.tg.last(ALICE);
+    expect(m.text).toContain('Newest tokens');
+    expect(m.text.indexOf('Fresh Frog')).toBeLessThan(m.text.indexOf('Tron Cat'));
+    await h.send(h.tg.tap(ALICE, m, h.tg.button(m, /\$FROG/)));
+    expect(m.text).toContain('<b>Fresh Frog</b>');
+    await h.send(h.tg.message(ALICE, '/top'));
+    expect(h.tg.last(ALICE).text).toContain('Top by 24 h volume');
+  });
+});

@@ -1,0 +1,49 @@
+// The real bot, wired to the real facade and devnet, talking to a fake Telegram.
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { buildBot } from '../../src/bot/run.js';
+import { createLogger, type Logger } from '../../src/log.js';
+import { startStack, type Stack } from './facade.js';
+import { BOT_INFO, FakeTelegram } from './telegram.js';
+
+export const TOKEN = '123456789:TEST-token-for-the-fake-bot-api-xyz';
+
+export async function startBotStack(opts: { logger?: Logger; stack?: Stack } = {}) {
+  const stack = opts.stack ?? (await startStack({ pollMs: 100 }));
+  const tg = new FakeTelegram();
+  await tg.start();
+  const vaultKey = randomBytes(32);
+  const make = () =>
+    buildBot({
+      token: TOKEN,
+      dataDir: stack.dir,
+      dbFile: path.join(stack.dir, 'bot.sqlite'),
+      vaultKey,
+      facadeUrl: stack.url,
+      operatorKey: () => stack.facade.keys.create('developer', 'bot', true).key,
+      defaultPlan: 'trader',
+      trxUsd: 0.25,
+      logger: opts.logger ?? createLogger('silent'),
+      bot: { apiRoot: tg.url, botInfo: BOT_INFO, throttle: false, userRate: 1000 },
+      poll: false,
+    });
+  let built = make();
+  return {
+    stack, tg,
+    get bot() { return built.bot; },
+    get built() { return built; },
+    /** Feeds one update and waits for its handlers. */
+    send: (u: Parameters<typeof built.bot.handleUpdate>[0]) => built.bot.handleUpdate(u),
+    /** Simulates a restart of the bot process on the same database. */
+    restart() {
+      built.db.$client.close();
+      built = make();
+      return built;
+    },
+    async close() {
+      built.db.$client.close();
+      await tg.stop();
+      if (!opts.stack) await stack.close();
+    },
+  };
+}
