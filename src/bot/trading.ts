@@ -38,7 +38,11 @@ export interface TradeEvents {
   done(trade: TradeRow, outcome: TradeOutcome): Promise<void> | void;
 }
 
-export class TradeError extends Error {}
+export class TradeError extends Error {
+  constructor(message: string, readonly kind: 'safety' | 'funds' = 'safety') {
+    super(message);
+  }
+}
 
 const newId = (): string => randomBytes(9).toString('base64url');
 
@@ -174,6 +178,12 @@ export function createTradeFlow(deps: { store: BotStore; accounts: Accounts; now
       const settings = store.settings(user);
       const client = accounts.clientFor(user);
       const quote = await client.quote({ type: side, tokenAddress: token, amount: side === 'buy' ? Number(amount) : amount, userAddress: wallet.address, slippage: settings.slippage });
+      // say it now rather than after Confirm
+      const { trxBalanceSun } = await client.getWallet(wallet.address);
+      const need = (side === 'buy' ? BigInt(quote.exact.amountIn) : 0n) + BigInt(Math.round((quote.feeLimit + settings.extraFeeLimit) * 1e6));
+      if (BigInt(trxBalanceSun) < need) {
+        throw new TradeError(`you have ${Number(trxBalanceSun) / 1e6} TRX; this needs ${Number(need) / 1e6} TRX (${side === 'buy' ? 'the amount and ' : ''}the network fee limit)`, 'funds');
+      }
       const id = newId();
       const t = now();
       store.insertTrade({
@@ -238,6 +248,6 @@ export function friendly(e: unknown): string {
     if (e.status >= 500) return 'The service had a problem; please try again in a moment.';
     return e.message || e.error;
   }
-  if (e instanceof TradeError) return `Stopped for your safety: ${e.message}.`;
+  if (e instanceof TradeError) return e.kind === 'funds' ? `Not enough funds: ${e.message}.` : `Stopped for your safety: ${e.message}.`;
   return 'Something went wrong; please try again.';
 }
