@@ -231,3 +231,157 @@ describe('trading by buttons', () => {
     expect(h.built.store.trade(h.tg.button(quote, '✅ Confirm').slice(3))!.status).toBe('quoted');
   });
 });
+
+describe('wallets', () => {
+  const CAROL = 1003;
+
+  it('shows address, balance and positions with the wallet buttons', async () => {
+    await h.send(h.tg.message(ALICE, '/wallet'));
+    const m = h.tg.last(ALICE);
+    expect(m.text).toContain('<b>👛 Wallet 1 of 1</b>');
+    expect(m.text).toContain(walletOf(ALICE).address);
+    expect(m.text).toMatch(/Balance: <b>[\d,.]+ TRX<\/b>/);
+    expect(m.text).toMatch(/\$SDOG: [\d.,KM]+ ≈/);
+    expect(h.tg.buttons(m).map((b) => b.text)).toEqual(['➕ New wallet', '📥 Import', '🔑 Export', '🔀 Switch', '💸 Withdraw TRX', '🔄 Refresh']);
+  });
+
+  it('imports a key, deleting the message that held it at once, and stores it only sealed', async () => {
+    await h.send(h.tg.message(CAROL, '/start'));
+    await h.send(h.tg.message(CAROL, '/wallet'));
+    const view = h.tg.last(CAROL);
+    await h.send(h.tg.tap(CAROL, view, h.tg.button(view, '📥 Import')));
+    expect(h.tg.last(CAROL).text).toMatch(/Send me the private key/);
+    // a wrong answer is deleted too
+    const bad = h.tg.message(CAROL, 'not-a-key');
+    await h.send(bad);
+    expect(h.tg.messages.get(`${CAROL}:${bad.message!.message_id}`)!.deleted).toBe(true);
+    expect(h.tg.last(CAROL).text).toMatch(/not a private key/);
+    await h.send(h.tg.tap(CAROL, view, h.tg.button(view, '📥 Import')));
+    const acc = await TronWeb.createAccount();
+    const msg = h.tg.message(CAROL, acc.privateKey);
+    await h.send(msg);
+    expect(h.tg.messages.get(`${CAROL}:${msg.message!.message_id}`)!.deleted).toBe(true);
+    expect(h.tg.last(CAROL).text).toContain(`Imported <code>${acc.address.base58}</code>`);
+    expect(walletOf(CAROL).address).toBe(acc.address.base58);
+    const rows = JSON.stringify(h.built.db.$client.prepare('select * from wallets').all()) + JSON.stringify(h.built.db.$client.prepare('select * from conversations').all());
+    expect(rows).not.toContain(acc.privateKey);
+    expect(rows).not.toContain(acc.privateKey.toLowerCase());
+  });
+
+  it('exports a key after a confirmation and deletes that message after 60 s', async () => {
+    await h.send(h.tg.message(CAROL, '/wallet'));
+    const view = h.tg.last(CAROL);
+    await h.send(h.tg.tap(CAROL, view, h.tg.button(view, '🔑 Export')));
+    const ask = h.tg.last(CAROL);
+    expect(ask.text).toMatch(/Export a private key\?/);
+    const target = h.built.store.wallets(CAROL).at(-1)!;
+    await h.send(h.tg.tap(CAROL, ask, `w:expok:${target.id}`));
+    const keyMsg = h.tg.last(CAROL);
+    const plain = h.built.services.accounts.withKey(target, (k) => k);
+    expect(keyMsg.text).toContain(`<tg-spoiler><code>${plain}</code></tg-spoiler>`);
+    expect(await runDueDeletes(h.bot.api, h.built.store, Date.now())).toBe(0);
+    expect(keyMsg.deleted).toBe(false);
+    expect(await runDueDeletes(h.bot.api, h.built.store, Date.now() + 61_000)).toBe(1);
+    expect(keyMsg.deleted).toBe(true);
+  });
+
+  it('makes a new wallet and switches between wallets', async () => {
+    await h.send(h.tg.message(CAROL, '/wallet'));
+    const view = h.tg.last(CAROL);
+    await h.send(h.tg.tap(CAROL, view, h.tg.button(view, '➕ New wallet')));
+    expect(view.text).toContain('Wallet 3 of 3');
+    await h.send(h.tg.tap(CAROL, view, h.tg.button(view, '🔀 Switch')));
+    const list = h.tg.last(CAROL);
+    const first = h.built.store.wallets(CAROL)[0]!;
+    await h.send(h.tg.tap(CAROL, list, `w:use:${first.id}`));
+    expect(walletOf(CAROL).id).toBe(first.id);
+  });
+
+  it('withdraws TRX through a dialogue with a confirmation', async () => {
+    const w = walletOf(ALICE);
+    const dest = (await TronWeb.createAccount()).address.base58;
+    await h.send(h.tg.message(ALICE, '/wallet'));
+    const view = h.tg.last(ALICE);
+    await h.send(h.tg.tap(ALICE, view, h.tg.button(view, '💸 Withdraw TRX')));
+    expect(h.tg.last(ALICE).text).toMatch(/address to withdraw TRX to/);
+    await h.send(h.tg.message(ALICE, 'nowhere'));
+    expect(h.tg.last(ALICE).text).toMatch(/not a Tron address/);
+    await h.send(h.tg.message(ALICE, dest));
+    expect(h.tg.last(ALICE).text).toMatch(/How many TRX/);
+    await h.send(h.tg.message(ALICE, '12.5'));
+    const confirm = h.tg.last(ALICE);
+    expect(confirm.text).toContain(`Send <b>12.5 TRX</b> to <code>${dest}</code>?`);
+    const before = trxBalance(w.address);
+    await h.send(h.tg.tap(ALICE, confirm, 'wd:yes'));
+    expect(confirm.text).toMatch(/^✅ Sent 12\.5 TRX/);
+    expect(trxBalance(dest)).toBe(12_500_000n);
+    expect(trxBalance(w.address)).toBeLessThan(before - 12_500_000n);
+  });
+
+  it('cancels a dialogue with /cancel', async () => {
+    await h.send(h.tg.message(ALICE, '/wallet'));
+    const view = h.tg.last(ALICE);
+    await h.send(h.tg.tap(ALICE, view, h.tg.button(view, '💸 Withdraw TRX')));
+    await h.send(h.tg.message(ALICE, '/cancel'));
+    expect(h.tg.last(ALICE).text).toBe('Cancelled.');
+    await h.send(h.tg.message(ALICE, 'hello'));
+    expect(h.tg.last(ALICE).text).toMatch(/Paste a token address/);
+  });
+});
+
+describe('settings', () => {
+  it('shows settings, toggles confirmations and edits slippage through a dialogue', async () => {
+    await h.send(h.tg.message(BOB, '/settings'));
+    const m = h.tg.last(BOB);
+    expect(m.text).toContain('Slippage: 5%');
+    expect(m.text).toContain('Buy presets: 100 / 500 / 1000 TRX');
+    await h.send(h.tg.tap(BOB, m, h.tg.button(m, /^Confirm: on/)));
+    expect(m.text).toContain('Confirm before trading: off');
+    await h.send(h.tg.tap(BOB, m, h.tg.button(m, /^Slippage/)));
+    await h.send(h.tg.message(BOB, '80'));
+    expect(h.tg.last(BOB).text).toMatch(/from 0\.1 to 50/);
+    await h.send(h.tg.message(BOB, '2.5'));
+    expect(h.tg.last(BOB).text).toContain('Slippage: 2.5%');
+    await h.send(h.tg.tap(BOB, h.tg.last(BOB), 'st:buy'));
+    await h.send(h.tg.message(BOB, '10 20 30'));
+    expect(h.tg.last(BOB).text).toContain('Buy presets: 10 / 20 / 30 TRX');
+    await h.send(h.tg.message(BOB, `/token ${tokens.SDOG}`));
+    expect(h.tg.buttons(h.tg.last(BOB)).slice(0, 3).map((b) => b.text)).toEqual(['Buy 10', 'Buy 20', 'Buy 30']);
+  });
+
+  it('trades at once when confirmations are off', async () => {
+    await faucet(h.stack.devnet.url, walletOf(BOB).address, 500);
+    await h.send(h.tg.message(BOB, `/buy ${tokens.SDOG} 20`));
+    const m = h.tg.last(BOB);
+    await waitFor(() => (m.text.startsWith('✅') || m.text.startsWith('❌') ? true : undefined), 20_000);
+    expect(m.text).toMatch(/^✅ <b>Bought<\/b>/);
+    expect(m.history[0]).toBe('⏳ Sending…');
+  });
+});
+
+describe('restart', () => {
+  it('resumes a trade that was signed but not confirmed before the crash, sending it once', async () => {
+    const w = walletOf(ALICE);
+    const user = h.built.store.user(ALICE)!;
+    await h.send(h.tg.message(ALICE, `/buy ${tokens.SDOG} 15`));
+    const quote = h.tg.last(ALICE);
+    const id = h.tg.button(quote, '✅ Confirm').slice(3);
+    // the process dies right after storing the signed transaction
+    expect(h.built.services.trading.claim(id, ALICE)).toBe('ok');
+    const client = h.built.services.accounts.clientFor(user);
+    const { unsignedTx } = await client.localTrade({ type: 'buy', tokenAddress: tokens.SDOG!, amount: '15', userAddress: w.address });
+    const { utils } = await import('tronweb');
+    const signed = h.built.services.accounts.withKey(w, (k) => utils.crypto.signTransaction(k, unsignedTx as never)) as { txID: string };
+    h.built.store.updateTrade(id, { status: 'signed', txid: signed.txID, signedTx: JSON.stringify(signed), before: JSON.stringify({ trxSun: '0', tokenUnits: String(tokenBalance(tokens.SDOG!, w.address)) }) });
+    const held = tokenBalance(tokens.SDOG!, w.address);
+
+    const fresh = h.restart();
+    const n = await fresh.services.trading.resume(fresh.services.events(fresh.bot.api));
+    expect(n).toBe(1);
+    expect(fresh.store.trade(id)!.status).toBe('confirmed');
+    expect(quote.text).toMatch(/^✅ <b>Bought<\/b>/);
+    expect(tokenBalance(tokens.SDOG!, w.address)).toBeGreaterThan(held);
+    // resuming again does nothing
+    expect(await fresh.services.trading.resume(fresh.services.events(fresh.bot.api))).toBe(0);
+  });
+});
