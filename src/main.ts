@@ -35,7 +35,13 @@ if (devnet) {
 }
 let bot: Awaited<ReturnType<typeof startBot>> | undefined;
 if (config.bot.token) {
-  const vaultKey = loadVaultKey({ configured: config.bot.encryptionKey, dataDir: config.dataDir, devnet: config.devnet.enabled, logger });
+  let vaultKey: Buffer;
+  try {
+    vaultKey = loadVaultKey({ configured: config.bot.encryptionKey, dataDir: config.dataDir, devnet: config.devnet.enabled, logger });
+  } catch (e) {
+    process.stderr.write(`configuration error: ${(e as Error).message}\n`);
+    process.exit(2);
+  }
   bot = await startBot({
     token: config.bot.token,
     dataDir: config.dataDir,

@@ -59,10 +59,10 @@ export function tokenCard(d: TokenDetails, trxUsd: number): string {
 
 export function quoteText(q: Quote, symbol: string, expiresInS: number): string {
   const buy = q.type === 'buy';
-  const unit = buy ? esc(symbol) : 'TRX';
+  const unit = buy ? `$${esc(symbol)}` : 'TRX';
   return [
     `<b>${buy ? '🟢 Buy' : '🔴 Sell'} $${esc(symbol)}</b>`,
-    buy ? `You pay: ${trx(q.amountIn)}` : `You sell: ${compact(q.amountIn)} ${esc(symbol)}`,
+    buy ? `You pay: ${trx(q.amountIn)}` : `You sell: ${compact(q.amountIn)} $${esc(symbol)}`,
     `You get: ~${buy ? compact(q.expectedOut) : trx(q.expectedOut)} ${buy ? unit : ''}`.trimEnd(),
     `Minimum (slippage ${q.slippage}%): ${buy ? compact(q.minOut) + ' ' + unit : trx(q.minOut)}`,
     `Fees: ${trx(q.launchpadFee)} launchpad + ${trx(q.routerFee)} bot`,

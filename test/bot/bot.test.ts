@@ -202,6 +202,18 @@ describe('trading by buttons', () => {
     expect(fresh.text).toBe('✖️ Cancelled.');
   });
 
+  it('quotes /sell with a percent or a token amount', async () => {
+    await h.send(h.tg.message(ALICE, `/sell ${tokens.SDOG} 10%`));
+    const q = h.tg.last(ALICE);
+    expect(q.text).toContain('<b>🔴 Sell $SDOG</b>');
+    expect(q.text).toMatch(/You get: ~[\d,.]+ TRX/);
+    await h.send(h.tg.tap(ALICE, q, h.tg.button(q, '✖️ Cancel')));
+    await h.send(h.tg.message(ALICE, `/sell ${tokens.SDOG} 1000`));
+    expect(h.tg.last(ALICE).text).toContain('You sell: 1,000 $SDOG');
+    await h.send(h.tg.message(ALICE, '/help'));
+    expect(h.tg.last(ALICE).text).toContain('/buy — Buy: /buy ADDRESS TRX');
+  });
+
   it('answers bad amounts, bad addresses and unknown tokens helpfully', async () => {
     await h.send(h.tg.message(ALICE, `/buy ${tokens.SDOG} -5`));
     expect(h.tg.last(ALICE).text).toMatch(/positive number of TRX/);

@@ -29,6 +29,8 @@ export const BOT_INFO: UserFromGetMe = {
 
 export class FakeTelegram {
   readonly calls: ApiCall[] = [];
+  /** Updates handed out by getUpdates (long polling), oldest first. */
+  readonly queue: Update[] = [];
   readonly messages = new Map<string, SentMessage>();
   private server?: http.Server;
   private nextId = 1000;
@@ -94,6 +96,11 @@ export class FakeTelegram {
         const m = this.messages.get(this.key(Number(p.chat_id), Number(p.message_id)));
         if (m) m.deleted = true;
         return ok(true);
+      }
+      case 'getUpdates': {
+        const offset = Number(p.offset ?? 0);
+        while (this.queue.length && this.queue[0]!.update_id < offset) this.queue.shift();
+        return ok(this.queue.slice(0, 100));
       }
       case 'answerCallbackQuery':
       case 'setMyCommands':
