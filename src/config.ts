@@ -37,6 +37,8 @@ export const configSchema = z.object({
   BOT_API_KEY: z.string().min(10).max(200).optional(),
   FACADE_URL: z.url({ protocol: /^https?$/ }).optional(),
   EXPLORER_TX_URL: z.url({ protocol: /^https?$/ }).optional(),
+  WEBHOOK_ALLOW_PRIVATE: z.stringbool().optional(),
+  ADMIN_TELEGRAM_IDS: z.string().regex(/^\s*\d{1,20}(\s*,\s*\d{1,20})*\s*$/, 'must be Telegram user ids separated by commas').optional(),
 });
 
 export type Env = z.input<typeof configSchema>;
@@ -56,7 +58,11 @@ export interface Config {
   trxUsd: number;
   tradeFeeLimitSun: bigint;
   indexer: { pollMs: number; fromMs: number | undefined };
+  /** Webhooks may target loopback and private addresses (default: only on the devnet). */
+  webhooksAllowPrivate: boolean;
   bot: {
+    /** Telegram user ids allowed to use the admin commands. */
+    admins: number[];
     token: string | undefined;
     apiRoot: string | undefined;
     encryptionKey: string | undefined;
@@ -105,7 +111,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trxUsd: c.TRX_USD,
     tradeFeeLimitSun: BigInt(c.TRADE_FEE_LIMIT_TRX) * 1_000_000n,
     indexer: { pollMs: c.INDEXER_POLL_MS, fromMs: c.INDEXER_FROM_MS },
+    webhooksAllowPrivate: c.WEBHOOK_ALLOW_PRIVATE ?? c.TRON_RPC === undefined,
     bot: {
+      admins: (c.ADMIN_TELEGRAM_IDS ?? '').split(',').map((x) => x.trim()).filter(Boolean).map(Number),
       token: c.BOT_TOKEN,
       apiRoot: c.TELEGRAM_API_ROOT,
       encryptionKey: c.WALLET_ENCRYPTION_KEY,

@@ -9,6 +9,9 @@ import { createDataService, type DataService } from './launchpad/data.service.js
 import { ChainGateway } from './launchpad/gateway.js';
 import { createKeysService, type KeysService } from './launchpad/keys.service.js';
 import { createTradeService, type TradeService } from './launchpad/trade.service.js';
+import { createFeed, type Feed } from './launchpad/feed.service.js';
+import { createWebhooks, type Webhooks } from './launchpad/webhooks.service.js';
+import { createAdmin, type Audit } from './launchpad/admin.service.js';
 import { createTronWeb } from './tron/client.js';
 import type { Family } from './tron/families.js';
 
@@ -21,6 +24,10 @@ export interface FacadeOptions {
   feeLimitSun: bigint;
   logger: Logger;
   indexer: { pollMs: number; fromMs?: number | undefined };
+  /** Whether webhooks may target loopback/private addresses (the devnet allows them). */
+  webhooksAllowPrivate?: boolean;
+  /** How often webhook deliveries are sent (ms); 0 = only when tick() is called. */
+  webhookMs?: number;
   /** Where to listen; omit to only build (tests use inject). */
   listen?: { host: string; port: number };
 }
@@ -28,6 +35,9 @@ export interface FacadeOptions {
 export interface Facade {
   app: FastifyInstance;
   indexer: Indexer;
+  feed: Feed;
+  webhooks: Webhooks;
+  admin: Audit;
   data: DataService;
   trade: TradeService;
   keys: KeysService;
@@ -46,7 +56,11 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
     db: opts.db, tronWeb, families: opts.families, logger: opts.logger.child({ module: 'indexer' }),
     ...(opts.indexer.fromMs !== undefined ? { fromTimestamp: opts.indexer.fromMs } : {}),
   });
-  const app = await buildApp({ data, trade, keys, logger: log });
+  const feed = createFeed(opts.db);
+  indexer.onFeed = () => feed.notify();
+  const webhooks = createWebhooks({ db: opts.db, feed, logger: opts.logger.child({ module: 'webhooks' }), allowPrivate: opts.webhooksAllowPrivate ?? false });
+  const admin = createAdmin(opts.db);
+  const app = await buildApp({ data, trade, keys, logger: log, live: { feed, webhooks }, audit: admin });
   let url: string | undefined;
   if (opts.listen) {
     await app.listen({ host: opts.listen.host, port: opts.listen.port });
@@ -57,9 +71,11 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
     await app.ready();
   }
   if (opts.indexer.pollMs > 0) indexer.start(opts.indexer.pollMs);
+  if ((opts.webhookMs ?? 1000) > 0) webhooks.start(opts.webhookMs ?? 1000);
   return {
-    app, indexer, data, trade, keys, url,
+    app, indexer, feed, webhooks, admin, data, trade, keys, url,
     async close() {
+      await webhooks.stop();
       await indexer.stop();
       await app.close();
     },

@@ -27,6 +27,7 @@ const facade = await startFacade({
   feeLimitSun: config.tradeFeeLimitSun,
   logger,
   indexer: config.indexer,
+  webhooksAllowPrivate: config.webhooksAllowPrivate,
   listen: { host: config.host, port: config.port },
 });
 if (devnet) {

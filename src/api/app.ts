@@ -13,12 +13,19 @@ import { dataRoutes } from './data.routes.js';
 import { errorHandler } from './errors.js';
 import { tradeRoutes } from './trade.routes.js';
 import { walletRoutes } from './wallet.routes.js';
+import { liveRoutes } from './live.routes.js';
+import type { Feed } from '../launchpad/feed.service.js';
+import type { Webhooks } from '../launchpad/webhooks.service.js';
+import type { Audit } from '../launchpad/admin.service.js';
 
 export interface AppDeps {
   data: DataService;
   trade: TradeService;
   keys: KeysService;
   logger: Logger;
+  /** The live stream and webhooks (absent in apps built for narrow tests). */
+  live?: { feed: Feed; webhooks: Webhooks };
+  audit?: Audit;
 }
 
 export const BODY_LIMIT = 64 * 1024;
@@ -49,10 +56,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
 
   await registerAuth(app, deps.keys);
+  const audit = deps.audit;
+  if (audit) app.addHook('onResponse', async (req) => {
+    if (req.apiKey) audit.countRequest(req.apiKey.id);
+  });
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(dataRoutes, { data: deps.data });
   await app.register(tradeRoutes, { trade: deps.trade });
   await app.register(walletRoutes);
-  await app.register(adminRoutes, { keys: deps.keys });
+  await app.register(adminRoutes, { keys: deps.keys, ...(deps.audit ? { audit: deps.audit } : {}) });
+  if (deps.live) await app.register(liveRoutes, deps.live);
   return app;
 }

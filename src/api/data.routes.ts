@@ -90,6 +90,24 @@ export const dataRoutes: FastifyPluginAsync<{ data: DataService }> = async (app0
     });
   }
 
+  app.post('/launchpad/getTokenPrice', {
+    schema: { tags, summary: 'Price of one token in TRX and USD', body: S.AddressBody, response: { 200: S.PriceResponse } },
+    config: { invalid: addressIssue },
+  }, async (req) => ({ data: data.getTokenPrice(req.body.address), ...ok }));
+
+  app.post('/launchpad/getCurveProgress', {
+    schema: { tags, summary: 'Sold, total for sale, percent, TRX in the curve and still needed to launch, status', body: S.AddressBody, response: { 200: S.ProgressResponse } },
+    config: { invalid: addressIssue },
+  }, async (req) => ({ data: data.getCurveProgress(req.body.address), ...ok }));
+
+  app.post('/launchpad/getUserTrades', {
+    schema: { tags, summary: "An address's own trades, newest first (optionally of one token)", body: S.UserTradesBody, response: { 200: S.UserTradesResponse } },
+    config: { invalid: pagedIssue },
+  }, async (req) => {
+    const { page, limit } = paging(req.body.page, req.body.limit);
+    return { data: data.getUserTrades(req.body.address, req.body.tokenAddress, page, limit), ...ok };
+  });
+
   app.post('/launchpad/getWallet', {
     schema: { tags, summary: 'TRX balance and the launchpad tokens an address holds, with their value', body: S.WalletBody, response: { 200: S.WalletResponse } },
     config: { invalid: addressIssue },

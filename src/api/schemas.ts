@@ -181,6 +181,51 @@ export const TransferBody = z.strictObject({
   fromAddress: address,
   toAddress: address,
   amount: z.union([z.number().positive(), z.string().min(1).max(40)]),
+  tokenAddress: address.optional(),
+});
+export const SendTransferBody = z.strictObject({
+  privateKey: z.string().min(1).max(200),
+  toAddress: address,
+  amount: z.union([z.number().positive(), z.string().min(1).max(40)]),
+  tokenAddress: address.optional(),
+});
+export const PriceResponse = ok({
+  data: z.object({ address: z.string(), symbol: z.string(), priceInTrx: z.number(), priceInUSD: z.number(), trxUsd: z.number(), currentStatus: z.string() }),
+});
+export const ProgressResponse = ok({
+  data: z.object({
+    address: z.string(), symbol: z.string(), currentStatus: z.string(), sold: z.number(), totalForSale: z.number(), percent: z.number(),
+    trxInCurve: z.number(), trxToLaunch: z.number(),
+    exact: z.object({ sold: z.string(), trxInCurveSun: z.string(), trxToLaunchSun: z.string() }),
+  }),
+});
+export const UserTradesBody = z.strictObject({ address, tokenAddress: address.optional(), page: pageNum.optional(), limit: limitNum.optional() });
+export const UserTradesResponse = ok({
+  data: z.array(z.object({
+    type: z.enum(['BUY', 'SELL']), signature: z.string(), tokenAddress: z.string(), symbol: z.string(), trxAmount: z.number(), trxAmountSun: z.string(),
+    routerFeeSun: z.string(), tokenAmount: z.number(), tokenAmountExact: z.string(), timestamp: z.number().int(),
+  })),
+});
+export const FEED_KIND = z.enum(['create', 'buy', 'sell', 'progress', 'launch']);
+export const WebhookBody = z.strictObject({
+  url: z.url({ protocol: /^https?$/ }).max(500),
+  events: z.array(FEED_KIND).min(1).max(5),
+  tokens: z.array(address).max(100).optional(),
+});
+const Webhook = z.object({ id: z.number().int(), url: z.string(), events: z.array(z.string()), tokens: z.array(z.string()).nullable(), createdAt: z.number().int() });
+export const WebhookCreated = ok({ data: Webhook.extend({ secret: z.string() }) });
+export const WebhookList = ok({ data: z.array(Webhook) });
+export const WebhookId = z.strictObject({ id: z.coerce.number().int().positive() });
+export const DeliveriesResponse = ok({
+  data: z.array(z.object({
+    id: z.number().int(), seq: z.number().int(), status: z.string(), attempts: z.number().int(), lastStatus: z.number().int().nullable(),
+    lastError: z.string().nullable(), deliveredAt: z.number().int().nullable(),
+  })),
+});
+export const StreamQuery = z.strictObject({
+  tokens: z.string().max(4000).optional(),
+  events: z.string().max(100).optional(),
+  lastEventId: z.coerce.number().int().min(0).optional(),
 });
 
 // ---- wallets

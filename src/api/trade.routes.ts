@@ -104,9 +104,20 @@ export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService }> = async (a
     },
   }, async (req) => ({ unsignedTx: await trade.createToken(req.body), ...unsigned }));
 
+  const transferIssue = (fields: string[], what: string): InvalidMapper => (issues) =>
+    issues.some((i) => i.missing && fields.includes(i.field)) ? Errors.invalidParams(`You must provide ${what}`) : Errors.invalidParams(describeIssues(issues));
   app.post('/launchpad/transfer', {
-    schema: { tags, summary: 'Unsigned TRX transfer (amount in TRX) for the caller to sign and broadcast', body: S.TransferBody, response: { 200: S.ApproveResponse } },
-  }, async (req) => ({ unsignedTx: await trade.transferTrx(req.body.fromAddress, req.body.toAddress, req.body.amount), ...unsigned }));
+    schema: {
+      tags, summary: 'Unsigned TRX transfer (amount in TRX) or token transfer (tokenAddress; tokens or "NN%"), to sign and broadcast',
+      body: S.TransferBody, response: { 200: S.ApproveResponse },
+    },
+    config: { invalid: transferIssue(['fromAddress', 'toAddress', 'amount'], 'fromAddress, toAddress and amount') },
+  }, async (req) => ({ unsignedTx: await trade.transfer(req.body), ...unsigned }));
+
+  app.post('/launchpad/sendTransfer', {
+    schema: { tags, summary: 'The same transfer, signed on the service with the given private key and broadcast', body: S.SendTransferBody, response: { 200: S.SignatureResponse } },
+    config: { invalid: transferIssue(['privateKey', 'toAddress', 'amount'], 'privateKey, toAddress and amount') },
+  }, async (req) => ({ ...(await trade.sendTransfer(req.body)), ...ok }));
 
   app.post('/launchpad/broadcast', {
     schema: { tags, summary: 'Broadcast a signed transaction; a duplicate is accepted', body: S.BroadcastBody, response: { 200: S.SignatureResponse } },

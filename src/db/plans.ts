@@ -3,11 +3,11 @@ import type { AppDb } from './index.js';
 import { plans } from './schema.js';
 
 export const DEFAULT_PLANS = [
-  { name: 'free', rpm: 30, feeBps: 150 },
-  { name: 'starter', rpm: 120, feeBps: 90 },
-  { name: 'trader', rpm: 300, feeBps: 50 },
-  { name: 'elite', rpm: 1200, feeBps: 30 },
-  { name: 'developer', rpm: null, feeBps: 10 },
+  { name: 'free', rpm: 30, feeBps: 150, streams: false },
+  { name: 'starter', rpm: 120, feeBps: 90, streams: false },
+  { name: 'trader', rpm: 300, feeBps: 50, streams: true },
+  { name: 'elite', rpm: 1200, feeBps: 30, streams: true },
+  { name: 'developer', rpm: null, feeBps: 10, streams: true },
 ] as const;
 
 /** Inserts the default plans that are missing; never overwrites an edited plan. */

@@ -84,6 +84,8 @@ export const trades = sqliteTable(
     trxAmount: text('trx_amount').notNull(),
     tokenAmount: text('token_amount').notNull(),
     fee: text('fee').notNull(),
+    /** The bot operator's router fee on this trade (sun), 0 when traded directly. */
+    routerFee: text('router_fee').notNull().default('0'),
     /** Virtual reserves after the trade; price = trx / token. */
     trxReserveAfter: text('trx_reserve_after').notNull(),
     tokenReserveAfter: text('token_reserve_after').notNull(),
@@ -112,6 +114,8 @@ export const plans = sqliteTable('plans', {
   /** Requests per minute; null = unlimited. */
   rpm: integer('rpm'),
   feeBps: integer('fee_bps').notNull(),
+  /** May use the live stream and webhooks. */
+  streams: integer('streams', { mode: 'boolean' }).notNull().default(false),
 });
 
 export const apiKeys = sqliteTable('api_keys', {
@@ -159,3 +163,72 @@ export const pendingMetadata = sqliteTable('pending_metadata', {
   website: text('website'),
   createdAt: integer('created_at').notNull(),
 });
+
+/** What the indexer saw, in order: the live stream and webhooks are fed from here (resumable). */
+export const feedEvents = sqliteTable(
+  'feed_events',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    /** create | buy | sell | progress | launch */
+    kind: text('kind').notNull(),
+    token: text('token').notNull(),
+    /** JSON payload (numbers for people, exact strings where money is involved). */
+    payload: text('payload').notNull(),
+    txid: text('txid').notNull(),
+    timestamp: integer('timestamp').notNull(),
+  },
+  (t) => [index('feed_token').on(t.token, t.seq)],
+);
+
+export const webhooks = sqliteTable('webhooks', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  apiKeyId: integer('api_key_id').notNull().references(() => apiKeys.id),
+  url: text('url').notNull(),
+  /** JSON array of event kinds. */
+  events: text('events').notNull(),
+  /** JSON array of token addresses, or null for all. */
+  tokens: text('tokens'),
+  /** HMAC secret, shown once at creation. Stored as given: the receiver must be able to verify. */
+  secret: text('secret').notNull(),
+  /** Only feed events after this one are delivered. */
+  fromSeq: integer('from_seq').notNull(),
+  createdAt: integer('created_at').notNull(),
+  deletedAt: integer('deleted_at'),
+});
+
+export const webhookDeliveries = sqliteTable(
+  'webhook_deliveries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    webhookId: integer('webhook_id').notNull().references(() => webhooks.id),
+    seq: integer('seq').notNull(),
+    /** pending | delivered | failed */
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at').notNull(),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    deliveredAt: integer('delivered_at'),
+  },
+  (t) => [uniqueIndex('deliveries_once').on(t.webhookId, t.seq), index('deliveries_due').on(t.status, t.nextAttemptAt)],
+);
+
+/** Who changed what, when (admin routes and the CLI). */
+export const auditLog = sqliteTable('audit_log', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  actor: text('actor').notNull(),
+  action: text('action').notNull(),
+  detail: text('detail').notNull(),
+  at: integer('at').notNull(),
+});
+
+/** Requests per key per day (admin usage view). */
+export const keyUsage = sqliteTable(
+  'key_usage',
+  {
+    apiKeyId: integer('api_key_id').notNull(),
+    day: text('day').notNull(),
+    requests: integer('requests').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.apiKeyId, t.day] })],
+);

@@ -12,7 +12,7 @@ import type { AppDb } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { TRC20_ABI } from '../tron/abi.js';
 import { toBase58 } from '../tron/address.js';
-import { VIRTUAL_TRX_START, VIRTUAL_TOKEN_START } from '../tron/curve.js';
+import { TRX_TO_FILL, VIRTUAL_TRX_START, VIRTUAL_TOKEN_START } from '../tron/curve.js';
 import type { Family } from '../tron/families.js';
 
 export interface ChainEvent {
@@ -38,8 +38,21 @@ const PAGE = 200;
 const pad = (v: bigint): string => v.toString().padStart(80, '0');
 const addr = (v: string): string => toBase58(v);
 
+export type FeedKind = 'create' | 'buy' | 'sell' | 'progress' | 'launch';
+
+/** Curve progress in whole percent for a virtual TRX reserve. */
+const progressPct = (trxReserve: bigint): number => {
+  const raised = trxReserve - VIRTUAL_TRX_START;
+  if (raised <= 0n) return 0;
+  const pct = Number((raised * 100n) / TRX_TO_FILL);
+  return pct > 100 ? 100 : pct;
+};
+
 export class Indexer {
   private running: Promise<number> | undefined;
+  private fed = false;
+  /** Called after a cycle that added feed events (the live stream listens). */
+  onFeed: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: IndexerDeps) {}
@@ -49,6 +62,10 @@ export class Indexer {
     if (!this.running) {
       this.running = this.cycle().finally(() => {
         this.running = undefined;
+        if (this.fed) {
+          this.fed = false;
+          this.onFeed?.();
+        }
       });
     }
     return this.running;
@@ -176,6 +193,7 @@ export class Indexer {
         trxReserve: VIRTUAL_TRX_START.toString(), tokenReserve: VIRTUAL_TOKEN_START.toString(),
         launchTx: null, launchedAt: null, pair: null, lastTradeAt: null,
       }).onConflictDoNothing().run();
+      this.feed('create', token, e, { family: f.family, name: info.name, symbol: info.symbol, creator: addr(r.creator!) });
       // metadata given when the facade built this creation
       const meta = db.select().from(t.pendingMetadata).where(eq(t.pendingMetadata.txid, e.transaction_id)).get();
       if (meta) {
@@ -196,24 +214,44 @@ export class Indexer {
       const trxReserve = buy ? BigInt(row.trxReserve) + trxAmount : BigInt(row.trxReserve) - trxAmount - fee;
       const tokenReserve = buy ? BigInt(r.tokenReserve!) : BigInt(row.tokenReserve) + tokenAmount;
       let user = addr((buy ? r.buyer : r.seller)!);
+      let routerFee = '0';
       if (user === f.router) {
         const via = routerByTx.get(e.transaction_id);
         if (via?.result.user) user = addr(via.result.user);
+        routerFee = String(via?.result.fee ?? '0');
       }
       db.insert(t.trades).values({
         txid: e.transaction_id, eventIndex: e.event_index, token, type: buy ? 'BUY' : 'SELL', user, pool: f.launchpad,
-        trxAmount: (buy ? trxAmount + fee : trxAmount).toString(), tokenAmount: tokenAmount.toString(), fee: fee.toString(),
+        trxAmount: (buy ? trxAmount + fee : trxAmount).toString(), tokenAmount: tokenAmount.toString(), fee: fee.toString(), routerFee,
         trxReserveAfter: trxReserve.toString(), tokenReserveAfter: tokenReserve.toString(),
         blockNumber: e.block_number, timestamp: e.block_timestamp,
       }).onConflictDoNothing().run();
       db.update(t.tokens).set({ trxReserve: trxReserve.toString(), tokenReserve: tokenReserve.toString(), lastTradeAt: e.block_timestamp })
         .where(eq(t.tokens.address, token)).run();
+      const before = progressPct(BigInt(row.trxReserve));
+      const after = progressPct(trxReserve);
+      const trxPaid = buy ? trxAmount + fee : trxAmount;
+      this.feed(buy ? 'buy' : 'sell', token, e, {
+        symbol: row.symbol, user, trxAmount: Number(trxPaid) / 1e6, trxAmountSun: trxPaid.toString(),
+        tokenAmount: Number(tokenAmount) / 10 ** row.decimals, tokenAmountExact: tokenAmount.toString(),
+        priceInTrx: Number((trxReserve * 10n ** 30n) / tokenReserve) / 1e18, progress: after,
+      });
+      if (after !== before) this.feed('progress', token, e, { symbol: row.symbol, from: before, to: after });
     } else if (e.event_name === 'LaunchPending') {
       db.update(t.tokens).set({ status: 'LAUNCH_PENDING' }).where(eq(t.tokens.address, token)).run();
     } else if (e.event_name === 'TokenLaunched') {
       db.update(t.tokens).set({ status: 'LAUNCHED', launchTx: e.transaction_id, launchedAt: e.block_timestamp })
         .where(eq(t.tokens.address, token)).run();
+      this.feed('launch', token, e, { symbol: row.symbol, name: row.name });
     }
+  }
+
+  /** Appends to the event feed (same transaction as the change it reports). */
+  private feed(kind: FeedKind, token: string, e: ChainEvent, payload: Record<string, unknown>): void {
+    this.deps.db.insert(t.feedEvents).values({
+      kind, token, txid: e.transaction_id, timestamp: e.block_timestamp, payload: JSON.stringify({ token, ...payload }),
+    }).run();
+    this.fed = true;
   }
 
   /** Books the router's fee for a trade the facade built, once it is on chain. */

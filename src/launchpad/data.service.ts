@@ -221,6 +221,41 @@ export function createDataService(deps: DataDeps) {
       }));
     },
 
+    getTokenPrice(address: string) {
+      const row = findToken(address);
+      const p = poolPrice(poolOf(row), row.decimals);
+      return { address, symbol: row.symbol, priceInTrx: p, priceInUSD: p * deps.trxUsd, trxUsd: deps.trxUsd, currentStatus: row.status };
+    },
+
+    getCurveProgress(address: string) {
+      const row = findToken(address);
+      const pool = poolOf(row);
+      const launched = row.status === 'LAUNCHED';
+      const sold = launched ? TOTAL_SALE : VIRTUAL_TOKEN_START - pool.tokenReserve;
+      const raised = launched ? TRX_TO_FILL : pool.trxReserve - VIRTUAL_TRX_START;
+      const toLaunch = TRX_TO_FILL > raised ? TRX_TO_FILL - raised : 0n;
+      return {
+        address, symbol: row.symbol, currentStatus: row.status,
+        sold: tokenNumber(sold, row.decimals), totalForSale: tokenNumber(TOTAL_SALE, row.decimals),
+        percent: Math.min(100, Math.floor(ratio(raised * 10_000n, TRX_TO_FILL)) / 100),
+        trxInCurve: launched ? 0 : trxNumber(raised), trxToLaunch: trxNumber(toLaunch),
+        exact: { sold: sold.toString(), trxInCurveSun: (launched ? 0n : raised).toString(), trxToLaunchSun: toLaunch.toString() },
+      };
+    },
+
+    /** A user's own trades (cost basis, positions), newest first. */
+    getUserTrades(user: string, token: string | undefined, page: number, limit: number) {
+      const conds = [eq(t.trades.user, user)];
+      if (token) conds.push(eq(t.trades.token, token));
+      return db.select({ tr: t.trades, tok: t.tokens }).from(t.trades).innerJoin(t.tokens, eq(t.tokens.address, t.trades.token))
+        .where(and(...conds)).orderBy(desc(t.trades.timestamp), desc(t.trades.id)).limit(limit).offset((page - 1) * limit).all()
+        .map(({ tr, tok }) => ({
+          type: tr.type as 'BUY' | 'SELL', signature: tr.txid, tokenAddress: tr.token, symbol: tok.symbol,
+          trxAmount: trxNumber(BigInt(tr.trxAmount)), trxAmountSun: tr.trxAmount, routerFeeSun: tr.routerFee,
+          tokenAmount: tokenNumber(BigInt(tr.tokenAmount), tok.decimals), tokenAmountExact: tr.tokenAmount, timestamp: tr.timestamp,
+        }));
+    },
+
     /** TRX balance (from the chain) and the launchpad tokens held (from the index). */
     async getWallet(address: string) {
       let trx: bigint;

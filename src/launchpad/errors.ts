@@ -1,6 +1,6 @@
 // Errors are values with a kind; the API maps them once to the spec's envelope
 // `{error, message, code, status: "error"}`. The strings are the spec's (section 7).
-export type ErrorStatus = 400 | 401 | 404 | 409 | 429 | 500 | 502;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 500 | 502;
 
 export class ServiceError extends Error {
   constructor(

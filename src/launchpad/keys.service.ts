@@ -8,6 +8,8 @@ import { ServiceError } from './errors.js';
 export interface KeyInfo {
   id: number;
   operator: boolean;
+  /** the plan allows the live stream and webhooks */
+  streams: boolean;
   plan: string;
   /** requests per minute; null = unlimited */
   rpm: number | null;
@@ -34,13 +36,13 @@ export function createKeysService(db: AppDb) {
     /** The active key's plan, or null for an unknown or revoked key. */
     verify(key: string): KeyInfo | null {
       const row = db
-        .select({ id: t.apiKeys.id, plan: t.apiKeys.plan, rpm: t.plans.rpm, feeBps: t.plans.feeBps, revokedAt: t.apiKeys.revokedAt, operator: t.apiKeys.operator })
+        .select({ id: t.apiKeys.id, plan: t.apiKeys.plan, rpm: t.plans.rpm, feeBps: t.plans.feeBps, revokedAt: t.apiKeys.revokedAt, operator: t.apiKeys.operator, streams: t.plans.streams })
         .from(t.apiKeys)
         .innerJoin(t.plans, eq(t.plans.name, t.apiKeys.plan))
         .where(eq(t.apiKeys.keyHash, hashKey(key)))
         .get();
       if (!row || row.revokedAt !== null) return null;
-      return { id: row.id, plan: row.plan, rpm: row.rpm, feeBps: row.feeBps, operator: row.operator };
+      return { id: row.id, plan: row.plan, rpm: row.rpm, feeBps: row.feeBps, operator: row.operator, streams: row.streams };
     },
 
     list() {
@@ -67,11 +69,12 @@ export function createKeysService(db: AppDb) {
     },
 
     /** Creates or edits a plan; rpm null = unlimited. */
-    setPlanLimits(name: string, rpm: number | null, feeBps: number): void {
+    setPlanLimits(name: string, rpm: number | null, feeBps: number, streams?: boolean): void {
       if (!/^[a-z0-9_-]{1,32}$/.test(name)) throw new ServiceError(400, 'Invalid parameters', 'plan names are 1-32 of a-z, 0-9, _ and -');
       if (rpm !== null && (!Number.isInteger(rpm) || rpm < 1)) throw new ServiceError(400, 'Invalid parameters', 'rpm must be a positive integer');
       if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps > 1000) throw new ServiceError(400, 'Invalid parameters', 'fee bps must be an integer from 0 to 1000');
-      db.insert(t.plans).values({ name, rpm, feeBps }).onConflictDoUpdate({ target: t.plans.name, set: { rpm, feeBps } }).run();
+      const set = { rpm, feeBps, ...(streams !== undefined ? { streams } : {}) };
+      db.insert(t.plans).values({ name, rpm, feeBps, streams: streams ?? false }).onConflictDoUpdate({ target: t.plans.name, set }).run();
     },
 
     /** Fees booked for a key (sun), from the ledger. */

@@ -239,6 +239,39 @@ export function createTradeService(deps: TradeDeps) {
     throw Errors.broadcastRefused(res.code, res.message);
   }
 
+  async function transfer(input: { fromAddress: string; toAddress: string; amount: number | string; tokenAddress?: string | undefined }): Promise<UnsignedTx> {
+    const { fromAddress, toAddress, amount, tokenAddress } = input;
+    if (fromAddress === toAddress) throw Errors.invalidParams('cannot transfer to the same address');
+    const trx = await chain.trxBalance(fromAddress);
+    if (tokenAddress) {
+      const holding = await chain.tokenBalance(tokenAddress, fromAddress).catch(() => {
+        throw Errors.invalidParams('tokenAddress is not a TRC20 token');
+      });
+      const units = sellAmount(amount, holding, 18);
+      if (trx < deps.feeLimitSun) throw Errors.insufficientFunds(`needs ${trxNumber(deps.feeLimitSun)} TRX for the fee limit, has ${trxNumber(trx)} TRX`);
+      return chain.buildCall(fromAddress, tokenAddress, 'transfer(address,uint256)', [
+        { type: 'address', value: toAddress },
+        { type: 'uint256', value: units.toString() },
+      ], { callValue: 0n, feeLimit: deps.feeLimitSun });
+    }
+    let sun: bigint;
+    try {
+      sun = trxToSun(amount);
+    } catch {
+      throw Errors.invalidParams('amount must be a positive TRX amount with at most 6 decimals');
+    }
+    if (sun <= 0n) throw Errors.invalidParams('amount must be more than 0 TRX');
+    const need = sun + TRANSFER_FEE_ROOM;
+    if (trx < need) throw Errors.insufficientFunds(`needs ${trxNumber(need)} TRX (amount and up to ${trxNumber(TRANSFER_FEE_ROOM)} TRX of fees), has ${trxNumber(trx)} TRX`);
+    return chain.buildTrxTransfer(fromAddress, toAddress, sun);
+  }
+
+  function keyOf(privateKey: string): string {
+    const key = privateKey.replace(/^0x/, '');
+    if (!/^[0-9a-fA-F]{64}$/.test(key) || !TronWeb.address.fromPrivateKey(key)) throw Errors.invalidParams('privateKey must be 64 hex characters');
+    return key;
+  }
+
   function approveTx(family: Family, token: string, user: string): Promise<UnsignedTx> {
     return chain.buildCall(user, token, 'approve(address,uint256)', [
       { type: 'address', value: family.router },
@@ -292,10 +325,8 @@ export function createTradeService(deps: TradeDeps) {
     },
 
     async trade(input: Omit<TradeInput, 'userAddress'> & { privateKey: string }, caller: Caller) {
-      const key = input.privateKey.replace(/^0x/, '');
-      if (!/^[0-9a-fA-F]{64}$/.test(key)) throw Errors.invalidParams('privateKey must be 64 hex characters');
-      const user = TronWeb.address.fromPrivateKey(key);
-      if (!user) throw Errors.invalidParams('privateKey is not a valid secp256k1 key');
+      const key = keyOf(input.privateKey);
+      const user = TronWeb.address.fromPrivateKey(key) as string;
       const full = { ...input, userAddress: user };
       const p = await plan(full, caller);
       checkSlippage(p);
@@ -308,20 +339,15 @@ export function createTradeService(deps: TradeDeps) {
       return { signature: await sendSigned(signed) };
     },
 
-    /** Unsigned TRX transfer; keeps room for the bandwidth and a new account's creation fee. */
-    async transferTrx(fromAddress: string, toAddress: string, amount: number | string): Promise<UnsignedTx> {
-      if (fromAddress === toAddress) throw Errors.invalidParams('cannot transfer TRX to the same address');
-      let sun: bigint;
-      try {
-        sun = trxToSun(amount);
-      } catch {
-        throw Errors.invalidParams('amount must be a positive TRX amount with at most 6 decimals');
-      }
-      if (sun <= 0n) throw Errors.invalidParams('amount must be more than 0 TRX');
-      const trx = await chain.trxBalance(fromAddress);
-      const need = sun + TRANSFER_FEE_ROOM;
-      if (trx < need) throw Errors.insufficientFunds(`needs ${trxNumber(need)} TRX (amount and up to ${trxNumber(TRANSFER_FEE_ROOM)} TRX of fees), has ${trxNumber(trx)} TRX`);
-      return chain.buildTrxTransfer(fromAddress, toAddress, sun);
+    /** Unsigned TRX or token transfer; keeps room for fees. */
+    transfer,
+
+    /** The same transfer, signed here with the sender's key and broadcast. */
+    async sendTransfer(input: { privateKey: string; toAddress: string; amount: number | string; tokenAddress?: string | undefined }) {
+      const key = keyOf(input.privateKey);
+      const from = TronWeb.address.fromPrivateKey(key) as string;
+      const tx = await transfer({ fromAddress: from, toAddress: input.toAddress, amount: input.amount, tokenAddress: input.tokenAddress });
+      return { signature: await sendSigned(await chain.sign(tx, key)) };
     },
 
     async approve(tokenAddress: string, userAddress: string) {

@@ -32,6 +32,8 @@ export async function startStack(opts: { seed?: boolean; pollMs?: number; dir?: 
     feeLimitSun: 100_000_000n,
     logger: opts.logger ?? createLogger('silent'),
     indexer: { pollMs: opts.pollMs ?? 0 },
+    webhooksAllowPrivate: true,
+    webhookMs: 0,
     listen: { host: '127.0.0.1', port: 0 },
   });
   await syncDevnetMetadata(devnet.url, facade.data);

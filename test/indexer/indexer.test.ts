@@ -21,7 +21,7 @@ function snapshot(db: AppDb) {
   const q = (sql: string) => db.$client.prepare(sql).all();
   return {
     tokens: q('select * from tokens order by address'),
-    trades: q('select txid, event_index, token, type, user, pool, trx_amount, token_amount, fee, trx_reserve_after, token_reserve_after, block_number, timestamp from trades order by txid, event_index'),
+    trades: q('select txid, event_index, token, type, user, pool, trx_amount, token_amount, fee, router_fee, trx_reserve_after, token_reserve_after, block_number, timestamp from trades order by txid, event_index'),
     holders: q('select * from holders order by token, address'),
   };
 }
