@@ -50,6 +50,7 @@ if (config.bot.token) {
     facadeUrl: config.bot.facadeUrl,
     operatorKey: config.bot.apiKey ?? (() => facade.keys.create('developer', 'telegram bot', true).key),
     defaultPlan: config.bot.defaultPlan,
+    admins: config.bot.admins,
     trxUsd: config.trxUsd,
     explorerTxUrl: config.bot.explorerTxUrl,
     logger,

@@ -44,9 +44,9 @@ export function createAccounts(deps: AccountsDeps) {
     async ensureUser(from: { id: number; username?: string | undefined }): Promise<{ user: UserRow; created: boolean }> {
       const existing = store.user(from.id);
       if (existing) return { user: existing, created: false };
-      const apiKey = await deps.operator.createKey(deps.defaultPlan, `telegram:${from.id}`);
+      const { id: apiKeyId, key: apiKey } = await deps.operator.createKey(deps.defaultPlan, `telegram:${from.id}`);
       store.createUser({
-        telegramId: from.id, username: from.username ?? null, apiKeyEnc: vault.encrypt(apiKey, `apikey:${from.id}`),
+        telegramId: from.id, username: from.username ?? null, apiKeyEnc: vault.encrypt(apiKey, `apikey:${from.id}`), apiKeyId,
         activeWalletId: null, settings: JSON.stringify(DEFAULT_SETTINGS), createdAt: Date.now(),
       });
       const user = store.user(from.id)!;

@@ -2,6 +2,7 @@
 import type { ConversationFlavor } from '@grammyjs/conversations';
 import type { Api, Context } from 'grammy';
 import type { Logger } from 'pino';
+import type { LaunchpadClient } from '../client/index.js';
 import type { Accounts } from './accounts.js';
 import type { BotStore } from './store.js';
 import type { TradeEvents, TradeFlow } from './trading.js';
@@ -13,6 +14,10 @@ export interface BotServices {
   logger: Logger;
   trxUsd: number;
   now: () => number;
+  /** The operator's client (admin routes). */
+  operator: LaunchpadClient;
+  /** Telegram ids allowed to use the admin commands. */
+  admins: number[];
   /** How trade progress is reported (edits through this Api). */
   events(api: Api): TradeEvents;
 }

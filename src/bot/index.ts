@@ -10,6 +10,9 @@ import type { UserFromGetMe } from 'grammy/types';
 import type { BotContext, BotServices } from './context.js';
 import { customAmount, editSetting, withdraw } from './conversations.js';
 import { listsFeature } from './features/lists.feature.js';
+import { adminFeature } from './features/admin.feature.js';
+import { alertsFeature } from './features/alerts.feature.js';
+import { positionsFeature } from './features/positions.feature.js';
 import { settingsFeature } from './features/settings.feature.js';
 import { COMMANDS, startFeature } from './features/start.feature.js';
 import { tokenFeature } from './features/token.feature.js';
@@ -91,7 +94,7 @@ export function createBot(token: string, services: BotServices, options: BotOpti
   bot.use(createConversation(withdraw, 'withdraw'));
   bot.use(createConversation(editSetting, 'editSetting'));
 
-  bot.use(startFeature, walletFeature, tradeFeature, listsFeature, settingsFeature, tokenFeature);
+  bot.use(adminFeature, startFeature, walletFeature, tradeFeature, listsFeature, settingsFeature, positionsFeature, alertsFeature, tokenFeature);
 
   // anything left: answer stray buttons, help with stray text
   bot.on('callback_query', (ctx) => ctx.answerCallbackQuery({ text: 'This button has expired.' }));

@@ -10,6 +10,7 @@ import { tradeEvents } from './features/trade.feature.js';
 import { createBot, runDueDeletes, COMMANDS, type BotOptions } from './index.js';
 import { createStore, openBotDb } from './store.js';
 import { createTradeFlow } from './trading.js';
+import { createAlerter } from './alerts.js';
 import { Vault } from './vault.js';
 
 export interface BotRunOptions {
@@ -21,6 +22,8 @@ export interface BotRunOptions {
   /** An operator key for the facade (creates a key per user), or a way to make one once. */
   operatorKey: string | (() => string);
   defaultPlan: string;
+  /** Telegram ids allowed to use the admin commands. */
+  admins?: number[];
   trxUsd: number;
   explorerTxUrl?: string | undefined;
   logger: Logger;
@@ -35,15 +38,15 @@ export function buildBot(opts: BotRunOptions) {
   const db = openBotDb(opts.dbFile ?? path.join(opts.dataDir, 'bot.sqlite'));
   const store = createStore(db);
   const vault = new Vault(opts.vaultKey);
-  const operator = new LaunchpadClient({ baseUrl: opts.facadeUrl, apiKey: operatorKey(store, vault, opts.operatorKey) });
+  const operator = new LaunchpadClient({ baseUrl: opts.facadeUrl, apiKey: operatorKey(store, vault, opts.operatorKey), timeoutMs: 30_000 });
   const accounts = createAccounts({ store, vault, operator, facadeUrl: opts.facadeUrl, defaultPlan: opts.defaultPlan });
   const trading = createTradeFlow({ store, accounts });
   const services: BotServices = {
-    store, accounts, trading, logger: log, trxUsd: opts.trxUsd, now: Date.now,
+    store, accounts, trading, logger: log, trxUsd: opts.trxUsd, now: Date.now, operator, admins: opts.admins ?? [],
     events: (api) => tradeEvents(api, opts.explorerTxUrl),
   };
   const bot = createBot(opts.token, services, opts.bot);
-  return { bot, store, services, db };
+  return { bot, store, services, db, operator };
 }
 
 export async function startBot(opts: BotRunOptions) {
@@ -54,6 +57,8 @@ export async function startBot(opts: BotRunOptions) {
   await bot.api.setMyCommands(COMMANDS);
   const resumed = await services.trading.resume(services.events(bot.api));
   if (resumed) log.info({ resumed }, 'resumed unfinished trades');
+  const alerter = createAlerter({ store, api: bot.api, client: built.operator, logger: log, botUsername: bot.botInfo.username });
+  alerter.start();
   const maintenance = setInterval(() => {
     runDueDeletes(bot.api, store, Date.now()).catch((err: unknown) => log.warn({ err }, 'scheduled deletes failed'));
   }, 5_000);
@@ -64,8 +69,10 @@ export async function startBot(opts: BotRunOptions) {
   }
   return {
     ...built,
+    alerter,
     async stop() {
       clearInterval(maintenance);
+      await alerter.stop();
       if (runner?.isRunning()) await runner.stop();
       built.db.$client.close();
     },

@@ -12,6 +12,8 @@ export const users = sqliteTable('users', {
   username: text('username'),
   /** The user's facade API key, encrypted. */
   apiKeyEnc: text('api_key_enc').notNull(),
+  /** Its id at the facade (admins look keys up by it). */
+  apiKeyId: integer('api_key_id'),
   activeWalletId: integer('active_wallet_id'),
   /** JSON: slippage, buy presets, sell presets, confirm, fee limit. */
   settings: text('settings').notNull(),
@@ -97,4 +99,40 @@ export const pendingInputs = sqliteTable('pending_inputs', {
   kind: text('kind').notNull(),
   chatId: integer('chat_id').notNull(),
   expiresAt: integer('expires_at').notNull(),
+});
+
+/** Alert rules of a group or channel. */
+export const alertRules = sqliteTable('alert_rules', {
+  chatId: integer('chat_id').primaryKey(),
+  newTokens: integer('new_tokens', { mode: 'boolean' }).notNull().default(false),
+  launches: integer('launches', { mode: 'boolean' }).notNull().default(false),
+  /** Alert buys of at least this many TRX; null = off. */
+  minBuyTrx: integer('min_buy_trx'),
+  /** Alert when the curve crosses this percent; null = off. */
+  progressPct: integer('progress_pct'),
+  /** JSON list of token addresses, or null for all. */
+  tokens: text('tokens'),
+});
+
+/** Alerts to send, created once per (chat, event); survives a restart and is never sent twice. */
+export const alertOutbox = sqliteTable(
+  'alert_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    chatId: integer('chat_id').notNull(),
+    seq: integer('seq').notNull(),
+    text: text('text').notNull(),
+    token: text('token').notNull(),
+    sentAt: integer('sent_at'),
+  },
+  (t) => [uniqueIndex('alert_once').on(t.chatId, t.seq), index('alert_unsent').on(t.sentAt)],
+);
+
+/** Admin actions taken in the bot (who, what, when). */
+export const adminAudit = sqliteTable('admin_audit', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  telegramId: integer('telegram_id').notNull(),
+  action: text('action').notNull(),
+  detail: text('detail').notNull(),
+  at: integer('at').notNull(),
 });

@@ -1,5 +1,5 @@
 // The bot's data: users, wallets (keys sealed by the vault), trades, message owners, prompts.
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { openSqlite, type Db } from '../db/open.js';
 import * as s from './schema.js';
 
@@ -21,6 +21,14 @@ export interface Settings {
 export const DEFAULT_SETTINGS: Settings = { slippage: 5, buyPresets: [100, 500, 1000], sellPresets: [25, 50, 100], confirm: true, extraFeeLimit: 0 };
 
 export type UserRow = typeof s.users.$inferSelect;
+export interface AlertRules {
+  chatId: number;
+  newTokens: boolean;
+  launches: boolean;
+  minBuyTrx: number | null;
+  progressPct: number | null;
+  tokens: string[] | null;
+}
 export type WalletRow = typeof s.wallets.$inferSelect;
 export type TradeRow = typeof s.trades.$inferSelect;
 
@@ -32,6 +40,38 @@ export function createStore(db: BotDb) {
     },
     setMeta(key: string, value: string): void {
       db.insert(s.botMeta).values({ key, value }).onConflictDoUpdate({ target: s.botMeta.key, set: { value } }).run();
+    },
+
+    userByUsername(name: string): UserRow | undefined {
+      return db.select().from(s.users).where(eq(s.users.username, name.replace(/^@/, ''))).get();
+    },
+    userCount(): number {
+      return (db.$client.prepare('select count(*) n from users').get() as { n: number }).n;
+    },
+    audit(telegramId: number, action: string, detail: unknown): void {
+      db.insert(s.adminAudit).values({ telegramId, action, detail: JSON.stringify(detail), at: Date.now() }).run();
+    },
+
+    alertRules(chatId: number): AlertRules {
+      const r = db.select().from(s.alertRules).where(eq(s.alertRules.chatId, chatId)).get();
+      return r ? { ...r, tokens: r.tokens ? (JSON.parse(r.tokens) as string[]) : null } : { chatId, newTokens: false, launches: false, minBuyTrx: null, progressPct: null, tokens: null };
+    },
+    saveAlertRules(r: AlertRules): void {
+      const row = { ...r, tokens: r.tokens ? JSON.stringify(r.tokens) : null };
+      db.insert(s.alertRules).values(row).onConflictDoUpdate({ target: s.alertRules.chatId, set: row }).run();
+    },
+    allAlertRules(): AlertRules[] {
+      return db.select().from(s.alertRules).all().map((r) => ({ ...r, tokens: r.tokens ? (JSON.parse(r.tokens) as string[]) : null }));
+    },
+    /** Queues an alert once per chat and event; false when it was queued before. */
+    queueAlert(chatId: number, seq: number, token: string, text: string): boolean {
+      return db.insert(s.alertOutbox).values({ chatId, seq, token, text, sentAt: null }).onConflictDoNothing().run().changes === 1;
+    },
+    unsentAlerts() {
+      return db.select().from(s.alertOutbox).where(isNull(s.alertOutbox.sentAt)).orderBy(asc(s.alertOutbox.id)).all();
+    },
+    markAlertsSent(ids: number[], at: number): void {
+      if (ids.length) db.update(s.alertOutbox).set({ sentAt: at }).where(inArray(s.alertOutbox.id, ids)).run();
     },
 
     user(id: number): UserRow | undefined {

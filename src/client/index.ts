@@ -13,6 +13,11 @@ export type TokenSummary = Out<typeof S.ListTokensResponse>['data'][number];
 export type TxStatus = Out<typeof S.TxStatusResponse>['data'];
 export type WalletView = Out<typeof S.WalletResponse>['data'];
 export type Family = 'launchpad' | 'launchpad2';
+export type UserTrade = Out<typeof S.UserTradesResponse>['data'][number];
+export interface AdminPlan { name: string; rpm: number | null; feeBps: number; streams: boolean }
+export interface AdminKey { id: number; label: string | null; plan: string; createdAt: number; revoked: boolean; requestsToday: number; requests7d: number; trades: number; feesTrx: number }
+export interface AdminStats { keys: number; activeKeys: number; tokens: number; trades: number; volumeTrx: number; feeTrades: number; feesTrx: number }
+export interface StreamEvent { id: number; kind: 'create' | 'buy' | 'sell' | 'progress' | 'launch'; token: string; txid: string; timestamp: number; data: Record<string, unknown> }
 export type Side = 'buy' | 'sell';
 
 export class ApiError extends Error {
@@ -44,7 +49,7 @@ export class LaunchpadClient {
     this.doFetch = opts.fetch ?? fetch;
   }
 
-  private async request<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
+  private async request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: object): Promise<T> {
     let url = this.base + path;
     if (method === 'GET' && body) url += '?' + new URLSearchParams(Object.entries(body).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
     const res = await this.doFetch(url, {
@@ -123,8 +128,84 @@ export class LaunchpadClient {
 
   // ---- operator
   /** Creates a key for someone else (operator keys only). */
-  async createKey(plan: string, label?: string): Promise<string> {
-    return (await this.request<{ key: string }>('POST', '/admin/keys', { plan, label })).key;
+  async createKey(plan: string, label?: string): Promise<{ id: number; key: string }> {
+    const r = await this.request<{ id: number; key: string }>('POST', '/admin/keys', { plan, label });
+    return { id: r.id, key: r.key };
+  }
+  async adminPlans(): Promise<AdminPlan[]> {
+    return (await this.request<{ data: AdminPlan[] }>('GET', '/admin/plans')).data;
+  }
+  async adminSetPlan(plan: AdminPlan, actor: string): Promise<AdminPlan> {
+    return (await this.request<{ data: AdminPlan }>('POST', '/admin/plans', { ...plan, actor })).data;
+  }
+  async adminKey(id: number): Promise<AdminKey> {
+    return (await this.request<{ data: AdminKey }>('GET', `/admin/keys/${id}`)).data;
+  }
+  async adminSetKeyPlan(id: number, plan: string, actor: string): Promise<void> {
+    await this.request('POST', `/admin/keys/${id}/plan`, { plan, actor });
+  }
+  async adminStats(): Promise<AdminStats> {
+    return (await this.request<{ data: AdminStats }>('GET', '/admin/stats')).data;
+  }
+
+  // ---- live
+  async getTokenPrice(address: string) {
+    return (await this.request<Out<typeof S.PriceResponse>>('POST', '/launchpad/getTokenPrice', { address })).data;
+  }
+  async getCurveProgress(address: string) {
+    return (await this.request<Out<typeof S.ProgressResponse>>('POST', '/launchpad/getCurveProgress', { address })).data;
+  }
+  async getUserTrades(address: string, opts: { tokenAddress?: string; page?: number; limit?: number } = {}): Promise<UserTrade[]> {
+    return (await this.request<Out<typeof S.UserTradesResponse>>('POST', '/launchpad/getUserTrades', { address, ...opts })).data;
+  }
+  /**
+   * Follows the live stream (Server-Sent Events), reconnecting with Last-Event-ID; calls onEvent for
+   * each event in order. Returns a function that stops it.
+   */
+  follow(opts: { events?: string[]; tokens?: string[]; lastEventId?: number; onEvent: (e: StreamEvent) => Promise<void> | void; onError?: (e: unknown) => void; retryMs?: number }): () => void {
+    const ctrl = new AbortController();
+    let last = opts.lastEventId;
+    const qs = new URLSearchParams({ ...(opts.events ? { events: opts.events.join(',') } : {}), ...(opts.tokens ? { tokens: opts.tokens.join(',') } : {}) });
+    const loop = async () => {
+      while (!ctrl.signal.aborted) {
+        try {
+          const res = await this.doFetch(`${this.base}/launchpad/stream?${qs}`, {
+            headers: { 'api-key': this.opts.apiKey, ...(last !== undefined ? { 'last-event-id': String(last) } : {}) }, signal: ctrl.signal,
+          });
+          if (!res.ok || !res.body) throw new ApiError(res.status, 'Stream refused', await res.text(), String(res.status));
+          const reader = res.body.getReader();
+          const dec = new TextDecoder();
+          let buf = '';
+          for (;;) {
+            const { value, done } = await reader.read();
+            if (done) break;
+            buf += dec.decode(value, { stream: true });
+            let i;
+            while ((i = buf.indexOf('\n\n')) >= 0) {
+              const block = buf.slice(0, i);
+              buf = buf.slice(i + 2);
+              const fields = new Map<string, string>();
+              for (const line of block.split('\n')) {
+                if (!line || line.startsWith(':')) continue;
+                const c = line.indexOf(':');
+                fields.set(line.slice(0, c), line.slice(c + 1).trimStart());
+              }
+              const data = fields.get('data');
+              if (!data) continue;
+              const event = JSON.parse(data) as StreamEvent;
+              await opts.onEvent(event);
+              last = event.id;
+            }
+          }
+        } catch (e) {
+          if (ctrl.signal.aborted) return;
+          opts.onError?.(e);
+        }
+        await new Promise((r) => setTimeout(r, opts.retryMs ?? 2000));
+      }
+    };
+    void loop();
+    return () => ctrl.abort();
   }
 
   // ---- wallets

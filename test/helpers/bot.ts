@@ -8,7 +8,7 @@ import { BOT_INFO, FakeTelegram } from './telegram.js';
 
 export const TOKEN = '123456789:TEST-token-for-the-fake-bot-api-xyz';
 
-export async function startBotStack(opts: { logger?: Logger; stack?: Stack } = {}) {
+export async function startBotStack(opts: { logger?: Logger; stack?: Stack; admins?: number[] } = {}) {
   const stack = opts.stack ?? (await startStack({ pollMs: 100 }));
   const tg = new FakeTelegram();
   await tg.start();
@@ -22,6 +22,7 @@ export async function startBotStack(opts: { logger?: Logger; stack?: Stack } = {
       facadeUrl: stack.url,
       operatorKey: () => stack.facade.keys.create('developer', 'bot', true).key,
       defaultPlan: 'trader',
+      admins: opts.admins ?? [],
       trxUsd: 0.25,
       logger: opts.logger ?? createLogger('silent'),
       bot: { apiRoot: tg.url, botInfo: BOT_INFO, throttle: false, userRate: 1000 },

@@ -29,6 +29,8 @@ export const BOT_INFO: UserFromGetMe = {
 
 export class FakeTelegram {
   readonly calls: ApiCall[] = [];
+  /** Users who are administrators of the group/channel chats. */
+  readonly chatAdmins = new Set<number>();
   /** Updates handed out by getUpdates (long polling), oldest first. */
   readonly queue: Update[] = [];
   readonly messages = new Map<string, SentMessage>();
@@ -101,6 +103,10 @@ export class FakeTelegram {
         const offset = Number(p.offset ?? 0);
         while (this.queue.length && this.queue[0]!.update_id < offset) this.queue.shift();
         return ok(this.queue.slice(0, 100));
+      }
+      case 'getChatMember': {
+        const userId = Number(p.user_id);
+        return ok({ status: this.chatAdmins.has(userId) ? 'administrator' : 'member', user: { id: userId, is_bot: false, first_name: `User${userId}` } });
       }
       case 'answerCallbackQuery':
       case 'setMyCommands':

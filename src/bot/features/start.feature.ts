@@ -2,6 +2,8 @@
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.js';
 import { esc } from '../format.js';
+import { isBase58Address } from '../../tron/address.js';
+import { showCard } from './token.feature.js';
 
 export const COMMANDS = [
   { command: 'start', description: 'Start: your wallet and how to trade' },
@@ -13,7 +15,9 @@ export const COMMANDS = [
   { command: 'trades', description: 'Recent trades: /trades ADDRESS' },
   { command: 'new', description: 'Newest tokens' },
   { command: 'top', description: 'Tokens with the most 24 h volume' },
+  { command: 'positions', description: 'Your positions with value, cost and profit' },
   { command: 'settings', description: 'Slippage, presets, confirmations, fee limit' },
+  { command: 'alerts', description: 'Alerts for a group or channel (its admins)' },
   { command: 'cancel', description: 'Cancel the current dialogue' },
   { command: 'help', description: 'How to use the bot' },
 ];
@@ -33,6 +37,12 @@ startFeature.command('start', async (ctx) => {
   if (!ctx.from) return;
   const { user, created } = await ctx.services.accounts.ensureUser({ id: ctx.from.id, username: ctx.from.username });
   const wallet = ctx.services.accounts.activeWallet(user);
+  // a deep link from an alert: t.me/<bot>?start=<token address> opens that token's card
+  const payload = ctx.match.trim();
+  if (!created && isBase58Address(payload)) {
+    await showCard(ctx, payload, false);
+    return;
+  }
   await ctx.reply(
     [
       created ? '👋 <b>Welcome!</b> I made you a wallet:' : '👋 <b>Welcome back!</b> Your active wallet:',
@@ -44,6 +54,7 @@ startFeature.command('start', async (ctx) => {
     ].join('\n'),
     { parse_mode: 'HTML' },
   );
+  if (isBase58Address(payload)) await showCard(ctx, payload, false);
 });
 
 startFeature.command('help', (ctx) => ctx.reply(HELP, { parse_mode: 'HTML' }));

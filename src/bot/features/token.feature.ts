@@ -36,7 +36,7 @@ export async function addressArg(ctx: BotContext, text: string | undefined, usag
   return arg;
 }
 
-async function showCard(ctx: BotContext, address: string, edit: boolean): Promise<void> {
+export async function showCard(ctx: BotContext, address: string, edit: boolean): Promise<void> {
   const user = await userOf(ctx);
   const client = ctx.services.accounts.clientFor(user);
   const found = await findToken(client, address);

@@ -1,0 +1,107 @@
+// Channel and group alerts, fed by the API's live stream. Each event is matched against every
+// chat's rules and queued once per chat (in SQLite, with the stream position), then sent grouped:
+// one message per chat for what arrived together. A restart resumes from the stored position and
+// never repeats an alert.
+import type { Api } from 'grammy';
+import type { Logger } from 'pino';
+import type { LaunchpadClient, StreamEvent } from '../client/index.js';
+import { compact, esc, trx } from './format.js';
+import type { AlertRules, BotStore } from './store.js';
+
+const MAX_LINES = 15;
+
+export function matches(r: AlertRules, e: StreamEvent): boolean {
+  if (r.tokens && !r.tokens.includes(e.token)) return false;
+  const d = e.data;
+  switch (e.kind) {
+    case 'create': return r.newTokens;
+    case 'launch': return r.launches;
+    case 'buy': return r.minBuyTrx !== null && Number(d.trxAmount) >= r.minBuyTrx;
+    case 'progress': return r.progressPct !== null && Number(d.from) < r.progressPct && Number(d.to) >= r.progressPct;
+    default: return false;
+  }
+}
+
+export function alertText(e: StreamEvent, botUsername: string): string {
+  const d = e.data;
+  const sym = `$${esc(String(d.symbol ?? ''))}`;
+  const link = `<a href="https://t.me/${esc(botUsername)}?start=${esc(e.token)}">card</a>`;
+  switch (e.kind) {
+    case 'create': return `🆕 New token <b>${esc(String(d.name))}</b> (${sym}) · ${link}`;
+    case 'launch': return `🚀 ${sym} launched to the DEX · ${link}`;
+    case 'buy': return `🟢 ${sym} buy of ${trx(Math.round(Number(d.trxAmount) * 100) / 100)} (${compact(Number(d.tokenAmount))} tokens) · ${link}`;
+    case 'progress': return `⛽ ${sym} curve at ${Number(d.to)}% · ${link}`;
+    default: return `${e.kind} ${sym}`;
+  }
+}
+
+export function createAlerter(deps: { store: BotStore; api: Api; client: LaunchpadClient; logger: Logger; botUsername: string; flushDelayMs?: number }) {
+  const { store } = deps;
+  let stopStream: (() => void) | undefined;
+  let flushTimer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> | undefined;
+
+  /** Queues the event for every chat whose rules match, and moves the stream position. */
+  function take(e: StreamEvent): number {
+    return store.db.$client.transaction(() => {
+      let n = 0;
+      for (const r of store.allAlertRules()) {
+        if (matches(r, e) && store.queueAlert(r.chatId, e.id, e.token, alertText(e, deps.botUsername))) n++;
+      }
+      store.setMeta('alerts_last_seq', String(e.id));
+      return n;
+    })();
+  }
+
+  /** Sends what is queued: one message per chat, oldest first. */
+  async function flush(): Promise<number> {
+    const pending = store.unsentAlerts();
+    const byChat = new Map<number, typeof pending>();
+    for (const a of pending) byChat.set(a.chatId, [...(byChat.get(a.chatId) ?? []), a]);
+    let sent = 0;
+    for (const [chatId, list] of byChat) {
+      for (let i = 0; i < list.length; i += MAX_LINES) {
+        const part = list.slice(i, i + MAX_LINES);
+        // marked first: an alert is sent at most once, even if the process dies mid-send
+        store.markAlertsSent(part.map((a) => a.id), Date.now());
+        await deps.api.sendMessage(chatId, part.map((a) => a.text).join('\n'), { parse_mode: 'HTML', link_preview_options: { is_disabled: true } })
+          .then(() => (sent += 1))
+          .catch((err: unknown) => deps.logger.warn({ chatId, err: (err as Error).message }, 'alert not delivered'));
+      }
+    }
+    return sent;
+  }
+
+  const scheduleFlush = () => {
+    if (flushTimer) return;
+    flushTimer = setTimeout(() => {
+      flushTimer = undefined;
+      flushing = flush().then(() => undefined).finally(() => (flushing = undefined));
+    }, deps.flushDelayMs ?? 1000);
+  };
+
+  return {
+    take,
+    flush,
+    start(): void {
+      const last = store.meta('alerts_last_seq');
+      stopStream = deps.client.follow({
+        events: ['create', 'buy', 'progress', 'launch'],
+        ...(last !== undefined ? { lastEventId: Number(last) } : {}),
+        onEvent: (e) => {
+          if (take(e) > 0) scheduleFlush();
+        },
+        onError: (err) => deps.logger.warn({ err: (err as Error).message }, 'alert stream interrupted; reconnecting'),
+      });
+      // anything queued before a restart goes out now
+      if (store.unsentAlerts().length) scheduleFlush();
+    },
+    async stop(): Promise<void> {
+      stopStream?.();
+      if (flushTimer) clearTimeout(flushTimer);
+      await flushing;
+    },
+  };
+}
+
+export type Alerter = ReturnType<typeof createAlerter>;

@@ -1,0 +1,85 @@
+// /alerts in a group or channel: its admins choose which events the chat is told about.
+import { Composer, InlineKeyboard } from 'grammy';
+import type { BotContext } from '../context.js';
+import { esc } from '../format.js';
+import type { AlertRules } from '../store.js';
+import { isBase58Address } from '../../tron/address.js';
+
+const BUY_STEPS = [null, 100, 1000, 10000] as const;
+const PROGRESS_STEPS = [null, 50, 80, 90] as const;
+const next = <T>(steps: readonly T[], v: T): T => steps[(steps.indexOf(v) + 1) % steps.length]!;
+
+function rulesText(r: AlertRules): string {
+  return [
+    '<b>🔔 Alerts in this chat</b>',
+    `New tokens: ${r.newTokens ? 'on' : 'off'}`,
+    `Launches: ${r.launches ? 'on' : 'off'}`,
+    `Buys: ${r.minBuyTrx === null ? 'off' : `from ${r.minBuyTrx} TRX`}`,
+    `Curve progress: ${r.progressPct === null ? 'off' : `when crossing ${r.progressPct}%`}`,
+    `Tokens: ${r.tokens ? r.tokens.map((t) => `<code>${esc(t)}</code>`).join(', ') : 'all'}`,
+    '',
+    '<i>Limit to tokens with</i> <code>/alerts tokens ADDRESS …</code> <i>or</i> <code>/alerts tokens all</code>.',
+  ].join('\n');
+}
+
+function rulesKeyboard(r: AlertRules): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(`New tokens: ${r.newTokens ? '✅' : '—'}`, 'al:new').text(`Launches: ${r.launches ? '✅' : '—'}`, 'al:launch').row()
+    .text(`Buys ≥ ${r.minBuyTrx ?? 'off'}`, 'al:buy').text(`Progress ${r.progressPct === null ? 'off' : r.progressPct + '%'}`, 'al:prog');
+}
+
+/** Only the chat's administrators configure alerts (in a channel, only admins can post anyway). */
+async function isChatAdmin(ctx: BotContext): Promise<boolean> {
+  const chat = ctx.chat;
+  if (!chat || chat.type === 'private') return false;
+  if (!ctx.from) return chat.type === 'channel';
+  const m = await ctx.api.getChatMember(chat.id, ctx.from.id).catch(() => undefined);
+  return m?.status === 'creator' || m?.status === 'administrator';
+}
+
+export const alertsFeature = new Composer<BotContext>();
+
+alertsFeature.command('alerts', async (ctx) => {
+  if (!ctx.chat || ctx.chat.type === 'private') {
+    await ctx.reply('Add me to a group or channel and send /alerts there to set up alerts.');
+    return;
+  }
+  if (!(await isChatAdmin(ctx))) {
+    await ctx.reply('Only this chat\'s admins can set up alerts.');
+    return;
+  }
+  const { store } = ctx.services;
+  const r = store.alertRules(ctx.chat.id);
+  const [sub, ...rest] = ctx.match.trim().split(/\s+/).filter(Boolean);
+  if (sub === 'tokens') {
+    if (rest[0] === 'all') r.tokens = null;
+    else {
+      const bad = rest.find((a) => !isBase58Address(a));
+      if (!rest.length || bad) {
+        await ctx.reply(bad ? `Not a token address: <code>${esc(bad)}</code>` : 'Usage: /alerts tokens ADDRESS … or /alerts tokens all', { parse_mode: 'HTML' });
+        return;
+      }
+      r.tokens = [...new Set(rest)].slice(0, 50);
+    }
+    store.saveAlertRules(r);
+  }
+  await ctx.reply(rulesText(r), { parse_mode: 'HTML', reply_markup: rulesKeyboard(r) });
+});
+
+alertsFeature.callbackQuery(/^al:(new|launch|buy|prog)$/, async (ctx) => {
+  if (!(await isChatAdmin(ctx))) {
+    await ctx.answerCallbackQuery({ text: 'Only this chat\'s admins can change alerts.', show_alert: true });
+    return;
+  }
+  const { store } = ctx.services;
+  const r = store.alertRules(ctx.chat!.id);
+  const what = ctx.match[1];
+  if (what === 'new') r.newTokens = !r.newTokens;
+  if (what === 'launch') r.launches = !r.launches;
+  if (what === 'buy') r.minBuyTrx = next(BUY_STEPS, r.minBuyTrx as (typeof BUY_STEPS)[number]);
+  if (what === 'prog') r.progressPct = next(PROGRESS_STEPS, r.progressPct as (typeof PROGRESS_STEPS)[number]);
+  store.saveAlertRules(r);
+  store.audit(ctx.from.id, 'alerts.set', r);
+  await ctx.answerCallbackQuery({ text: 'Saved' });
+  await ctx.editMessageText(rulesText(r), { parse_mode: 'HTML', reply_markup: rulesKeyboard(r) }).catch(() => undefined);
+});

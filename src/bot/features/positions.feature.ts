@@ -1,0 +1,75 @@
+// /positions: what the active wallet holds, its value now, the cost basis from the user's own
+// trades (average cost, fees included) and the profit or loss.
+import { Composer, InlineKeyboard } from 'grammy';
+import type { UserTrade, WalletView } from '../../client/index.js';
+import type { BotContext } from '../context.js';
+import { compact, esc, trx } from '../format.js';
+import { replyOwned, userOf } from '../helpers.js';
+import { cb } from '../keyboards.js';
+
+export interface Position {
+  token: string;
+  symbol: string;
+  balance: number;
+  valueTrx: number;
+  /** TRX paid for what is still held (average cost), fees included */
+  costTrx: number;
+  pnlTrx: number;
+  pnlPct: number | null;
+}
+
+/** Average-cost basis over a token's trades (oldest first), in exact integers. */
+export function costBasis(trades: UserTrade[]): { units: bigint; costSun: bigint } {
+  let units = 0n;
+  let cost = 0n;
+  for (const t of [...trades].sort((a, b) => a.timestamp - b.timestamp)) {
+    const amount = BigInt(t.tokenAmountExact);
+    if (t.type === 'BUY') {
+      units += amount;
+      cost += BigInt(t.trxAmountSun) + BigInt(t.routerFeeSun);
+    } else if (units > 0n) {
+      const sold = amount > units ? units : amount;
+      cost -= (cost * sold) / units;
+      units -= sold;
+    }
+  }
+  return { units, costSun: cost };
+}
+
+export function positions(w: WalletView, trades: UserTrade[]): Position[] {
+  return w.positions.map((p) => {
+    const mine = trades.filter((t) => t.tokenAddress === p.token);
+    const { units, costSun } = costBasis(mine);
+    // tokens received from elsewhere have no cost; scale the cost to what is held now
+    const held = BigInt(p.balanceExact);
+    const cost = units > 0n ? Number((costSun * (held < units ? held : units)) / units) / 1e6 : 0;
+    const pnl = p.valueInTrx - cost;
+    return { token: p.token, symbol: p.symbol, balance: p.balance, valueTrx: p.valueInTrx, costTrx: cost, pnlTrx: pnl, pnlPct: cost > 0 ? (pnl / cost) * 100 : null };
+  });
+}
+
+export const positionsFeature = new Composer<BotContext>();
+
+positionsFeature.command('positions', async (ctx) => {
+  const user = await userOf(ctx);
+  const client = ctx.services.accounts.clientFor(user);
+  const wallet = ctx.services.accounts.activeWallet(user);
+  const [w, trades] = await Promise.all([client.getWallet(wallet.address), client.getUserTrades(wallet.address, { limit: 200 })]);
+  const list = positions(w, trades).slice(0, 20);
+  if (!list.length) {
+    await ctx.reply('No positions yet. Paste a token address to trade.');
+    return;
+  }
+  const kb = new InlineKeyboard();
+  list.forEach((p, i) => {
+    kb.text(`Sell $${p.symbol.slice(0, 10)}`, cb.sell(p.token, 100));
+    if (i % 2 === 1) kb.row();
+  });
+  const sign = (n: number) => (n >= 0 ? '+' : '');
+  const lines = list.map((p) => [
+    `<b>$${esc(p.symbol)}</b> — ${compact(p.balance)}`,
+    `  value ${trx(Math.round(p.valueTrx * 1e4) / 1e4)} · cost ${trx(Math.round(p.costTrx * 1e4) / 1e4)}`,
+    `  PnL ${sign(p.pnlTrx)}${trx(Math.round(p.pnlTrx * 1e4) / 1e4)}${p.pnlPct === null ? '' : ` (${sign(p.pnlPct)}${p.pnlPct.toFixed(2)}%)`}`,
+  ].join('\n'));
+  await replyOwned(ctx, ['<b>📊 Positions</b>', `<code>${esc(wallet.address)}</code>`, '', ...lines].join('\n'), kb);
+});
