@@ -135,6 +135,27 @@ describe('live stream', () => {
     expect(again.events.some((e) => e.data.txid === sig)).toBe(false);
   });
 
+  it('drops a consumer that stops reading, not the server', async () => {
+    const big = JSON.stringify({ pad: 'x'.repeat(2000) });
+    const insert = stack.db.$client.prepare("insert into feed_events (kind, token, payload, txid, timestamp) values ('buy', ?, ?, 'ff', 0)");
+    const from = stack.facade.feed.latestSeq();
+    stack.db.$client.transaction(() => {
+      for (let i = 0; i < 6000; i++) insert.run(tokens.FROG, big);
+    })();
+    const u = new URL(`${stack.url}/launchpad/stream?tokens=${tokens.FROG}`);
+    const closed = await new Promise<boolean>((resolve) => {
+      const req = http.get({ host: u.hostname, port: u.port, path: u.pathname + u.search, headers: { 'api-key': traderKey, 'last-event-id': String(from) } }, (res) => {
+        res.pause(); // never read
+        res.socket.on('close', () => resolve(true));
+      });
+      req.on('error', () => resolve(true));
+      setTimeout(() => resolve(false), 8000);
+    });
+    expect(closed).toBe(true);
+    expect((await post('/launchpad/getTokenPrice', { address: tokens.FROG })).status).toBe(200);
+    stack.db.$client.prepare("delete from feed_events where txid = 'ff'").run();
+  });
+
   it('rejects bad filters with the error envelope', async () => {
     const res = await fetch(`${stack.url}/launchpad/stream?events=dance`, { headers: { 'api-key': traderKey } });
     expect(res.status).toBe(400);
