@@ -17,11 +17,17 @@ export async function replyOwned(ctx: BotContext, text: string, keyboard?: Inlin
   return msg;
 }
 
-/** Edits the message a button belongs to (the pages, the card refresh, the trade result). */
+/** Edits the message a button belongs to (pages, refresh); when it is gone, sends a new one. */
 export async function editOwned(ctx: BotContext, text: string, keyboard?: InlineKeyboard) {
-  await ctx.editMessageText(clip(text), { parse_mode: 'HTML', link_preview_options: { is_disabled: true }, ...(keyboard ? { reply_markup: keyboard } : {}) }).catch((e: unknown) => {
+  await ctx.editMessageText(clip(text), { parse_mode: 'HTML', link_preview_options: { is_disabled: true }, ...(keyboard ? { reply_markup: keyboard } : {}) }).catch(async (e: unknown) => {
+    const why = String((e as Error).message);
     // "message is not modified" is not an error for a refresh
-    if (!String((e as Error).message).includes('not modified')) throw e;
+    if (why.includes('not modified')) return;
+    if (why.includes('not found') || why.includes("can't be edited")) {
+      await replyOwned(ctx, text, keyboard);
+      return;
+    }
+    throw e;
   });
 }
 

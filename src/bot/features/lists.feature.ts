@@ -7,6 +7,7 @@ import { pagerKeyboard, tokenListKeyboard } from '../keyboards.js';
 import { addressArg, findToken, unknownToken } from './token.feature.js';
 
 const PER_PAGE = 10;
+const MAX_PAGE = 50;
 
 async function page(ctx: BotContext, kind: 'h' | 't', token: string, n: number, edit: boolean) {
   const user = await userOf(ctx);
@@ -19,19 +20,17 @@ async function page(ctx: BotContext, kind: 'h' | 't', token: string, n: number, 
   }
   const { family } = found;
   const symbol = found.details.metadata.symbol;
-  // one extra row tells whether a next page exists
+  // a full page suggests there is a next one (the last may then be empty: "No more …")
   let text: string;
   let more: boolean;
   if (kind === 'h') {
-    const list = await client.getTokenHolders(token, { family, page: 1, limit: n * PER_PAGE + 1 });
-    const slice = list.slice((n - 1) * PER_PAGE, n * PER_PAGE);
-    more = list.length > n * PER_PAGE;
-    text = holdersPage(symbol, slice, n, PER_PAGE);
+    const list = await client.getTokenHolders(token, { family, page: n, limit: PER_PAGE });
+    more = list.length === PER_PAGE && n < MAX_PAGE;
+    text = holdersPage(symbol, list, n, PER_PAGE);
   } else {
-    const list = await client.getRecentTrades(token, 1, Math.min(200, n * PER_PAGE + 1));
-    const slice = list.slice((n - 1) * PER_PAGE, n * PER_PAGE);
-    more = list.length > n * PER_PAGE;
-    text = tradesPage(symbol, slice, n);
+    const list = await client.getRecentTrades(token, n, PER_PAGE);
+    more = list.length === PER_PAGE && n < MAX_PAGE;
+    text = tradesPage(symbol, list, n);
   }
   const kb = pagerKeyboard(kind, token, n, more);
   if (edit) {
@@ -52,7 +51,7 @@ listsFeature.command('trades', async (ctx) => {
   const token = await addressArg(ctx, ctx.match, 'Usage: <code>/trades ADDRESS</code>');
   if (token) await page(ctx, 't', token, 1, false);
 });
-listsFeature.callbackQuery(/^([ht]):(T\w{33}):(\d{1,3})$/, (ctx) => page(ctx, ctx.match[1] as 'h' | 't', ctx.match[2]!, Math.max(1, Number(ctx.match[3])), true));
+listsFeature.callbackQuery(/^([ht]):(T\w{33}):(\d{1,3})$/, (ctx) => page(ctx, ctx.match[1] as 'h' | 't', ctx.match[2]!, Math.min(MAX_PAGE, Math.max(1, Number(ctx.match[3]))), true));
 
 for (const [cmd, sort, title] of [['new', 'new', '🆕 Newest tokens'], ['top', 'volume', '🔥 Top by 24 h volume']] as const) {
   listsFeature.command(cmd, async (ctx) => {

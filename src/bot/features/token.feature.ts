@@ -7,8 +7,9 @@ import { editOwned, replyOwned, TRON_ADDRESS, userOf } from '../helpers.js';
 import { cardKeyboard } from '../keyboards.js';
 import { isBase58Address } from '../../tron/address.js';
 
-/** Finds a token on either launchpad; undefined when neither knows it. */
+/** Finds a token on either launchpad; undefined when neither knows it (or it is no address). */
 export async function findToken(client: LaunchpadClient, address: string): Promise<{ details: TokenDetails; family: Family } | undefined> {
+  if (!isBase58Address(address)) return undefined;
   for (const family of ['launchpad', 'launchpad2'] as const) {
     try {
       return { details: await client.getTokenDetails(address, family), family };

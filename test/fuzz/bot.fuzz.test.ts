@@ -1,0 +1,71 @@
+// Random text, stale and forged buttons, and strangers' taps: the bot never crashes and never trades.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { TronWeb } from 'tronweb';
+import { faucet } from '../helpers/devnet.js';
+import { demoTokens } from '../helpers/facade.js';
+import { startBotStack } from '../helpers/bot.js';
+
+let h: Awaited<ReturnType<typeof startBotStack>>;
+let tokens: Record<string, string>;
+const USERS = [5001, 5002, 5003];
+const GROUP = -500900;
+
+beforeAll(async () => {
+  h = await startBotStack({ admins: [5001] });
+  tokens = await demoTokens(h.stack.devnet.url);
+  for (const u of USERS) {
+    await h.send(h.tg.message(u, '/start'));
+    await faucet(h.stack.devnet.url, h.built.services.accounts.activeWallet(h.built.store.user(u)!).address, 1_000);
+  }
+});
+afterAll(async () => h?.close());
+
+const txCount = () => {
+  const owners = USERS.map((u) => TronWeb.address.toHex(h.built.services.accounts.activeWallet(h.built.store.user(u)!).address).toLowerCase());
+  return owners.map((o) => (h.stack.devnet.chain.db.$client.prepare('select count(*) n from transactions where owner = ?').get(o) as { n: number }).n).reduce((a, b) => a + b, 0);
+};
+
+describe('fuzzing the bot', () => {
+  it('survives random messages and forged or foreign callback data without trading', async () => {
+    const before = txCount();
+    const token = fc.constantFrom(...Object.values(tokens), 'TQ7Nf8mBX2eZCxEHF9v5bM8vJbr6qJzUTh', 'Tnotatoken');
+    const text = fc.oneof(
+      fc.string({ maxLength: 80 }),
+      fc.string({ unit: 'grapheme', maxLength: 40 }),
+      fc.tuple(fc.constantFrom('/buy', '/sell', '/token', '/holders', '/trades', '/settings', '/wallet', '/positions', '/alerts', '/plans', '/plan', '/user', '/stats', '/cancel', '/start', '/new', '/top', '/help'), fc.array(fc.oneof(token, fc.string({ maxLength: 12 }), fc.constantFrom('-5', '0', '50%', '1e9', '100', 'set', 'plan', 'tokens')), { maxLength: 3 }))
+        .map(([c, args]) => [c, ...args].join(' ')),
+      token,
+    );
+    const data = fc.oneof(
+      fc.string({ maxLength: 64 }),
+      fc.tuple(fc.constantFrom('b', 's', 'bx', 'sx', 'h', 't', 'r'), token, fc.oneof(fc.nat(5000).map(String), fc.string({ maxLength: 5 }))).map(([k, t, n]) => `${k}:${t}:${n}`),
+      fc.tuple(fc.constantFrom('cf', 'cx'), fc.string({ minLength: 8, maxLength: 20 })).map(([k, id]) => `${k}:${id}`),
+      fc.constantFrom('w:new', 'w:imp', 'w:exp', 'w:sw', 'w:wd', 'w:r', 'w:no', 'w:use:1', 'w:expok:1', 'w:expok:999', 'st:conf', 'st:slip', 'al:new', 'al:buy', 'wd:yes', 'wd:no'),
+    );
+    const action = fc.oneof(
+      fc.record({ kind: fc.constant('text' as const), user: fc.constantFrom(...USERS), chat: fc.constantFrom('private', 'group'), text }),
+      fc.record({ kind: fc.constant('tap' as const), user: fc.constantFrom(...USERS, 5999), chat: fc.constantFrom('private', 'group'), data, onLast: fc.boolean() }),
+    );
+    let n = 0;
+    await fc.assert(fc.asyncProperty(action, async (a) => {
+      const chat = a.chat === 'group' ? GROUP : a.user;
+      if (a.kind === 'text') {
+        await h.send(h.tg.message(a.user, a.text, chat));
+      } else {
+        const list = h.tg.sent(chat);
+        const target = a.onLast && list.length ? list[list.length - 1]! : list[0];
+        if (!target) return;
+        await h.send(h.tg.tap(a.user, target, a.data));
+      }
+      n++;
+    }), { numRuns: 600, interruptAfterTimeLimit: 60_000 });
+    expect(n).toBeGreaterThan(100);
+    // every tap was answered
+    const taps = h.tg.calls.filter((c) => c.method === 'answerCallbackQuery').length;
+    expect(taps).toBeGreaterThan(0);
+    // no trade happened: nobody confirmed a quote of their own
+    await new Promise((r) => setTimeout(r, 500));
+    expect(txCount()).toBe(before);
+  }, 120_000);
+});
