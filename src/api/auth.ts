@@ -2,6 +2,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Errors } from '../launchpad/errors.js';
+import { SnapshotStore } from './rate-store.js';
 import type { KeyInfo, KeysService } from '../launchpad/keys.service.js';
 
 declare module 'fastify' {
@@ -21,8 +22,13 @@ export async function registerAuth(app: FastifyInstance, keys: KeysService): Pro
     if (!info) throw Errors.invalidKey();
     req.apiKey = info;
   });
+  const store = new SnapshotStore();
   await app.register(rateLimit, {
     global: true,
+    // one counter per process, shared by every route
+    store: function Store() {
+      return store;
+    } as never,
     timeWindow: 60_000,
     keyGenerator: (req) => (req.apiKey ? `key:${req.apiKey.id}` : `ip:${req.ip}`),
     max: (req) => (req.apiKey ? (req.apiKey.rpm ?? UNLIMITED) : 60),

@@ -163,6 +163,20 @@ describe('auth', () => {
   });
 });
 
+describe('rate limits under overload', () => {
+  it('holds each plan\'s number within 5 % under ten times the load', async () => {
+    for (const [plan, rpm] of [['burst40', 40], ['burst100', 100]] as const) {
+      stack.facade.keys.setPlanLimits(plan, rpm, 100);
+      const { key: k } = stack.facade.keys.create(plan);
+      const results = await Promise.all(Array.from({ length: rpm * 10 }, () =>
+        inject('POST', '/launchpad/getTokenPrice', { address: tokens.TCAT }, { 'api-key': k }).then((r) => r.statusCode)));
+      const ok = results.filter((c) => c === 200).length;
+      expect(results.filter((c) => c !== 200 && c !== 429)).toEqual([]);
+      expect(Math.abs(ok - rpm)).toBeLessThanOrEqual(Math.ceil(rpm * 0.05));
+    }
+  });
+});
+
 describe('bad input never crashes', () => {
   it('answers malformed JSON, huge bodies, wrong types and unknown fields with a 400 envelope', async () => {
     await expectError(await inject('POST', '/launchpad/getTokenDetails', '{"address": '), 400, 'Invalid parameters', /valid JSON/);
