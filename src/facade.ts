@@ -58,6 +58,7 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   });
   const feed = createFeed(opts.db);
   indexer.onFeed = () => feed.notify();
+  indexer.onApplied = () => data.invalidate();
   const webhooks = createWebhooks({ db: opts.db, feed, logger: opts.logger.child({ module: 'webhooks' }), allowPrivate: opts.webhooksAllowPrivate ?? false });
   const admin = createAdmin(opts.db);
   const app = await buildApp({ data, trade, keys, logger: log, live: { feed, webhooks }, audit: admin });
@@ -77,6 +78,7 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
     async close() {
       await webhooks.stop();
       await indexer.stop();
+      admin.flushUsage();
       await app.close();
     },
   };

@@ -2,7 +2,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { DataService } from '../launchpad/data.service.js';
 import type { KeysService } from '../launchpad/keys.service.js';
@@ -37,7 +37,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Responses are typed by the same schemas at compile time; re-validating every response with zod
+  // at run time cost more than the reads themselves (see bench/RESULTS.md), so they are only
+  // stringified. Requests are still validated by their schemas.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'Not found', message: 'No such route', code: '404', status: 'error' }));
 

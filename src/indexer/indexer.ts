@@ -53,6 +53,8 @@ export class Indexer {
   private fed = false;
   /** Called after a cycle that added feed events (the live stream listens). */
   onFeed: (() => void) | undefined;
+  /** Called after a cycle that changed the tables (read caches listen). */
+  onApplied: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly deps: IndexerDeps) {}
@@ -60,7 +62,10 @@ export class Indexer {
   /** Runs one cycle (or joins the one under way). Returns the number of events applied. */
   syncOnce(): Promise<number> {
     if (!this.running) {
-      this.running = this.cycle().finally(() => {
+      this.running = this.cycle().then((n) => {
+        if (n > 0) this.onApplied?.();
+        return n;
+      }).finally(() => {
         this.running = undefined;
         if (this.fed) {
           this.fed = false;

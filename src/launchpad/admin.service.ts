@@ -8,19 +8,37 @@ import { trxNumber } from './format.js';
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 export function createAdmin(db: AppDb, now: () => number = Date.now) {
+  const pending = new Map<number, number>();
+  let flushTimer: NodeJS.Timeout | undefined;
+  function flushUsage(): void {
+    if (flushTimer) clearTimeout(flushTimer);
+    flushTimer = undefined;
+    if (!pending.size) return;
+    const d = day(now());
+    db.$client.transaction(() => {
+      for (const [apiKeyId, n] of pending) {
+        db.insert(t.keyUsage).values({ apiKeyId, day: d, requests: n })
+          .onConflictDoUpdate({ target: [t.keyUsage.apiKeyId, t.keyUsage.day], set: { requests: sql`${t.keyUsage.requests} + ${n}` } }).run();
+      }
+    })();
+    pending.clear();
+  }
   const record = (actor: string, action: string, detail: Record<string, unknown>) =>
     db.insert(t.auditLog).values({ actor, action, detail: JSON.stringify(detail), at: now() }).run();
 
   return {
     record,
 
+    /** Counts a request; counts are written in batches (flushUsage), not one write per request. */
     countRequest(apiKeyId: number): void {
-      const d = day(now());
-      db.insert(t.keyUsage).values({ apiKeyId, day: d, requests: 1 })
-        .onConflictDoUpdate({ target: [t.keyUsage.apiKeyId, t.keyUsage.day], set: { requests: sql`${t.keyUsage.requests} + 1` } }).run();
+      pending.set(apiKeyId, (pending.get(apiKeyId) ?? 0) + 1);
+      if (!flushTimer) flushTimer = setTimeout(flushUsage, 1000).unref();
     },
 
+    flushUsage,
+
     keyInfo(id: number) {
+      flushUsage();
       const k = db.select().from(t.apiKeys).where(eq(t.apiKeys.id, id)).get();
       if (!k) throw new ServiceError(404, 'Not found', `no key with id ${id}`);
       const since = day(now() - 6 * 86_400_000);

@@ -30,9 +30,24 @@ export type HolderType = 'curve' | 'dev' | 'pool' | 'trader';
 const holderType = (address: string, row: TokenRow): HolderType =>
   address === row.launchpad ? 'curve' : address === row.creator ? 'dev' : address === row.pair ? 'pool' : 'trader';
 
+/** How long a computed read may be served again while nothing was indexed (the 24 h window slides). */
+const READ_CACHE_MS = 2_000;
+
 export function createDataService(deps: DataDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
+  // Reads change only when the indexer applies events or metadata is set: cache them by version.
+  let version = 0;
+  const cache = new Map<string, { version: number; at: number; value: unknown }>();
+  function memo<T>(key: string, fn: () => T): T {
+    const hit = cache.get(key);
+    const t = now();
+    if (hit && hit.version === version && t - hit.at < READ_CACHE_MS) return hit.value as T;
+    const value = fn();
+    if (cache.size > 5_000) cache.clear();
+    cache.set(key, { version, at: t, value });
+    return value;
+  }
 
   const findToken = (address: string, family?: FamilyName): TokenRow => {
     const row = db.select().from(t.tokens).where(eq(t.tokens.address, address)).get();
@@ -90,7 +105,17 @@ export function createDataService(deps: DataDeps) {
   }
 
   return {
+    /** Drops cached reads (the indexer calls it after applying events). */
+    invalidate(): void {
+      version++;
+      cache.clear();
+    },
+
     getTokenDetails(family: FamilyName, address: string) {
+      return memo(`details:${family}:${address}`, () => this.tokenDetailsUncached(family, address));
+    },
+
+    tokenDetailsUncached(family: FamilyName, address: string) {
       const row = findToken(address, family);
       const meta = db.select().from(t.tokenMetadata).where(eq(t.tokenMetadata.address, address)).get();
       return {
@@ -110,6 +135,10 @@ export function createDataService(deps: DataDeps) {
     },
 
     getRecentTrades(address: string, page: number, limit: number) {
+      return memo(`trades:${address}:${page}:${limit}`, () => this.recentTradesUncached(address, page, limit));
+    },
+
+    recentTradesUncached(address: string, page: number, limit: number) {
       const row = findToken(address);
       const rows = db
         .select()
@@ -140,6 +169,10 @@ export function createDataService(deps: DataDeps) {
     },
 
     getTokenHolders(family: FamilyName, address: string, page: number, limit: number) {
+      return memo(`holders:${family}:${address}:${page}:${limit}`, () => this.holdersUncached(family, address, page, limit));
+    },
+
+    holdersUncached(family: FamilyName, address: string, page: number, limit: number) {
       const row = findToken(address, family);
       const price = poolPrice(poolOf(row), row.decimals);
       const supply = BigInt(row.totalSupply);
@@ -285,6 +318,7 @@ export function createDataService(deps: DataDeps) {
     setMetadata(address: string, m: { description?: string; image?: string; twitter?: string | null; telegram?: string | null; website?: string | null }) {
       const row = { address, description: m.description ?? '', image: m.image ?? '', twitter: m.twitter ?? null, telegram: m.telegram ?? null, website: m.website ?? null };
       db.insert(t.tokenMetadata).values(row).onConflictDoUpdate({ target: t.tokenMetadata.address, set: row }).run();
+      this.invalidate();
     },
   };
 }

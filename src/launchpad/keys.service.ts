@@ -19,7 +19,12 @@ export interface KeyInfo {
 export const hashKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
 const notFound = (what: string) => new ServiceError(404, 'Not found', what);
 
+/** How long a verified key is trusted without asking the database (changes made in this process apply at once). */
+const VERIFY_CACHE_MS = 5_000;
+
 export function createKeysService(db: AppDb) {
+  const verified = new Map<string, { at: number; info: KeyInfo | null }>();
+  const forget = () => verified.clear();
   const planExists = (name: string) => db.select().from(t.plans).where(eq(t.plans.name, name)).get();
 
   return {
@@ -35,11 +40,21 @@ export function createKeysService(db: AppDb) {
 
     /** The active key's plan, or null for an unknown or revoked key. */
     verify(key: string): KeyInfo | null {
+      const hash = hashKey(key);
+      const hit = verified.get(hash);
+      if (hit && Date.now() - hit.at < VERIFY_CACHE_MS) return hit.info;
+      const info = this.verifyUncached(hash);
+      if (verified.size > 10_000) verified.clear();
+      verified.set(hash, { at: Date.now(), info });
+      return info;
+    },
+
+    verifyUncached(hash: string): KeyInfo | null {
       const row = db
         .select({ id: t.apiKeys.id, plan: t.apiKeys.plan, rpm: t.plans.rpm, feeBps: t.plans.feeBps, revokedAt: t.apiKeys.revokedAt, operator: t.apiKeys.operator, streams: t.plans.streams })
         .from(t.apiKeys)
         .innerJoin(t.plans, eq(t.plans.name, t.apiKeys.plan))
-        .where(eq(t.apiKeys.keyHash, hashKey(key)))
+        .where(eq(t.apiKeys.keyHash, hash))
         .get();
       if (!row || row.revokedAt !== null) return null;
       return { id: row.id, plan: row.plan, rpm: row.rpm, feeBps: row.feeBps, operator: row.operator, streams: row.streams };
@@ -55,12 +70,14 @@ export function createKeysService(db: AppDb) {
 
     revoke(id: number): void {
       const res = db.update(t.apiKeys).set({ revokedAt: Date.now() }).where(and(eq(t.apiKeys.id, id), isNull(t.apiKeys.revokedAt))).run();
+      forget();
       if (res.changes === 0) throw notFound(`no active key with id ${id}`);
     },
 
     setPlan(id: number, plan: string): void {
       if (!planExists(plan)) throw notFound(`no plan named ${plan}`);
       const res = db.update(t.apiKeys).set({ plan }).where(eq(t.apiKeys.id, id)).run();
+      forget();
       if (res.changes === 0) throw notFound(`no key with id ${id}`);
     },
 
@@ -75,6 +92,7 @@ export function createKeysService(db: AppDb) {
       if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps > 1000) throw new ServiceError(400, 'Invalid parameters', 'fee bps must be an integer from 0 to 1000');
       const set = { rpm, feeBps, ...(streams !== undefined ? { streams } : {}) };
       db.insert(t.plans).values({ name, rpm, feeBps, streams: streams ?? false }).onConflictDoUpdate({ target: t.plans.name, set }).run();
+      forget();
     },
 
     /** Fees booked for a key (sun), from the ledger. */

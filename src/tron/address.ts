@@ -5,9 +5,19 @@ import { TronWeb } from 'tronweb';
 const HEX41 = /^41[0-9a-fA-F]{40}$/;
 const HEX20 = /^(0x)?[0-9a-fA-F]{40}$/;
 
-/** True for a valid base58check Tron address (what users paste). */
+const checked = new Map<string, boolean>();
+
+/** True for a valid base58check Tron address (what users paste). Checksums are memoised: every
+ * request validates addresses, and the double SHA-256 of the check is the costly part. */
 export function isBase58Address(value: unknown): value is string {
-  return typeof value === 'string' && value.length === 34 && value.startsWith('T') && TronWeb.isAddress(value);
+  if (typeof value !== 'string' || value.length !== 34 || !value.startsWith('T')) return false;
+  let ok = checked.get(value);
+  if (ok === undefined) {
+    ok = TronWeb.isAddress(value);
+    if (checked.size > 100_000) checked.clear();
+    checked.set(value, ok);
+  }
+  return ok;
 }
 
 /** Normalises any accepted form (base58, 41-hex, 0x-hex) to lowercase `41...` hex; throws when invalid. */

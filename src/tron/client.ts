@@ -23,13 +23,27 @@ const big = (v: unknown): bigint => BigInt((v as { toString(): string }).toStrin
 
 /** Typed view calls on one launchpad (and its router). */
 export class LaunchpadReader {
+  /** TronWeb contract objects parse their ABI when made: make each one once. */
+  private readonly contracts = new Map<string, ReturnType<TronWeb['contract']>>();
+
   constructor(
     private readonly tw: TronWeb,
     readonly launchpad: string,
   ) {}
 
+  private contractAt(abi: AbiEntry[], address: string) {
+    const key = `${abi === LAUNCHPAD_ABI ? 'lp' : abi === ROUTER_ABI ? 'router' : 'trc20'}:${address}`;
+    let c = this.contracts.get(key);
+    if (!c) {
+      c = this.tw.contract(abi as never, address);
+      if (this.contracts.size > 10_000) this.contracts.clear();
+      this.contracts.set(key, c);
+    }
+    return c;
+  }
+
   private async call(abi: AbiEntry[], address: string, method: string, ...args: unknown[]): Promise<unknown> {
-    const c = this.tw.contract(abi as never, address);
+    const c = this.contractAt(abi, address);
     const fn = (c.methods as Record<string, (...a: unknown[]) => { call(o?: object): Promise<unknown> }>)[method];
     if (!fn) throw new Error(`no method ${method}`);
     // views need a caller address; any valid one will do
