@@ -56,10 +56,12 @@ export interface CallContext {
   readonly now: number;
 }
 
+/** Function selectors per contract, computed once for the process (a Vm lives for one call). */
+const selectorIndex = new WeakMap<NativeContract, Map<string, AbiEntry>>();
+
 export class Vm {
   energyUsed = 0;
   readonly logs: LogEntry[] = [];
-  private readonly selectorIndex = new Map<NativeContract, Map<string, AbiEntry>>();
 
   constructor(
     readonly ledger: Ledger,
@@ -145,10 +147,10 @@ export class Vm {
   }
 
   private entryBySelector(contract: NativeContract, selector: string): AbiEntry | undefined {
-    let index = this.selectorIndex.get(contract);
+    let index = selectorIndex.get(contract);
     if (!index) {
       index = new Map(contract.abi.filter((e) => e.type === 'function').map((e) => [selectorOf(e), e]));
-      this.selectorIndex.set(contract, index);
+      selectorIndex.set(contract, index);
     }
     return index.get(selector.toLowerCase());
   }

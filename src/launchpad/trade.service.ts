@@ -125,10 +125,10 @@ export function createTradeService(deps: TradeDeps) {
   async function plan(input: TradeInput, caller: Caller): Promise<PlannedTrade> {
     const token = input.tokenAddress;
     const family = await familyOf(token);
-    const state = await chain.state(family, token);
+    // the reads are independent: ask for them together
+    const [state, pool, fees] = await Promise.all([chain.state(family, token), chain.pool(family, token), feesOf(family)]);
     if (state === TokenState.READY_TO_LAUNCH) throw Errors.notTrading('The curve is full; the token is waiting for its launch');
     if (state === TokenState.LAUNCHED) throw Errors.notTrading('The token has launched; trade it on the DEX');
-    const [pool, fees] = await Promise.all([chain.pool(family, token), feesOf(family)]);
     const decimals = 18;
     const slip = slippageBps(input.slippage);
     const feeBps = BigInt(caller.feeBps);
