@@ -5,7 +5,7 @@
 // One cycle: read the confirmed head time H, fetch every stream's events up to H (from its cursor,
 // inclusive), then apply them all in one SQLite transaction. Each event is applied once (seen_events
 // is the gate), so re-reading the boundary, a crash or a restart never counts anything twice.
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { TronWeb } from 'tronweb';
 import type { Logger } from 'pino';
 import type { AppDb } from '../db/index.js';
@@ -57,7 +57,12 @@ export class Indexer {
   onApplied: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly deps: IndexerDeps) {}
+  /** Statements run once per event: prepared once. */
+  private readonly q: ReturnType<typeof prepare>;
+
+  constructor(private readonly deps: IndexerDeps) {
+    this.q = prepare(deps.db);
+  }
 
   /** Runs one cycle (or joins the one under way). Returns the number of events applied. */
   syncOnce(): Promise<number> {
@@ -152,7 +157,7 @@ export class Indexer {
     return db.$client.transaction(() => {
       let applied = 0;
       const firstSeen = (e: ChainEvent, contract: string): boolean =>
-        db.insert(t.seenEvents).values({ txid: e.transaction_id, contract, eventIndex: e.event_index }).onConflictDoNothing().run().changes > 0;
+        this.q.seen.run({ txid: e.transaction_id, contract, idx: e.event_index }).changes > 0;
 
       for (const f of families) {
         const routerByTx = new Map<string, ChainEvent>();
@@ -278,7 +283,7 @@ export class Indexer {
     const to = addr(e.result.to!);
     const zero = addr('0x' + '0'.repeat(40));
     // the launch moves the curve's liquidity to the DEX pair: remember which address that is
-    const row = this.deps.db.select({ launchpad: t.tokens.launchpad, launchTx: t.tokens.launchTx }).from(t.tokens).where(eq(t.tokens.address, token)).get();
+    const row = this.q.launchInfo.get({ token });
     if (row && row.launchTx === e.transaction_id && from === row.launchpad) {
       this.deps.db.update(t.tokens).set({ pair: to }).where(eq(t.tokens.address, token)).run();
     }
@@ -287,17 +292,21 @@ export class Indexer {
   }
 
   private addBalance(token: string, holder: string, delta: bigint): void {
-    const { db } = this.deps;
-    const where = and(eq(t.holders.token, token), eq(t.holders.address, holder));
-    const row = db.select({ b: t.holders.balance }).from(t.holders).where(where).get();
+    const row = this.q.holder.get({ token, holder });
     const next = (row ? BigInt(row.b) : 0n) + delta;
-    if (next === 0n) {
-      db.delete(t.holders).where(where).run();
-    } else if (row) {
-      db.update(t.holders).set({ balance: next.toString(), sortKey: pad(next) }).where(where).run();
-    } else {
-      db.insert(t.holders).values({ token, address: holder, balance: next.toString(), sortKey: pad(next) }).run();
-    }
+    if (next === 0n) this.q.deleteHolder.run({ token, holder });
+    else this.q.upsertHolder.run({ token, holder, balance: next.toString(), sortKey: pad(next) });
   }
 }
 
+function prepare(db: AppDb) {
+  const p = (name: string) => sql.placeholder(name);
+  return {
+    seen: db.insert(t.seenEvents).values({ txid: p('txid'), contract: p('contract'), eventIndex: p('idx') }).onConflictDoNothing().prepare(),
+    holder: db.select({ b: t.holders.balance }).from(t.holders).where(and(eq(t.holders.token, p('token')), eq(t.holders.address, p('holder')))).prepare(),
+    deleteHolder: db.delete(t.holders).where(and(eq(t.holders.token, p('token')), eq(t.holders.address, p('holder')))).prepare(),
+    upsertHolder: db.insert(t.holders).values({ token: p('token'), address: p('holder'), balance: p('balance'), sortKey: p('sortKey') })
+      .onConflictDoUpdate({ target: [t.holders.token, t.holders.address], set: { balance: sql`excluded.balance`, sortKey: sql`excluded.sort_key` } }).prepare(),
+    launchInfo: db.select({ launchpad: t.tokens.launchpad, launchTx: t.tokens.launchTx }).from(t.tokens).where(eq(t.tokens.address, p('token'))).prepare(),
+  };
+}

@@ -38,8 +38,18 @@ export function tryHexAddress(value: unknown): string | null {
   }
 }
 
+const base58Of = new Map<string, string>();
+
+/** base58check of any accepted form; memoised (the checksum is a double SHA-256 in JavaScript, and
+ * the same addresses come back in every event page). */
 export function toBase58(value: string): string {
-  return TronWeb.address.fromHex(toHexAddress(value));
+  let out = base58Of.get(value);
+  if (out === undefined) {
+    out = TronWeb.address.fromHex(toHexAddress(value));
+    if (base58Of.size > 100_000) base58Of.clear();
+    base58Of.set(value, out);
+  }
+  return out;
 }
 
 /** `41...` hex to the ABI's `0x` + 20 bytes form. */

@@ -1,0 +1,1 @@
+CREATE INDEX `events_contract_id` ON `events` (`contract`,`id`);
