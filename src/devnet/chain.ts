@@ -14,6 +14,7 @@ import { FAUCET, writeGenesis } from './genesis.js';
 import { Ledger, type DevnetDb } from './ledger.js';
 import * as s from './schema.js';
 import { OutOfEnergy, Revert, Vm, type NativeContract } from './vm.js';
+import { recoverSigner } from './recover.js';
 
 const { txJsonToPb, txPbToTxID, txPbToRawDataHex } = utils.transaction;
 
@@ -79,6 +80,10 @@ export class Chain {
   private seq: number;
   /** Called after each block is committed (the HTTP layer and tests listen). */
   onBlock: ((block: BlockRow) => void) | undefined;
+  /** Raw sizes measured at broadcast, for the bandwidth fee when the block runs. */
+  private readonly rawSizes = new Map<string, number>();
+  private readonly insertEvent;
+  private readonly finishTx;
 
   constructor(
     readonly db: DevnetDb,
@@ -86,6 +91,9 @@ export class Chain {
     genesisTime?: number,
   ) {
     this.ledger = new Ledger(db);
+    this.insertEvent = db.$client.prepare(`insert into events (block_number, block_timestamp, txid, contract, event_index, event_name, signature, result, result_type)
+      values (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    this.finishTx = db.$client.prepare('update transactions set status = ?, block_number = ?, info = ? where txid = ?');
     const head = this.loadHead();
     if (head) this.headBlock = head;
     else this.headBlock = this.writeGenesisBlock(genesisTime ?? clock());
@@ -172,7 +180,7 @@ export class Chain {
       if (sigs.length === 0) throw new Refusal('SIGERROR', 'Validate signature error: miss sig or contract');
       let signer = '';
       try {
-        signer = utils.crypto.ecRecover(txid, String(sigs[0])).toLowerCase();
+        signer = recoverSigner(txid, String(sigs[0]));
       } catch {
         throw new Refusal('SIGERROR', 'Validate signature error: signature is malformed');
       }
@@ -188,12 +196,14 @@ export class Chain {
         throw new Refusal('TRANSACTION_EXPIRATION_ERROR', 'Transaction expiration time is more than one day after the head block');
       }
       this.checkTapos(tx);
-      const bytes = this.billableBytes(txPbToRawDataHex(pb).length / 2, sigs.length);
+      const rawBytes = txPbToRawDataHex(pb).length / 2;
+      const bytes = this.billableBytes(rawBytes, sigs.length);
       this.validateContract(tx, owner, bytes);
       this.seq += 1;
       this.db.insert(s.transactions).values({
         txid, signed: JSON.stringify(tx), owner, receivedAt: this.clock(), seq: this.seq, blockNumber: null, status: 'pending', info: null,
       }).run();
+      this.rawSizes.set(txid, rawBytes);
       if (options.produce) this.produceBlock();
       return { result: true, txid };
     } catch (e) {
@@ -296,7 +306,10 @@ export class Chain {
     const c = tx.raw_data.contract[0]!;
     const v = c.parameter.value;
     const owner = row.owner;
-    const bytes = this.billableBytes(txPbToRawDataHex(txJsonToPb(tx)).length / 2, tx.signature?.length ?? 1);
+    // the size was measured at broadcast; after a restart it is measured again
+    const rawBytes = this.rawSizes.get(row.txid) ?? txPbToRawDataHex(txJsonToPb(tx)).length / 2;
+    this.rawSizes.delete(row.txid);
+    const bytes = this.billableBytes(rawBytes, tx.signature?.length ?? 1);
     const netFee = bytes * BANDWIDTH_PRICE_SUN;
     const balance = this.ledger.balance(owner);
     const drop = () => {
@@ -380,18 +393,16 @@ export class Chain {
         result[p.name] = val;
         resultType[p.name] = p.type;
       });
-      this.db.insert(s.events).values({
-        blockNumber, blockTimestamp: ts, txid: row.txid, contract: l.contract, eventIndex: i, eventName: l.entry.name,
-        signature: `${l.entry.name}(${l.entry.inputs.map((p) => `${p.type}${p.indexed ? ' indexed' : ''} ${p.name}`).join(',')})`,
-        result: JSON.stringify(result), resultType: JSON.stringify(resultType),
-      }).run();
+      this.insertEvent.run(blockNumber, ts, row.txid, l.contract, i, l.entry.name,
+        `${l.entry.name}(${l.entry.inputs.map((p) => `${p.type}${p.indexed ? ' indexed' : ''} ${p.name}`).join(',')})`,
+        JSON.stringify(result), JSON.stringify(resultType));
     });
     this.finish(row.txid, blockNumber, status, info);
     return true;
   }
 
   private finish(txid: string, blockNumber: number, status: string, info: object): void {
-    this.db.update(s.transactions).set({ status, blockNumber, info: JSON.stringify(info) }).where(eq(s.transactions.txid, txid)).run();
+    this.finishTx.run(status, blockNumber, JSON.stringify(info), txid);
   }
 
   // ---------------------------------------------------------------- queries
