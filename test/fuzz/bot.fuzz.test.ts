@@ -41,7 +41,8 @@ describe('fuzzing the bot', () => {
       fc.string({ maxLength: 64 }),
       fc.tuple(fc.constantFrom('b', 's', 'bx', 'sx', 'h', 't', 'r'), token, fc.oneof(fc.nat(5000).map(String), fc.string({ maxLength: 5 }))).map(([k, t, n]) => `${k}:${t}:${n}`),
       fc.tuple(fc.constantFrom('cf', 'cx'), fc.string({ minLength: 8, maxLength: 20 })).map(([k, id]) => `${k}:${id}`),
-      fc.constantFrom('w:new', 'w:imp', 'w:exp', 'w:sw', 'w:wd', 'w:r', 'w:no', 'w:use:1', 'w:expok:1', 'w:expok:999', 'st:conf', 'st:slip', 'al:new', 'al:buy', 'wd:yes', 'wd:no'),
+      // (not 'st:conf': turning confirmations off is a user's right, and then /buy trades at once)
+      fc.constantFrom('w:new', 'w:imp', 'w:exp', 'w:sw', 'w:wd', 'w:r', 'w:no', 'w:use:1', 'w:expok:1', 'w:expok:999', 'st:slip', 'al:new', 'al:buy', 'wd:yes', 'wd:no'),
     );
     const action = fc.oneof(
       fc.record({ kind: fc.constant('text' as const), user: fc.constantFrom(...USERS), chat: fc.constantFrom('private', 'group'), text }),
