@@ -5,7 +5,7 @@ import type { DataService } from '../launchpad/data.service.js';
 import { Errors, ServiceError } from '../launchpad/errors.js';
 import type { FamilyName } from '../tron/families.js';
 import { describeIssues, type InvalidMapper } from './errors.js';
-import { mergeGetBody } from './get-body.js';
+import { getOrPost } from './get-body.js';
 import * as S from './schemas.js';
 
 const ok = { status: 'success', code: '200' } as const;
@@ -46,24 +46,11 @@ export const dataRoutes: FastifyPluginAsync<{ data: DataService }> = async (app0
   const app = app0.withTypeProvider<ZodTypeProvider>();
   const tags = ['data'];
 
-  for (const method of ['GET', 'POST'] as const) {
-    app.route({
-      method,
-      url: '/launchpad/getTokenBalance',
-      schema: {
-        tags,
-        summary: 'Token price in TRX and USD, and the balance of publicKey',
-        ...(method === 'GET' ? { querystring: S.TokenBalanceQuery } : { body: S.TokenBalanceQuery }),
-        response: { 200: S.TokenBalanceResponse },
-      },
-      config: { invalid: balanceIssue },
-      preValidation: mergeGetBody,
-      handler: async (req) => {
-        const p = (method === 'GET' ? req.query : req.body) as typeof S.TokenBalanceQuery._output;
-        return { data: await data.getTokenBalance(p.publicKey, p.tokenAddress, p.tokenDecimals ?? 18), ...ok };
-      },
-    });
-  }
+  getOrPost(app0, {
+    url: '/launchpad/getTokenBalance', tags, summary: 'Token price in TRX and USD, and the balance of publicKey',
+    params: S.TokenBalanceQuery, response: S.TokenBalanceResponse, invalid: balanceIssue,
+    handler: async (p) => ({ data: await data.getTokenBalance(p.publicKey, p.tokenAddress, p.tokenDecimals ?? 18), ...ok }),
+  });
 
   for (const url of ['/launchpad/getRecentTrades', '/api/launchpad/getRecentTrades']) {
     app.post(url, {

@@ -1,6 +1,9 @@
 // The spec's GET operations are called with a JSON body in its examples. Fastify does not parse
 // bodies on GET, so this hook reads one (if sent) and merges it over the query string.
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { InvalidMapper } from './errors.js';
 import { Errors } from '../launchpad/errors.js';
 
 const MAX = 64 * 1024;
@@ -26,4 +29,29 @@ export async function mergeGetBody(req: FastifyRequest): Promise<void> {
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw Errors.invalidParams('the body must be a JSON object');
   req.query = { ...(req.query as object), ...(body as object) };
+}
+
+/**
+ * Registers an operation the spec declares as GET but calls with a JSON body: GET (query string, or
+ * a JSON body merged over it) and POST (body), one schema for both.
+ */
+export function getOrPost<T extends z.ZodType>(
+  app: FastifyInstance,
+  route: { url: string; tags: string[]; summary: string; params: T; response: z.ZodType; invalid: InvalidMapper; handler: (params: z.output<T>) => Promise<unknown> },
+): void {
+  for (const method of ['GET', 'POST'] as const) {
+    app.withTypeProvider<ZodTypeProvider>().route({
+      method,
+      url: route.url,
+      schema: {
+        tags: route.tags,
+        summary: route.summary,
+        ...(method === 'GET' ? { querystring: route.params } : { body: route.params }),
+        response: { 200: route.response },
+      },
+      config: { invalid: route.invalid },
+      preValidation: mergeGetBody,
+      handler: async (req) => route.handler((method === 'GET' ? req.query : req.body) as z.output<T>),
+    });
+  }
 }

@@ -5,7 +5,7 @@ import { Errors } from '../launchpad/errors.js';
 import type { SignedTx } from '../launchpad/gateway.js';
 import type { TradeService } from '../launchpad/trade.service.js';
 import { describeIssues, type InvalidMapper } from './errors.js';
-import { mergeGetBody } from './get-body.js';
+import { getOrPost } from './get-body.js';
 import * as S from './schemas.js';
 
 const ok = { status: 'success', code: '200' } as const;
@@ -31,24 +31,11 @@ export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService }> = async (a
   const app = app0.withTypeProvider<ZodTypeProvider>();
   const tags = ['trading'];
 
-  for (const method of ['GET', 'POST'] as const) {
-    app.route({
-      method,
-      url: '/launchpad/allowance',
-      schema: {
-        tags,
-        summary: "How many tokens the user has approved for the router (decimal string of base units)",
-        ...(method === 'GET' ? { querystring: S.UserTokenBody } : { body: S.UserTokenBody }),
-        response: { 200: S.AllowanceResponse },
-      },
-      config: { invalid: userTokenIssue },
-      preValidation: mergeGetBody,
-      handler: async (req) => {
-        const p = (method === 'GET' ? req.query : req.body) as typeof S.UserTokenBody._output;
-        return { amount: await trade.allowance(p.tokenAddress, p.userAddress), ...unsigned };
-      },
-    });
-  }
+  getOrPost(app0, {
+    url: '/launchpad/allowance', tags, summary: "How many tokens the user has approved for the router (decimal string of base units)",
+    params: S.UserTokenBody, response: S.AllowanceResponse, invalid: userTokenIssue,
+    handler: async (p) => ({ amount: await trade.allowance(p.tokenAddress, p.userAddress), ...unsigned }),
+  });
 
   app.post('/launchpad/approve', {
     schema: { tags, summary: 'Unsigned approve(router, 2^256-1) for the token', body: S.UserTokenBody, response: { 200: S.ApproveResponse } },

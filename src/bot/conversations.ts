@@ -3,7 +3,6 @@
 // through here (imports use a one-step prompt that is never stored, see wallet.feature.ts).
 import type { Conversation } from '@grammyjs/conversations';
 import { InlineKeyboard, type Context } from 'grammy';
-import { utils } from 'tronweb';
 import { isBase58Address } from '../tron/address.js';
 import type { BotContext } from './context.js';
 import { esc, settingsText, trx } from './format.js';
@@ -56,8 +55,8 @@ export async function withdraw(conversation: Convo, ctx: Context) {
   const result = await conversation.external(async (octx) => {
     try {
       const user = await userOf(octx);
-      const { accounts } = octx.services;
-      return { ok: true as const, ...(await sendTrx(octx, accounts.activeWallet(user).id, to, amount, user.telegramId)) };
+      const { accounts, trading } = octx.services;
+      return { ok: true as const, ...(await trading.sendTrx(user, accounts.activeWallet(user), to, amount)) };
     } catch (e) {
       return { ok: false as const, reason: friendly(e) };
     }
@@ -65,24 +64,6 @@ export async function withdraw(conversation: Convo, ctx: Context) {
   await ctx.api.editMessageText(confirm.chat.id, confirm.message_id, result.ok
     ? `${result.state === 'confirmed' ? '✅ Sent' : '❌ Failed'} ${esc(trx(Number(amount)))} to <code>${esc(to)}</code>\nTx: <code>${esc(result.txid)}</code>${result.reason ? `\n${esc(result.reason)}` : ''}`
     : `❌ ${esc(result.reason)}`, { parse_mode: 'HTML' });
-}
-
-/** Builds with the facade, signs locally, broadcasts and waits for the receipt. */
-async function sendTrx(ctx: BotContext, walletId: number, to: string, amount: string, userId: number) {
-  const { accounts, store } = ctx.services;
-  const user = store.user(userId)!;
-  const wallet = store.wallet(userId, walletId)!;
-  const client = accounts.clientFor(user);
-  const unsigned = await client.transfer(wallet.address, to, amount);
-  if (!utils.transaction.txCheck(unsigned as never)) throw new Error('bad transaction from the facade');
-  const signed = accounts.withKey(wallet, (key) => utils.crypto.signTransaction(key, unsigned as never));
-  const txid = await client.broadcast(signed as object);
-  for (let i = 0; i < 60; i++) {
-    const s = await client.txStatus(txid);
-    if (s.state === 'confirmed' || s.state === 'failed') return { txid, state: s.state, ...(s.reason ? { reason: s.reason } : {}) };
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  return { txid, state: 'pending' as const, reason: 'still pending; check /wallet later' };
 }
 
 const FIELDS = {

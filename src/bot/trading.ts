@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { utils } from 'tronweb';
 import { ApiError, type LaunchpadClient, type Quote, type UnsignedTx } from '../client/index.js';
+import { trxToSun } from '../tron/units.js';
 import type { Accounts } from './accounts.js';
 import type { BotStore, TradeRow, UserRow, WalletRow } from './store.js';
 
@@ -47,7 +48,7 @@ export class TradeError extends Error {
 const newId = (): string => randomBytes(9).toString('base64url');
 
 /** Checks a transaction the facade built before we sign it. */
-function checkUnsigned(tx: UnsignedTx, wallet: WalletRow, expect: { callValueSun?: bigint }): void {
+function checkUnsigned(tx: UnsignedTx, wallet: WalletRow, expect: { callValueSun?: bigint; transfer?: { to: string; sun: bigint } }): void {
   if (!utils.transaction.txCheck(tx as never)) throw new TradeError('the facade returned a transaction whose id does not match its content');
   const contract = (tx.raw_data as { contract?: Array<{ parameter?: { value?: Record<string, unknown> } }> }).contract?.[0];
   const value = contract?.parameter?.value ?? {};
@@ -55,6 +56,12 @@ function checkUnsigned(tx: UnsignedTx, wallet: WalletRow, expect: { callValueSun
   if (utils.address.fromHex(owner) !== wallet.address && owner !== wallet.address) throw new TradeError('the transaction is not from your wallet');
   if (expect.callValueSun !== undefined && BigInt(String(value.call_value ?? 0)) !== expect.callValueSun) {
     throw new TradeError('the transaction does not spend the amount quoted');
+  }
+  if (expect.transfer) {
+    const to = String(value.to_address ?? '');
+    if ((utils.address.fromHex(to) !== expect.transfer.to && to !== expect.transfer.to) || BigInt(String(value.amount ?? -1)) !== expect.transfer.sun) {
+      throw new TradeError('the transfer is not the one you asked for');
+    }
   }
 }
 
@@ -78,7 +85,7 @@ export function createTradeFlow(deps: { store: BotStore; accounts: Accounts; now
     return { trxSun: w.trxBalanceSun, tokenUnits: t.balanceInSun };
   }
 
-  async function sign(client: LaunchpadClient, wallet: WalletRow, tx: UnsignedTx, expect: { callValueSun?: bigint }) {
+  async function sign(client: LaunchpadClient, wallet: WalletRow, tx: UnsignedTx, expect: Parameters<typeof checkUnsigned>[2]) {
     checkUnsigned(tx, wallet, expect);
     return accounts.withKey(wallet, (key) => utils.crypto.signTransaction(key, tx as never)) as unknown as UnsignedTx & { signature: string[] };
   }
@@ -217,6 +224,18 @@ export function createTradeFlow(deps: { store: BotStore; accounts: Accounts; now
     },
 
     execute,
+    sign,
+    waitFinal,
+
+    /** Sends TRX from a wallet: built by the facade, checked and signed here, followed to a result. */
+    async sendTrx(user: UserRow, wallet: WalletRow, to: string, amount: string) {
+      const client = accounts.clientFor(user);
+      const signed = await sign(client, wallet, await client.transfer(wallet.address, to, amount), { transfer: { to, sun: trxToSun(amount) } });
+      const txid = await client.broadcast(signed);
+      const s = await waitFinal(client, txid, now() + 60_000);
+      if (!s) return { txid, state: 'pending' as const, reason: 'still pending; check /wallet later' };
+      return { txid, state: s.state as 'confirmed' | 'failed', ...(s.reason ? { reason: s.reason } : {}) };
+    },
 
     /** Resumes trades left unfinished by a crash or restart. */
     async resume(events: TradeEvents): Promise<number> {
