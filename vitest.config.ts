@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    globalSetup: ['test/setup/global.ts'],
+    setupFiles: ['test/setup/keys.ts'],
   },
 });

@@ -1,6 +1,8 @@
 // A fake Telegram Bot API on loopback: records every call and answers like Telegram does
 // (message ids, edits, "message is not modified", deletes). Tests feed updates with handleUpdate.
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Update, UserFromGetMe } from 'grammy/types';
 
@@ -58,6 +60,13 @@ export class FakeTelegram {
 
   async stop(): Promise<void> {
     await new Promise<void>((r) => this.server?.close(() => r()));
+    // every text the bot showed, for the run's secret scan
+    const dir = process.env.LP_MESSAGES_DIR;
+    if (dir) {
+      const texts = [...this.messages.values()].filter((m) => m.fromBot).flatMap((m) => m.history);
+      const calls = this.calls.filter((c) => c.method !== 'sendMessage' && c.method !== 'editMessageText').map((c) => JSON.stringify(c.payload));
+      fs.writeFileSync(path.join(dir, `messages-${process.pid}-${Date.now()}.txt`), [...texts, ...calls].map((t) => t.replace(/\n/g, ' ')).join('\n'));
+    }
   }
 
   private key = (chatId: number, messageId: number) => `${chatId}:${messageId}`;
