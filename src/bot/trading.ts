@@ -71,11 +71,13 @@ export function createTradeFlow(deps: { store: BotStore; accounts: Accounts; now
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const running = new Set<string>();
 
-  async function waitFinal(client: LaunchpadClient, txid: string, deadline: number) {
-    for (;;) {
+  /** Polls to a final state; when the node does not know the transaction, sends the same bytes again. */
+  async function waitFinal(client: LaunchpadClient, txid: string, deadline: number, resend?: () => Promise<unknown>) {
+    for (let i = 1; ; i++) {
       const s = await client.txStatus(txid).catch(() => undefined);
       if (s && (s.state === 'confirmed' || s.state === 'failed')) return s;
       if (now() > deadline) return undefined;
+      if (resend && s?.state === 'unknown' && i % 3 === 0) await resend().catch(() => undefined);
       await sleep(POLL_MS);
     }
   }
@@ -101,7 +103,8 @@ export function createTradeFlow(deps: { store: BotStore; accounts: Accounts; now
 
   async function finish(trade: TradeRow, client: LaunchpadClient, wallet: WalletRow, events: TradeEvents): Promise<void> {
     const deadline = Number((JSON.parse(trade.signedTx!) as { raw_data: { expiration: number } }).raw_data.expiration) + 30_000;
-    const s = await waitFinal(client, trade.txid!, Math.max(deadline, now() + 5_000));
+    const signed = JSON.parse(trade.signedTx!) as object;
+    const s = await waitFinal(client, trade.txid!, Math.max(deadline, now() + 5_000), () => client.broadcast(signed));
     if (!s) {
       const outcome: TradeOutcome = { state: 'failed', txid: trade.txid!, reason: 'the transaction expired without being included; nothing was traded' };
       store.transition(trade.id, 'broadcast', 'failed', { result: JSON.stringify(outcome) });
