@@ -460,8 +460,11 @@ export class Chain {
     let reason: string | undefined;
     try {
       this.atomic(() => {
-        this.ledger.ensureAccount(owner, this.headBlock.timestamp);
-        if (callValue > 0n) this.ledger.setBalance(owner, this.ledger.balance(owner) + callValue); // simulate affordability
+        if (callValue > 0n) {
+          // simulate affordability (rolled back with everything else)
+          this.ledger.ensureAccount(owner, this.headBlock.timestamp);
+          this.ledger.setBalance(owner, this.ledger.balance(owner) + callValue);
+        }
         output = vm.callData(owner, contract, callValue, data);
         throw new Rollback();
       });

@@ -78,14 +78,34 @@ export class ChainGateway {
     params: Array<{ type: string; value: unknown }>,
     opts: { callValue: bigint; feeLimit: bigint },
   ): Promise<UnsignedTx> {
+    // Built locally by TronWeb (same bytes a node would return) on a reference block fetched at
+    // most once a second: one round trip less per trade. The timestamp is the build time, so two
+    // equal trades built in the same second are still two transactions.
+    const head = await this.refBlock();
     const res = await this.tronWeb.transactionBuilder.triggerSmartContract(
       contract,
       selector,
-      { feeLimit: Number(opts.feeLimit), callValue: Number(opts.callValue) },
+      {
+        feeLimit: Number(opts.feeLimit), callValue: Number(opts.callValue), txLocal: true,
+        blockHeader: { ...head, timestamp: Math.max(Date.now(), head.timestamp) },
+      },
       params,
       owner,
     );
     return res.transaction as unknown as UnsignedTx;
+  }
+
+  private ref: { at: number; value: Promise<{ ref_block_bytes: string; ref_block_hash: string; expiration: number; timestamp: number }> } | undefined;
+
+  /** The head block's reference fields, shared for up to a second. */
+  private refBlock() {
+    const t = Date.now();
+    if (!this.ref || t - this.ref.at > 1000) {
+      const value = this.tronWeb.trx.getCurrentRefBlockParams();
+      this.ref = { at: t, value };
+      value.catch(() => (this.ref = undefined));
+    }
+    return this.ref.value;
   }
 
   async buildTrxTransfer(from: string, to: string, sun: bigint): Promise<UnsignedTx> {
