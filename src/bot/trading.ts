@@ -17,7 +17,6 @@ import type { BotStore, TradeRow, UserRow, WalletRow } from './store.js';
 
 export const QUOTE_TTL_MS = 30_000;
 const POLL_MS = 1000;
-const MAX_WAIT_MS = 120_000;
 
 export type Side = 'buy' | 'sell';
 
@@ -87,7 +86,7 @@ export function createTradeFlow(deps: { store: BotStore; accounts: Accounts; now
     return { trxSun: w.trxBalanceSun, tokenUnits: t.balanceInSun };
   }
 
-  async function sign(client: LaunchpadClient, wallet: WalletRow, tx: UnsignedTx, expect: Parameters<typeof checkUnsigned>[2]) {
+  async function sign(wallet: WalletRow, tx: UnsignedTx, expect: Parameters<typeof checkUnsigned>[2]) {
     checkUnsigned(tx, wallet, expect);
     return accounts.withKey(wallet, (key) => utils.crypto.signTransaction(key, tx as never)) as unknown as UnsignedTx & { signature: string[] };
   }
@@ -95,7 +94,7 @@ export function createTradeFlow(deps: { store: BotStore; accounts: Accounts; now
   /** Approves the router when the allowance is short, and waits for it. */
   async function ensureAllowance(client: LaunchpadClient, wallet: WalletRow, token: string, needed: bigint) {
     if ((await client.allowance(token, wallet.address)) >= needed) return;
-    const signed = await sign(client, wallet, await client.approve(token, wallet.address), { callValueSun: 0n });
+    const signed = await sign(wallet, await client.approve(token, wallet.address), { callValueSun: 0n });
     const id = await client.broadcast(signed);
     const s = await waitFinal(client, id, now() + 60_000);
     if (!s || s.state !== 'confirmed') throw new TradeError(`the approval did not go through${s?.reason ? `: ${s.reason}` : ''}`);
@@ -149,7 +148,7 @@ export function createTradeFlow(deps: { store: BotStore; accounts: Accounts; now
             userAddress: wallet.address, slippage: trade.slippage / 100,
             ...(settings.extraFeeLimit > 0 ? { priorityFee: settings.extraFeeLimit } : {}),
           });
-          const signed = await sign(client, wallet, unsignedTx, trade.side === 'buy' ? { callValueSun: BigInt(quote.exact.amountIn) } : { callValueSun: 0n });
+          const signed = await sign(wallet, unsignedTx, trade.side === 'buy' ? { callValueSun: BigInt(quote.exact.amountIn) } : { callValueSun: 0n });
           // the signed bytes are stored before they leave
           if (!store.transition(id, 'approving', 'signed', { txid: signed.txID, signedTx: JSON.stringify(signed) })) return;
         } catch (e) {
@@ -227,13 +226,11 @@ export function createTradeFlow(deps: { store: BotStore; accounts: Accounts; now
     },
 
     execute,
-    sign,
-    waitFinal,
 
     /** Sends TRX from a wallet: built by the facade, checked and signed here, followed to a result. */
     async sendTrx(user: UserRow, wallet: WalletRow, to: string, amount: string) {
       const client = accounts.clientFor(user);
-      const signed = await sign(client, wallet, await client.transfer(wallet.address, to, amount), { transfer: { to, sun: trxToSun(amount) } });
+      const signed = await sign(wallet, await client.transfer(wallet.address, to, amount), { transfer: { to, sun: trxToSun(amount) } });
       const txid = await client.broadcast(signed);
       const s = await waitFinal(client, txid, now() + 60_000);
       if (!s) return { txid, state: 'pending' as const, reason: 'still pending; check /wallet later' };

@@ -10,4 +10,3 @@ export function openDb(file: string): AppDb {
   ensurePlans(db);
   return db;
 }
-export { schema };

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { asc, desc, eq, and, gte, lte, gt, lt, sql } from 'drizzle-orm';
 import { utils } from 'tronweb';
-import { decodeRevert, encodeRevert } from '../tron/codec.js';
+import { encodeRevert } from '../tron/codec.js';
 import { toHexAddress, tryHexAddress } from '../tron/address.js';
 import { launchpadContract } from './contracts/launchpad.js';
 import { routerContract } from './contracts/router.js';
@@ -544,4 +544,3 @@ function blockIdOf(number: number, parentId: string, timestamp: number, txids: s
   return number.toString(16).padStart(16, '0') + h.slice(16);
 }
 
-export { decodeRevert };

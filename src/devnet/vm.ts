@@ -1,7 +1,7 @@
 // A small native "virtual machine": contracts are TypeScript objects that expose the real ABI.
 // Calls are metered in energy so fees and OUT_OF_ENERGY behave like the TVM's.
 import type { AbiEntry } from '../tron/abi.js';
-import { decodeValues, encodeRevert, encodeValues, selectorOf, topicOf, signatureOf } from '../tron/codec.js';
+import { decodeValues, encodeValues, selectorOf, topicOf } from '../tron/codec.js';
 import type { Ledger } from './ledger.js';
 
 /** Energy costs, close to the TVM's for the same work. */
@@ -156,4 +156,3 @@ export class Vm {
   }
 }
 
-export { encodeRevert, signatureOf };

@@ -5,7 +5,7 @@ import type { AppDb } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { TOTAL_SALE, TRX_TO_FILL, VIRTUAL_TOKEN_START, VIRTUAL_TRX_START, initialPool, type Pool } from '../tron/curve.js';
 import type { Family, FamilyName } from '../tron/families.js';
-import { ServiceError, Errors } from './errors.js';
+import { Errors } from './errors.js';
 import { ratio, tokenNumber, trxNumber } from './format.js';
 import type { ChainGateway } from './gateway.js';
 
@@ -324,4 +324,3 @@ export function createDataService(deps: DataDeps) {
 }
 
 export type DataService = ReturnType<typeof createDataService>;
-export { ServiceError };

@@ -6,10 +6,10 @@ import { TronWeb } from 'tronweb';
 import type { AppDb } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { TokenState } from '../tron/abi.js';
-import { CurveError, quoteBuy, quoteSell, type FeeParams, type Pool } from '../tron/curve.js';
+import { CurveError, quoteBuy, quoteSell, type FeeParams } from '../tron/curve.js';
 import type { Family } from '../tron/families.js';
 import { BPS, MAX_UINT256, parseUnits, trxToSun } from '../tron/units.js';
-import { Errors, ServiceError } from './errors.js';
+import { Errors } from './errors.js';
 import { tokenNumber, trxNumber } from './format.js';
 import type { ChainGateway, SignedTx, UnsignedTx } from './gateway.js';
 import { poolPrice } from './data.service.js';
@@ -403,5 +403,3 @@ export function describe(p: PlannedTrade) {
 }
 
 export type TradeService = ReturnType<typeof createTradeService>;
-export { ServiceError };
-export type { Pool };

@@ -154,4 +154,3 @@ export const launchpadContract: NativeContract = {
   },
 };
 
-export { purchase };
