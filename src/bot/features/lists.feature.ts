@@ -4,7 +4,7 @@ import type { BotContext } from '../context.js';
 import { holdersPage, tokenList, tradesPage } from '../format.js';
 import { editOwned, replyOwned, userOf } from '../helpers.js';
 import { pagerKeyboard, tokenListKeyboard } from '../keyboards.js';
-import { addressArg, findToken, unknownToken } from './token.feature.js';
+import { addressArg, tokenFor } from './token.feature.js';
 
 const PER_PAGE = 10;
 const MAX_PAGE = 50;
@@ -12,12 +12,8 @@ const MAX_PAGE = 50;
 async function page(ctx: BotContext, kind: 'h' | 't', token: string, n: number, edit: boolean) {
   const user = await userOf(ctx);
   const client = ctx.services.accounts.clientFor(user);
-  const found = await findToken(client, token);
-  if (!found) {
-    if (edit) await ctx.answerCallbackQuery({ text: 'Token not found', show_alert: true });
-    else await ctx.reply(unknownToken(token), { parse_mode: 'HTML' });
-    return;
-  }
+  const found = await tokenFor(ctx, client, token, edit);
+  if (!found) return;
   const { family } = found;
   const symbol = found.details.metadata.symbol;
   // a full page suggests there is a next one (the last may then be empty: "No more …")

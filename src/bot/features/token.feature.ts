@@ -20,6 +20,19 @@ export async function findToken(client: LaunchpadClient, address: string): Promi
   return undefined;
 }
 
+/**
+ * The token for a command or a button, or undefined after telling the user it is unknown (an
+ * alert on a button, a reply to a message).
+ */
+export async function tokenFor(ctx: BotContext, client: LaunchpadClient, address: string, edit: boolean) {
+  const found = await findToken(client, address);
+  if (!found) {
+    if (edit) await ctx.answerCallbackQuery({ text: 'Token not found', show_alert: true });
+    else await ctx.reply(unknownToken(address), { parse_mode: 'HTML' });
+  }
+  return found;
+}
+
 export const NOT_AN_ADDRESS = 'That does not look like a token address. Tron addresses start with T and have 34 characters.';
 export const unknownToken = (a: string) => `I could not find token <code>${esc(a)}</code> on the launchpads.`;
 
@@ -40,12 +53,8 @@ export async function addressArg(ctx: BotContext, text: string | undefined, usag
 export async function showCard(ctx: BotContext, address: string, edit: boolean): Promise<void> {
   const user = await userOf(ctx);
   const client = ctx.services.accounts.clientFor(user);
-  const found = await findToken(client, address);
-  if (!found) {
-    if (edit) await ctx.answerCallbackQuery({ text: 'Token not found', show_alert: true });
-    else await ctx.reply(unknownToken(address), { parse_mode: 'HTML' });
-    return;
-  }
+  const found = await tokenFor(ctx, client, address, edit);
+  if (!found) return;
   const text = tokenCard(found.details, ctx.services.trxUsd);
   const kb = cardKeyboard(found.details.metadata.contractAddress, ctx.services.store.settings(user));
   if (edit) {

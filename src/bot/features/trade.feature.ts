@@ -8,7 +8,7 @@ import { replyOwned, userOf } from '../helpers.js';
 import { confirmKeyboard } from '../keyboards.js';
 import type { TradeRow } from '../store.js';
 import { friendly, QUOTE_TTL_MS, type Side, type TradeEvents, type TradeOutcome } from '../trading.js';
-import { addressArg, findToken, unknownToken } from './token.feature.js';
+import { addressArg, tokenFor } from './token.feature.js';
 
 const BUY_AMOUNT = /^\d{1,9}(\.\d{1,6})?$/;
 const SELL_AMOUNT = /^(\d{1,3}(\.\d{1,2})?%|\d{1,15}(\.\d{1,18})?)$/;
@@ -58,11 +58,8 @@ export function tradeEvents(api: Api, explorerTxUrl?: string): TradeEvents {
 export async function startTrade(ctx: BotContext, token: string, side: Side, amount: string): Promise<void> {
   const user = await userOf(ctx);
   const { accounts, trading, store } = ctx.services;
-  const found = await findToken(accounts.clientFor(user), token);
-  if (!found) {
-    await ctx.reply(unknownToken(token), { parse_mode: 'HTML' });
-    return;
-  }
+  const found = await tokenFor(ctx, accounts.clientFor(user), token, false);
+  if (!found) return;
   let quoted;
   try {
     quoted = await trading.quote(user, ctx.chat!.id, token, side, amount, found.details.metadata.symbol);
