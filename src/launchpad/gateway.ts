@@ -6,6 +6,7 @@ import { decodeRevert } from '../tron/codec.js';
 import { LaunchpadReader } from '../tron/client.js';
 import type { Pool } from '../tron/curve.js';
 import type { Family } from '../tron/families.js';
+import { callData, refOf, transferTx, triggerTx, type RefBlock } from '../tron/tx.js';
 
 export interface UnsignedTx {
   txID: string;
@@ -23,8 +24,24 @@ export interface TxInfo {
   reason?: string;
 }
 
+/** The node's head block: reads are answered as of this block. */
+export interface Head {
+  number: number;
+  id: string;
+  timestamp: number;
+}
+
+const noop = () => {};
+/** Bound on remembered reads (they are only valid for one block anyway). */
+const MAX_READS = 20_000;
+
 export class ChainGateway {
   private readers = new Map<string, LaunchpadReader>();
+  /** Head request on the wire, and the one queued behind it. */
+  private headNow: Promise<Head> | undefined;
+  private headNext: Promise<Head> | undefined;
+  /** View results by call, each valid for the block it was read at. */
+  private reads = new Map<string, { block: Head; value: Promise<unknown> }>();
 
   constructor(readonly tronWeb: TronWeb) {}
 
@@ -37,26 +54,75 @@ export class ChainGateway {
     return r;
   }
 
-  async trxBalance(address: string): Promise<bigint> {
-    return BigInt(await this.tronWeb.trx.getBalance(address));
+  private startHead(): Promise<Head> {
+    const p = (this.tronWeb.fullNode.request('wallet/getblock', { detail: false }, 'post') as Promise<{ blockID: string; block_header: { raw_data: { number?: number; timestamp: number } } }>)
+      .then((b) => ({ number: b.block_header.raw_data.number ?? 0, id: b.blockID, timestamp: b.block_header.raw_data.timestamp }));
+    this.headNow = p;
+    const clear = () => {
+      if (this.headNow === p) this.headNow = undefined;
+    };
+    p.then(clear, clear);
+    return p;
+  }
+
+  /**
+   * The head block, read after this call was made. Concurrent callers share requests: a caller
+   * that arrives while one is on the wire waits for the next one, which all such callers share.
+   * So under load the node sees about one head request per round trip, and no caller gets a head
+   * older than its own call.
+   */
+  head(): Promise<Head> {
+    if (!this.headNow) return this.startHead();
+    if (!this.headNext) {
+      const next = this.headNow.then(noop, noop).then(() => {
+        if (this.headNext === next) this.headNext = undefined;
+        return this.startHead();
+      });
+      this.headNext = next;
+    }
+    return this.headNext;
+  }
+
+  /**
+   * A view read as of the current head block. The chain's state only changes with a new block,
+   * so a result read at the head (or a newer block) is reused until the head moves; concurrent
+   * equal reads share one call. Failures are not kept.
+   */
+  private async atHead<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const head = await this.head();
+    const hit = this.reads.get(key);
+    if (hit && (hit.block.number > head.number || hit.block.id === head.id)) return hit.value as Promise<T>;
+    const value = load();
+    if (this.reads.size >= MAX_READS) this.reads.clear();
+    this.reads.set(key, { block: head, value });
+    value.catch(() => {
+      if (this.reads.get(key)?.value === value) this.reads.delete(key);
+    });
+    return value;
+  }
+
+  trxBalance(address: string): Promise<bigint> {
+    return this.atHead(`trx:${address}`, async () => BigInt(await this.tronWeb.trx.getBalance(address)));
   }
 
   tokenBalance(token: string, holder: string): Promise<bigint> {
     // any reader will do for plain TRC20 reads
-    return this.reader(token).tokenBalance(token, holder);
+    return this.atHead(`bal:${token}:${holder}`, () => this.reader(token).tokenBalance(token, holder));
   }
 
   allowance(token: string, owner: string, spender: string): Promise<bigint> {
-    return this.reader(token).allowance(token, owner, spender);
+    return this.atHead(`allow:${token}:${owner}:${spender}`, () => this.reader(token).allowance(token, owner, spender));
   }
 
-  async pool(family: Family, token: string): Promise<Pool> {
-    const p = await this.reader(family.launchpad).pool(token);
-    return { trxReserve: p.trxReserve, tokenReserve: p.tokenReserve };
+  pool(family: Family, token: string): Promise<Pool> {
+    return this.atHead(`pool:${family.launchpad}:${token}`, async () => {
+      const p = await this.reader(family.launchpad).pool(token);
+      return { trxReserve: p.trxReserve, tokenReserve: p.tokenReserve };
+    });
   }
 
   state(family: Family, token: string): Promise<TokenStateValue> {
-    return this.reader(family.launchpad).state(token);
+    return this.atHead(`state:${family.launchpad}:${token}`, () => this.reader(family.launchpad).state(token));
   }
 
   fees(family: Family) {
@@ -71,45 +137,29 @@ export class ChainGateway {
     return undefined;
   }
 
+  /**
+   * Unsigned contract call, built here (the same JSON, bytes and txID TronWeb's local builder
+   * makes; see src/tron/tx.ts) on the current head as reference block. The timestamp is the build
+   * time, so two equal trades built in the same second are still two transactions.
+   */
   async buildCall(
     owner: string,
     contract: string,
-    selector: string,
+    signature: string,
     params: Array<{ type: string; value: unknown }>,
     opts: { callValue: bigint; feeLimit: bigint },
   ): Promise<UnsignedTx> {
-    // Built locally by TronWeb (same bytes a node would return) on a reference block fetched at
-    // most once a second: one round trip less per trade. The timestamp is the build time, so two
-    // equal trades built in the same second are still two transactions.
-    const head = await this.refBlock();
-    const res = await this.tronWeb.transactionBuilder.triggerSmartContract(
-      contract,
-      selector,
-      {
-        feeLimit: Number(opts.feeLimit), callValue: Number(opts.callValue), txLocal: true,
-        blockHeader: { ...head, timestamp: Math.max(Date.now(), head.timestamp) },
-      },
-      params,
-      owner,
-    );
-    return res.transaction as unknown as UnsignedTx;
-  }
-
-  private ref: { at: number; value: Promise<{ ref_block_bytes: string; ref_block_hash: string; expiration: number; timestamp: number }> } | undefined;
-
-  /** The head block's reference fields, shared for up to a second. */
-  private refBlock() {
-    const t = Date.now();
-    if (!this.ref || t - this.ref.at > 1000) {
-      const value = this.tronWeb.trx.getCurrentRefBlockParams();
-      this.ref = { at: t, value };
-      value.catch(() => (this.ref = undefined));
-    }
-    return this.ref.value;
+    const ref = await this.ref();
+    return triggerTx({ owner, contract, data: callData(signature, params), callValue: Number(opts.callValue), feeLimit: Number(opts.feeLimit), ref });
   }
 
   async buildTrxTransfer(from: string, to: string, sun: bigint): Promise<UnsignedTx> {
-    return (await this.tronWeb.transactionBuilder.sendTrx(to, Number(sun), from)) as unknown as UnsignedTx;
+    return transferTx({ owner: from, to, amount: Number(sun), ref: await this.ref() });
+  }
+
+  private async ref(): Promise<RefBlock> {
+    const r = refOf(await this.head());
+    return { ...r, timestamp: Math.max(Date.now(), r.timestamp) };
   }
 
   async sign(tx: UnsignedTx, privateKey: string): Promise<SignedTx> {

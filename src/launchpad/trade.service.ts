@@ -1,7 +1,7 @@
 // Trade operations: quote, localTrade (unsigned), trade (signed here with the caller's key and
 // broadcast), approve, allowance, broadcast and txStatus. Every trade goes through the family's
 // router so the plan's fee is taken on chain in the same transaction.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { TronWeb } from 'tronweb';
 import type { AppDb } from '../db/index.js';
 import * as t from '../db/schema.js';
@@ -87,6 +87,12 @@ export interface PlannedTrade {
 export function createTradeService(deps: TradeDeps) {
   const { db, chain } = deps;
   const feeCache = new Map<string, { at: number; fees: FeeParams }>();
+  // prepared once: every trade build runs both
+  const familyQuery = db.select({ family: t.tokens.family }).from(t.tokens).where(eq(t.tokens.address, sql.placeholder('token'))).prepare();
+  const recordFee = db.insert(t.pendingFees).values({
+    txid: sql.placeholder('txid'), apiKeyId: sql.placeholder('apiKeyId'), token: sql.placeholder('token'), side: sql.placeholder('side'),
+    feeBps: sql.placeholder('feeBps'), expiresAt: sql.placeholder('expiresAt'),
+  }).onConflictDoNothing().prepare();
 
   async function feesOf(f: Family): Promise<FeeParams> {
     const hit = feeCache.get(f.launchpad);
@@ -97,7 +103,7 @@ export function createTradeService(deps: TradeDeps) {
   }
 
   async function familyOf(token: string): Promise<Family> {
-    const row = db.select({ family: t.tokens.family }).from(t.tokens).where(eq(t.tokens.address, token)).get();
+    const row = familyQuery.get({ token });
     const known = row && deps.families.find((f) => f.family === row.family);
     const fam = known ?? (await chain.familyOf(deps.families, token));
     if (!fam) throw Errors.tokenNotFound();
@@ -214,10 +220,10 @@ export function createTradeService(deps: TradeDeps) {
             { type: 'uint256', value: p.minOut.toString() },
             { type: 'uint256', value: String(caller.feeBps) },
           ], { callValue: 0n, feeLimit: p.feeLimit });
-    db.insert(t.pendingFees).values({
+    recordFee.run({
       txid: tx.txID, apiKeyId: caller.apiKeyId, token: p.token, side: p.side, feeBps: caller.feeBps,
       expiresAt: Number((tx.raw_data as { expiration?: number }).expiration ?? 0),
-    }).onConflictDoNothing().run();
+    });
     return tx;
   }
 

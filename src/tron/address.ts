@@ -20,12 +20,21 @@ export function isBase58Address(value: unknown): value is string {
   return ok;
 }
 
-/** Normalises any accepted form (base58, 41-hex, 0x-hex) to lowercase `41...` hex; throws when invalid. */
+const hexOf = new Map<string, string>();
+
+/** Normalises any accepted form (base58, 41-hex, 0x-hex) to lowercase `41...` hex; throws when
+ * invalid. base58 decodings are memoised like the checks. */
 export function toHexAddress(value: string): string {
   if (HEX41.test(value)) return value.toLowerCase();
   if (HEX20.test(value)) return '41' + value.replace(/^0x/, '').toLowerCase();
-  if (!isBase58Address(value)) throw new Error(`invalid Tron address: ${String(value).slice(0, 64)}`);
-  return TronWeb.address.toHex(value).toLowerCase();
+  let out = hexOf.get(value);
+  if (out === undefined) {
+    if (!isBase58Address(value)) throw new Error(`invalid Tron address: ${String(value).slice(0, 64)}`);
+    out = TronWeb.address.toHex(value).toLowerCase();
+    if (hexOf.size > 100_000) hexOf.clear();
+    hexOf.set(value, out);
+  }
+  return out;
 }
 
 /** Like toHexAddress but returns null instead of throwing. */
