@@ -7,8 +7,6 @@ import { openDb } from './db/index.js';
 import { devnetOptions, startDevnet, type Devnet } from './devnet/index.js';
 import { startFacade } from './facade.js';
 import { syncDevnetMetadata } from './launchpad/metadata.js';
-import { startBot } from './bot/run.js';
-import { loadVaultKey } from './bot/vault.js';
 
 const { config, logger } = bootConfig();
 const db = openDb(config.appDbFile);
@@ -34,8 +32,11 @@ if (devnet) {
   const n = await syncDevnetMetadata(devnet.url, facade.data);
   logger.debug({ tokens: n }, 'demo token metadata loaded');
 }
-let bot: Awaited<ReturnType<typeof startBot>> | undefined;
+let bot: Awaited<ReturnType<typeof import('./bot/run.js').startBot>> | undefined;
 if (config.bot.token) {
+  // loaded only when the bot runs (grammY and its plugins are not needed otherwise)
+  const { startBot } = await import('./bot/run.js');
+  const { loadVaultKey } = await import('./bot/vault.js');
   let vaultKey: Buffer;
   try {
     vaultKey = loadVaultKey({ configured: config.bot.encryptionKey, dataDir: config.dataDir, devnet: config.devnet.enabled, logger });

@@ -14,13 +14,15 @@ declare module 'fastify' {
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
 export async function registerAuth(app: FastifyInstance, keys: KeysService): Promise<void> {
-  app.addHook('onRequest', async (req) => {
-    if (req.routeOptions.config.public || req.routeOptions.url === undefined) return;
+  // a callback hook, not an async one: no promise per request
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (req.routeOptions.config.public || req.routeOptions.url === undefined) return done();
     const header = req.headers['api-key'];
-    if (header === undefined || header === '') throw Errors.missingKey();
+    if (header === undefined || header === '') return done(Errors.missingKey());
     const info = typeof header === 'string' && header.length <= 200 ? keys.verify(header) : null;
-    if (!info) throw Errors.invalidKey();
+    if (!info) return done(Errors.invalidKey());
     req.apiKey = info;
+    done();
   });
   const store = new SnapshotStore();
   await app.register(rateLimit, {
@@ -32,7 +34,8 @@ export async function registerAuth(app: FastifyInstance, keys: KeysService): Pro
     timeWindow: 60_000,
     keyGenerator: (req) => (req.apiKey ? `key:${req.apiKey.id}` : `ip:${req.ip}`),
     max: (req) => (req.apiKey ? (req.apiKey.rpm ?? UNLIMITED) : 60),
-    allowList: (req) => req.routeOptions.config.public === true,
+    // public routes, and keys whose plan has no limit, skip the counter (and its headers)
+    allowList: (req) => req.routeOptions.config.public === true || (req.apiKey !== undefined && req.apiKey.rpm === null),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, after: ctx.after }),
   });
 }

@@ -2,9 +2,11 @@
 // and answers the queries TronWeb makes. Everything is synchronous over SQLite, so each block (and
 // each broadcast) is atomic and a restart resumes from the last committed block.
 import { createHash } from 'node:crypto';
-import { asc, desc, eq, and, gte, lte, gt, lt, sql } from 'drizzle-orm';
+import type { Statement } from 'better-sqlite3';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { utils } from 'tronweb';
 import { encodeRevert } from '../tron/codec.js';
+import { encodeKnown, txIdOf } from '../tron/tx.js';
 import { toHexAddress, tryHexAddress } from '../tron/address.js';
 import { launchpadContract } from './contracts/launchpad.js';
 import { routerContract } from './contracts/router.js';
@@ -17,6 +19,15 @@ import { OutOfEnergy, Revert, Vm, type NativeContract } from './vm.js';
 import { recoverSigner } from './recover.js';
 
 const { txJsonToPb, txPbToTxID, txPbToRawDataHex } = utils.transaction;
+
+/** txID and raw bytes of a transaction JSON: the local encoder for plainly formed ones, TronWeb's
+ * general one for anything else (it decides how odd inputs are read, as a node's parser would). */
+function rawOf(tx: TxJson): { txid: string; raw: Buffer } {
+  const fast = encodeKnown(tx.raw_data);
+  if (fast) return { txid: txIdOf(fast), raw: fast };
+  const pb = txJsonToPb(tx);
+  return { txid: txPbToTxID(pb).replace(/^0x/, '').toLowerCase(), raw: Buffer.from(txPbToRawDataHex(pb), 'hex') };
+}
 
 export const REGISTRY: Record<string, NativeContract> = {
   trc20: trc20Contract,
@@ -53,6 +64,9 @@ export interface TxJson {
   signature?: string[];
 }
 
+type TxRow = typeof s.transactions.$inferSelect;
+export type EventRow = typeof s.events.$inferSelect;
+
 export type BroadcastResult =
   | { result: true; txid: string }
   | { code: string; txid: string; message: string };
@@ -84,6 +98,8 @@ export class Chain {
   private readonly rawSizes = new Map<string, number>();
   private readonly insertEvent;
   private readonly finishTx;
+  private readonly q;
+  private readonly eventQueries = new Map<string, Statement<Array<string | number>, EventRow>>();
 
   constructor(
     readonly db: DevnetDb,
@@ -94,6 +110,20 @@ export class Chain {
     this.insertEvent = db.$client.prepare(`insert into events (block_number, block_timestamp, txid, contract, event_index, event_name, signature, result, result_type)
       values (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.finishTx = db.$client.prepare('update transactions set status = ?, block_number = ?, info = ? where txid = ?');
+    // the rest of the per-transaction statements, prepared once
+    const c = db.$client;
+    const TX_COLS = 'txid, signed, owner, received_at as receivedAt, seq, block_number as blockNumber, status, info';
+    const BLOCK_COLS = 'number, block_id as blockId, parent_id as parentId, timestamp, tx_count as txCount';
+    this.q = {
+      hasTx: c.prepare<[string], number>('select 1 from transactions where txid = ?').pluck(),
+      insertTx: c.prepare<[string, string, string, number, number]>(
+        "insert into transactions (txid, signed, owner, received_at, seq, block_number, status, info) values (?, ?, ?, ?, ?, null, 'pending', null)"),
+      pending: c.prepare<[number], TxRow>(`select ${TX_COLS} from transactions where status = 'pending' order by seq limit ?`),
+      tx: c.prepare<[string], TxRow>(`select ${TX_COLS} from transactions where txid = ?`),
+      drop: c.prepare<[string]>("update transactions set status = 'DROPPED', block_number = null where txid = ?"),
+      block: c.prepare<[number], BlockRow>(`select ${BLOCK_COLS} from blocks where number = ?`),
+      insertBlock: c.prepare<[number, string, string, number, number]>('insert into blocks (number, block_id, parent_id, timestamp, tx_count) values (?, ?, ?, ?, ?)'),
+    };
     const head = this.loadHead();
     if (head) this.headBlock = head;
     else this.headBlock = this.writeGenesisBlock(genesisTime ?? clock());
@@ -149,9 +179,9 @@ export class Chain {
         ...(extra.data !== undefined ? { data: extra.data } : {}),
       },
     };
-    const pb = txJsonToPb(tx);
-    tx.txID = txPbToTxID(pb).replace(/^0x/, '');
-    tx.raw_data_hex = txPbToRawDataHex(pb).toLowerCase();
+    const { txid, raw } = rawOf(tx);
+    tx.txID = txid;
+    tx.raw_data_hex = raw.toString('hex');
     return tx;
   }
 
@@ -165,14 +195,13 @@ export class Chain {
       if (!tx || typeof tx !== 'object' || !tx.raw_data || !Array.isArray(tx.raw_data.contract) || !tx.raw_data.contract[0]) {
         throw new Refusal('OTHER_ERROR', 'Invalid transaction: no raw_data.contract');
       }
-      let pb;
+      let raw: Buffer;
       try {
-        pb = txJsonToPb(tx);
-        txid = txPbToTxID(pb).replace(/^0x/, '').toLowerCase();
+        ({ txid, raw } = rawOf(tx));
       } catch (e) {
         throw new Refusal('OTHER_ERROR', `Invalid transaction: ${(e as Error).message}`);
       }
-      if (this.db.select({ t: s.transactions.txid }).from(s.transactions).where(eq(s.transactions.txid, txid)).get()) {
+      if (this.q.hasTx.get(txid)) {
         throw new Refusal('DUP_TRANSACTION_ERROR', 'Dup transaction.');
       }
       const owner = this.ownerOf(tx);
@@ -196,13 +225,11 @@ export class Chain {
         throw new Refusal('TRANSACTION_EXPIRATION_ERROR', 'Transaction expiration time is more than one day after the head block');
       }
       this.checkTapos(tx);
-      const rawBytes = txPbToRawDataHex(pb).length / 2;
+      const rawBytes = raw.length;
       const bytes = this.billableBytes(rawBytes, sigs.length);
       this.validateContract(tx, owner, bytes);
       this.seq += 1;
-      this.db.insert(s.transactions).values({
-        txid, signed: JSON.stringify(tx), owner, receivedAt: this.clock(), seq: this.seq, blockNumber: null, status: 'pending', info: null,
-      }).run();
+      this.q.insertTx.run(txid, JSON.stringify(tx), owner, this.clock(), this.seq);
       this.rawSizes.set(txid, rawBytes);
       if (options.produce) this.produceBlock();
       return { result: true, txid };
@@ -279,20 +306,14 @@ export class Chain {
       const parent = this.headBlock;
       const ts = Math.max(timestamp ?? this.clock(), parent.timestamp + 1);
       const number = parent.number + 1;
-      const pending = this.db
-        .select()
-        .from(s.transactions)
-        .where(eq(s.transactions.status, 'pending'))
-        .orderBy(asc(s.transactions.seq))
-        .limit(MAX_TX_PER_BLOCK)
-        .all();
+      const pending = this.q.pending.all(MAX_TX_PER_BLOCK);
       const included: string[] = [];
       for (const row of pending) {
         if (this.execute(row, number, ts)) included.push(row.txid);
       }
       const blockId = blockIdOf(number, parent.blockId, ts, included);
       const b: BlockRow = { number, blockId, parentId: parent.blockId, timestamp: ts, txCount: included.length };
-      this.db.insert(s.blocks).values(b).run();
+      this.q.insertBlock.run(b.number, b.blockId, b.parentId, b.timestamp, b.txCount);
       return b;
     });
     this.headBlock = block;
@@ -301,19 +322,19 @@ export class Chain {
   }
 
   /** Runs one transaction in a block. Returns false when it is dropped (not included). */
-  private execute(row: typeof s.transactions.$inferSelect, blockNumber: number, ts: number): boolean {
+  private execute(row: TxRow, blockNumber: number, ts: number): boolean {
     const tx = JSON.parse(row.signed) as TxJson;
     const c = tx.raw_data.contract[0]!;
     const v = c.parameter.value;
     const owner = row.owner;
     // the size was measured at broadcast; after a restart it is measured again
-    const rawBytes = this.rawSizes.get(row.txid) ?? txPbToRawDataHex(txJsonToPb(tx)).length / 2;
+    const rawBytes = this.rawSizes.get(row.txid) ?? rawOf(tx).raw.length;
     this.rawSizes.delete(row.txid);
     const bytes = this.billableBytes(rawBytes, tx.signature?.length ?? 1);
     const netFee = bytes * BANDWIDTH_PRICE_SUN;
     const balance = this.ledger.balance(owner);
     const drop = () => {
-      this.db.update(s.transactions).set({ status: 'DROPPED', blockNumber: null }).where(eq(s.transactions.txid, row.txid)).run();
+      this.q.drop.run(row.txid);
       return false;
     };
     const base = { id: row.txid, blockNumber, blockTimeStamp: ts };
@@ -408,7 +429,7 @@ export class Chain {
   // ---------------------------------------------------------------- queries
 
   block(number: number): BlockRow | undefined {
-    return this.db.select().from(s.blocks).where(eq(s.blocks.number, number)).get();
+    return this.q.block.get(number);
   }
 
   blockById(id: string): BlockRow | undefined {
@@ -437,18 +458,17 @@ export class Chain {
 
   private txRow(txid: string) {
     if (!/^(0x)?[0-9a-fA-F]{64}$/.test(txid)) return undefined;
-    return this.db.select().from(s.transactions).where(eq(s.transactions.txid, txid.replace(/^0x/, '').toLowerCase())).get();
+    return this.q.tx.get(txid.replace(/^0x/, '').toLowerCase());
   }
 
-  private txView(row: typeof s.transactions.$inferSelect): TxJson & { ret?: unknown } {
+  private txView(row: TxRow): TxJson & { ret?: unknown } {
     const tx = JSON.parse(row.signed) as TxJson;
-    const pb = txJsonToPb(tx);
     return {
       ...(row.blockNumber !== null ? { ret: [{ contractRet: row.status }] } : {}),
       signature: tx.signature ?? [],
       txID: row.txid,
       raw_data: tx.raw_data,
-      raw_data_hex: txPbToRawDataHex(pb).toLowerCase(),
+      raw_data_hex: rawOf(tx).raw.toString('hex'),
     };
   }
 
@@ -490,22 +510,31 @@ export class Chain {
     asc: boolean;
     afterId?: number;
     limit: number;
-  }) {
-    const conds = [];
-    if (filter.contract) conds.push(eq(s.events.contract, filter.contract));
-    if (filter.txid) conds.push(eq(s.events.txid, filter.txid));
-    if (filter.blockNumber !== undefined) conds.push(eq(s.events.blockNumber, filter.blockNumber));
-    if (filter.eventName) conds.push(eq(s.events.eventName, filter.eventName));
-    if (filter.minTimestamp !== undefined) conds.push(gte(s.events.blockTimestamp, filter.minTimestamp));
-    if (filter.maxTimestamp !== undefined) conds.push(lte(s.events.blockTimestamp, filter.maxTimestamp));
-    if (filter.afterId !== undefined) conds.push(filter.asc ? gt(s.events.id, filter.afterId) : lt(s.events.id, filter.afterId));
-    return this.db
-      .select()
-      .from(s.events)
-      .where(and(...conds))
-      .orderBy(filter.asc ? asc(s.events.id) : desc(s.events.id))
-      .limit(filter.limit)
-      .all();
+  }): EventRow[] {
+    // plain SQL, one cached statement per filter shape: the indexer pages through these all day
+    const conds: string[] = [];
+    const params: Array<string | number> = [];
+    const add = (cond: string, value: string | number | undefined) => {
+      if (value === undefined || value === '') return;
+      conds.push(cond);
+      params.push(value);
+    };
+    add('contract = ?', filter.contract);
+    add('txid = ?', filter.txid);
+    add('block_number = ?', filter.blockNumber);
+    add('event_name = ?', filter.eventName);
+    add('block_timestamp >= ?', filter.minTimestamp);
+    add('block_timestamp <= ?', filter.maxTimestamp);
+    add(filter.asc ? 'id > ?' : 'id < ?', filter.afterId);
+    const sqlText = `select id, block_number as blockNumber, block_timestamp as blockTimestamp, txid, contract, event_index as eventIndex,
+      event_name as eventName, signature, result, result_type as resultType from events
+      ${conds.length ? 'where ' + conds.join(' and ') : ''} order by id ${filter.asc ? 'asc' : 'desc'} limit ?`;
+    let stmt = this.eventQueries.get(sqlText);
+    if (!stmt) {
+      stmt = this.db.$client.prepare<Array<string | number>, EventRow>(sqlText);
+      this.eventQueries.set(sqlText, stmt);
+    }
+    return stmt.all(...params, filter.limit);
   }
 
   // ---------------------------------------------------------------- operator helpers

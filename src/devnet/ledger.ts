@@ -28,47 +28,37 @@ export interface LaunchpadRow {
   tokenCount: number;
 }
 
-const ph = (name: string) => sql.placeholder(name);
-
-/** Statements on the hot path, prepared once per database (drizzle builds and prepares them). */
+/**
+ * Statements on the hot path (every call and block runs several), prepared once per database as
+ * plain SQLite statements: the rows are small and fixed, and drizzle's query mapping cost more
+ * than the queries themselves.
+ */
 function prepare(db: DevnetDb) {
+  const c = db.$client;
   return {
-    account: db.select().from(s.accounts).where(eq(s.accounts.address, ph('a'))).prepare(),
-    kind: db.select({ k: s.accounts.contractKind }).from(s.accounts).where(eq(s.accounts.address, ph('a'))).prepare(),
-    insertAccount: db
-      .insert(s.accounts)
-      .values({ address: ph('a'), balance: '0', createTime: ph('t'), contractKind: ph('k'), name: ph('n') })
-      .onConflictDoNothing()
-      .prepare(),
-    setBalance: db.update(s.accounts).set({ balance: sql`${ph('b')}` }).where(eq(s.accounts.address, ph('a'))).prepare(),
-    tokenBalance: db
-      .select({ b: s.trc20Balances.balance })
-      .from(s.trc20Balances)
-      .where(and(eq(s.trc20Balances.token, ph('t')), eq(s.trc20Balances.holder, ph('h'))))
-      .prepare(),
-    deleteTokenBalance: db
-      .delete(s.trc20Balances)
-      .where(and(eq(s.trc20Balances.token, ph('t')), eq(s.trc20Balances.holder, ph('h'))))
-      .prepare(),
-    upsertTokenBalance: db
-      .insert(s.trc20Balances)
-      .values({ token: ph('t'), holder: ph('h'), balance: ph('b') })
-      .onConflictDoUpdate({ target: [s.trc20Balances.token, s.trc20Balances.holder], set: { balance: sql`excluded.balance` } })
-      .prepare(),
-    allowance: db
-      .select({ a: s.trc20Allowances.amount })
-      .from(s.trc20Allowances)
-      .where(and(eq(s.trc20Allowances.token, ph('t')), eq(s.trc20Allowances.owner, ph('o')), eq(s.trc20Allowances.spender, ph('s'))))
-      .prepare(),
-    upsertAllowance: db
-      .insert(s.trc20Allowances)
-      .values({ token: ph('t'), owner: ph('o'), spender: ph('s'), amount: ph('a') })
-      .onConflictDoUpdate({ target: [s.trc20Allowances.token, s.trc20Allowances.owner, s.trc20Allowances.spender], set: { amount: sql`excluded.amount` } })
-      .prepare(),
-    launchpad: db.select().from(s.launchpads).where(eq(s.launchpads.address, ph('a'))).prepare(),
-    pool: db.select().from(s.pools).where(eq(s.pools.token, ph('t'))).prepare(),
-    router: db.select().from(s.routers).where(eq(s.routers.address, ph('a'))).prepare(),
-    token: db.select().from(s.trc20Tokens).where(eq(s.trc20Tokens.address, ph('a'))).prepare(),
+    account: c.prepare<[string], { address: string; balance: string; createTime: number; contractKind: string | null; name: string | null }>(
+      'select address, balance, create_time as createTime, contract_kind as contractKind, name from accounts where address = ?'),
+    balance: c.prepare<[string], string>('select balance from accounts where address = ?').pluck(),
+    kind: c.prepare<[string], { k: string | null }>('select contract_kind as k from accounts where address = ?'),
+    insertAccount: c.prepare<[string, number, string | null, string | null]>(
+      "insert into accounts (address, balance, create_time, contract_kind, name) values (?, '0', ?, ?, ?) on conflict do nothing"),
+    setBalance: c.prepare<[string, string]>('update accounts set balance = ? where address = ?'),
+    tokenBalance: c.prepare<[string, string], string>('select balance from trc20_balances where token = ? and holder = ?').pluck(),
+    deleteTokenBalance: c.prepare<[string, string]>('delete from trc20_balances where token = ? and holder = ?'),
+    upsertTokenBalance: c.prepare<[string, string, string]>(
+      'insert into trc20_balances (token, holder, balance) values (?, ?, ?) on conflict (token, holder) do update set balance = excluded.balance'),
+    allowance: c.prepare<[string, string, string], string>('select amount from trc20_allowances where token = ? and owner = ? and spender = ?').pluck(),
+    upsertAllowance: c.prepare<[string, string, string, string]>(
+      'insert into trc20_allowances (token, owner, spender, amount) values (?, ?, ?, ?) on conflict (token, owner, spender) do update set amount = excluded.amount'),
+    launchpad: db.select().from(s.launchpads).where(eq(s.launchpads.address, sql.placeholder('a'))).prepare(),
+    pool: c.prepare<[string], { token: string; launchpad: string; tokenIndex: number; creator: string; trxReserve: string; tokenReserve: string; state: number; pair: string | null }>(
+      'select token, launchpad, token_index as tokenIndex, creator, trx_reserve as trxReserve, token_reserve as tokenReserve, state, pair from pools where token = ?'),
+    savePool: c.prepare<[string, string, number, string, string, string, number, string | null]>(
+      `insert into pools (token, launchpad, token_index, creator, trx_reserve, token_reserve, state, pair) values (?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict (token) do update set launchpad = excluded.launchpad, token_index = excluded.token_index, creator = excluded.creator,
+       trx_reserve = excluded.trx_reserve, token_reserve = excluded.token_reserve, state = excluded.state, pair = excluded.pair`),
+    router: db.select().from(s.routers).where(eq(s.routers.address, sql.placeholder('a'))).prepare(),
+    token: db.select().from(s.trc20Tokens).where(eq(s.trc20Tokens.address, sql.placeholder('a'))).prepare(),
   };
 }
 
@@ -89,25 +79,25 @@ export class Ledger {
 
   // --- accounts ---
   account(address: string) {
-    return this.q.account.get({ a: address });
+    return this.q.account.get(address);
   }
   exists(address: string): boolean {
-    return this.q.kind.get({ a: address }) !== undefined;
+    return this.q.kind.get(address) !== undefined;
   }
   balance(address: string): bigint {
-    const row = this.account(address);
-    return row ? BigInt(row.balance) : 0n;
+    const b = this.q.balance.get(address);
+    return b === undefined ? 0n : BigInt(b);
   }
   contractKind(address: string): string | null {
-    return this.q.kind.get({ a: address })?.k ?? null;
+    return this.q.kind.get(address)?.k ?? null;
   }
   /** Creates the account if missing. Returns true when it was created. */
   ensureAccount(address: string, time: number, contractKind: string | null = null, name: string | null = null): boolean {
-    return this.q.insertAccount.run({ a: address, t: time, k: contractKind, n: name }).changes > 0;
+    return this.q.insertAccount.run(address, time, contractKind, name).changes > 0;
   }
   setBalance(address: string, balance: bigint): void {
     if (balance < 0n) throw new Error(`negative balance for ${address}`);
-    this.q.setBalance.run({ a: address, b: balance.toString() });
+    this.q.setBalance.run(balance.toString(), address);
   }
 
   // --- TRC20 ---
@@ -118,19 +108,19 @@ export class Ledger {
     this.db.insert(s.trc20Tokens).values(row).run();
   }
   tokenBalance(token: string, holder: string): bigint {
-    const row = this.q.tokenBalance.get({ t: token, h: holder });
-    return row ? BigInt(row.b) : 0n;
+    const b = this.q.tokenBalance.get(token, holder);
+    return b === undefined ? 0n : BigInt(b);
   }
   setTokenBalance(token: string, holder: string, balance: bigint): void {
-    if (balance === 0n) this.q.deleteTokenBalance.run({ t: token, h: holder });
-    else this.q.upsertTokenBalance.run({ t: token, h: holder, b: balance.toString() });
+    if (balance === 0n) this.q.deleteTokenBalance.run(token, holder);
+    else this.q.upsertTokenBalance.run(token, holder, balance.toString());
   }
   allowance(token: string, owner: string, spender: string): bigint {
-    const row = this.q.allowance.get({ t: token, o: owner, s: spender });
-    return row ? BigInt(row.a) : 0n;
+    const a = this.q.allowance.get(token, owner, spender);
+    return a === undefined ? 0n : BigInt(a);
   }
   setAllowance(token: string, owner: string, spender: string, amount: bigint): void {
-    this.q.upsertAllowance.run({ t: token, o: owner, s: spender, a: amount.toString() });
+    this.q.upsertAllowance.run(token, owner, spender, amount.toString());
   }
 
   // --- launchpad ---
@@ -158,13 +148,12 @@ export class Ledger {
     return row!.n;
   }
   pool(token: string): PoolRow | undefined {
-    const r = this.q.pool.get({ t: token });
+    const r = this.q.pool.get(token);
     if (!r) return undefined;
     return { ...r, trxReserve: BigInt(r.trxReserve), tokenReserve: BigInt(r.tokenReserve) };
   }
   savePool(p: PoolRow): void {
-    const row = { ...p, trxReserve: p.trxReserve.toString(), tokenReserve: p.tokenReserve.toString() };
-    this.db.insert(s.pools).values(row).onConflictDoUpdate({ target: s.pools.token, set: row }).run();
+    this.q.savePool.run(p.token, p.launchpad, p.tokenIndex, p.creator, p.trxReserve.toString(), p.tokenReserve.toString(), p.state, p.pair);
   }
 
   // --- router ---

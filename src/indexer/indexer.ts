@@ -100,7 +100,7 @@ export class Indexer {
   }
 
   private cursor(contract: string): number {
-    const row = this.deps.db.select().from(t.indexerCursors).where(eq(t.indexerCursors.contract, contract)).get();
+    const row = this.q.cursor.get({ contract });
     return row?.blockTimestamp ?? this.deps.fromTimestamp ?? 0;
   }
 
@@ -134,7 +134,9 @@ export class Indexer {
 
   private async cycle(): Promise<number> {
     const { db, tronWeb, families } = this.deps;
-    const head = await tronWeb.trx.getConfirmedCurrentBlock();
+    // the newest solidified block's header only (getblock with detail false, served by the
+    // solidity API too): getnowblock would carry every transaction of the block on each poll
+    const head = (await tronWeb.solidityNode.request('walletsolidity/getblock', { detail: false }, 'post')) as { block_header: { raw_data: { timestamp: number } } };
     const to = head.block_header.raw_data.timestamp;
 
     const core = families.flatMap((f) => [f.launchpad, f.router]);
@@ -183,8 +185,7 @@ export class Indexer {
       // a built trade that expired unbroadcast can never book a fee
       db.delete(t.pendingFees).where(lt(t.pendingFees.expiresAt, to - 60_000)).run();
       for (const c of [...core, ...allTokens]) {
-        db.insert(t.indexerCursors).values({ contract: c, blockTimestamp: to })
-          .onConflictDoUpdate({ target: t.indexerCursors.contract, set: { blockTimestamp: to } }).run();
+        this.q.setCursor.run({ contract: c, at: to });
       }
       return applied;
     })();
@@ -214,7 +215,7 @@ export class Indexer {
       return;
     }
     const token = addr(r.token!);
-    const row = db.select().from(t.tokens).where(eq(t.tokens.address, token)).get();
+    const row = this.q.token.get({ token });
     if (!row) return;
     if (e.event_name === 'TokenPurchased' || e.event_name === 'TokenSold') {
       const buy = e.event_name === 'TokenPurchased';
@@ -230,14 +231,13 @@ export class Indexer {
         if (via?.result.user) user = addr(via.result.user);
         routerFee = String(via?.result.fee ?? '0');
       }
-      db.insert(t.trades).values({
+      this.q.insertTrade.run({
         txid: e.transaction_id, eventIndex: e.event_index, token, type: buy ? 'BUY' : 'SELL', user, pool: f.launchpad,
         trxAmount: (buy ? trxAmount + fee : trxAmount).toString(), tokenAmount: tokenAmount.toString(), fee: fee.toString(), routerFee,
         trxReserveAfter: trxReserve.toString(), tokenReserveAfter: tokenReserve.toString(),
         blockNumber: e.block_number, timestamp: e.block_timestamp,
-      }).onConflictDoNothing().run();
-      db.update(t.tokens).set({ trxReserve: trxReserve.toString(), tokenReserve: tokenReserve.toString(), lastTradeAt: e.block_timestamp })
-        .where(eq(t.tokens.address, token)).run();
+      });
+      this.q.setReserves.run({ token, trx: trxReserve.toString(), tok: tokenReserve.toString(), at: e.block_timestamp });
       const before = progressPct(BigInt(row.trxReserve));
       const after = progressPct(trxReserve);
       const trxPaid = buy ? trxAmount + fee : trxAmount;
@@ -258,22 +258,19 @@ export class Indexer {
 
   /** Appends to the event feed (same transaction as the change it reports). */
   private feed(kind: FeedKind, token: string, e: ChainEvent, payload: Record<string, unknown>): void {
-    this.deps.db.insert(t.feedEvents).values({
-      kind, token, txid: e.transaction_id, timestamp: e.block_timestamp, payload: JSON.stringify({ token, ...payload }),
-    }).run();
+    this.q.feed.run({ kind, token, txid: e.transaction_id, timestamp: e.block_timestamp, payload: JSON.stringify({ token, ...payload }) });
     this.fed = true;
   }
 
   /** Books the router's fee for a trade the facade built, once it is on chain. */
   private applyRouterFee(e: ChainEvent): void {
-    const { db } = this.deps;
-    const pending = db.select().from(t.pendingFees).where(eq(t.pendingFees.txid, e.transaction_id)).get();
+    const pending = this.q.pendingFee.get({ txid: e.transaction_id });
     if (!pending) return;
-    db.insert(t.feeLedger).values({
+    this.q.bookFee.run({
       txid: e.transaction_id, apiKeyId: pending.apiKeyId, token: pending.token, side: pending.side,
       feeSun: String(e.result.fee ?? '0'), confirmedAt: e.block_timestamp,
-    }).onConflictDoNothing().run();
-    db.delete(t.pendingFees).where(eq(t.pendingFees.txid, e.transaction_id)).run();
+    });
+    this.q.dropPendingFee.run({ txid: e.transaction_id });
   }
 
   private applyTransfer(token: string, e: ChainEvent): void {
@@ -308,5 +305,22 @@ function prepare(db: AppDb) {
     upsertHolder: db.insert(t.holders).values({ token: p('token'), address: p('holder'), balance: p('balance'), sortKey: p('sortKey') })
       .onConflictDoUpdate({ target: [t.holders.token, t.holders.address], set: { balance: sql`excluded.balance`, sortKey: sql`excluded.sort_key` } }).prepare(),
     launchInfo: db.select({ launchpad: t.tokens.launchpad, launchTx: t.tokens.launchTx }).from(t.tokens).where(eq(t.tokens.address, p('token'))).prepare(),
+    token: db.select().from(t.tokens).where(eq(t.tokens.address, p('token'))).prepare(),
+    setReserves: db.update(t.tokens).set({ trxReserve: sql`${p('trx')}`, tokenReserve: sql`${p('tok')}`, lastTradeAt: sql`${p('at')}` })
+      .where(eq(t.tokens.address, p('token'))).prepare(),
+    insertTrade: db.insert(t.trades).values({
+      txid: p('txid'), eventIndex: p('eventIndex'), token: p('token'), type: p('type'), user: p('user'), pool: p('pool'),
+      trxAmount: p('trxAmount'), tokenAmount: p('tokenAmount'), fee: p('fee'), routerFee: p('routerFee'),
+      trxReserveAfter: p('trxReserveAfter'), tokenReserveAfter: p('tokenReserveAfter'), blockNumber: p('blockNumber'), timestamp: p('timestamp'),
+    }).onConflictDoNothing().prepare(),
+    feed: db.insert(t.feedEvents).values({ kind: p('kind'), token: p('token'), txid: p('txid'), timestamp: p('timestamp'), payload: p('payload') }).prepare(),
+    pendingFee: db.select().from(t.pendingFees).where(eq(t.pendingFees.txid, p('txid'))).prepare(),
+    bookFee: db.insert(t.feeLedger).values({
+      txid: p('txid'), apiKeyId: p('apiKeyId'), token: p('token'), side: p('side'), feeSun: p('feeSun'), confirmedAt: p('confirmedAt'),
+    }).onConflictDoNothing().prepare(),
+    dropPendingFee: db.delete(t.pendingFees).where(eq(t.pendingFees.txid, p('txid'))).prepare(),
+    cursor: db.select().from(t.indexerCursors).where(eq(t.indexerCursors.contract, p('contract'))).prepare(),
+    setCursor: db.insert(t.indexerCursors).values({ contract: p('contract'), blockTimestamp: p('at') })
+      .onConflictDoUpdate({ target: t.indexerCursors.contract, set: { blockTimestamp: sql`excluded.block_timestamp` } }).prepare(),
   };
 }

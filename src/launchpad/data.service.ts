@@ -30,6 +30,16 @@ export type HolderType = 'curve' | 'dev' | 'pool' | 'trader';
 const holderType = (address: string, row: TokenRow): HolderType =>
   address === row.launchpad ? 'curve' : address === row.creator ? 'dev' : address === row.pair ? 'pool' : 'trader';
 
+/** Values handed out by the read cache: the same object until the index changes, never modified. */
+const cachedReads = new WeakSet<object>();
+export const isCachedRead = (value: object): boolean => cachedReads.has(value);
+/** Marks a cached value and its members (callers spread the value into their envelope). */
+function markCached(value: unknown): void {
+  if (typeof value !== 'object' || value === null) return;
+  cachedReads.add(value);
+  for (const member of Object.values(value)) if (typeof member === 'object' && member !== null) cachedReads.add(member);
+}
+
 /** How long a computed read may be served again while nothing was indexed (the 24 h window slides). */
 const READ_CACHE_MS = 2_000;
 
@@ -44,6 +54,7 @@ export function createDataService(deps: DataDeps) {
     const t = now();
     if (hit && hit.version === version && t - hit.at < READ_CACHE_MS) return hit.value as T;
     const value = fn();
+    markCached(value);
     if (cache.size > 5_000) cache.clear();
     cache.set(key, { version, at: t, value });
     return value;

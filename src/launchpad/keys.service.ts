@@ -40,12 +40,13 @@ export function createKeysService(db: AppDb) {
 
     /** The active key's plan, or null for an unknown or revoked key. */
     verify(key: string): KeyInfo | null {
-      const hash = hashKey(key);
-      const hit = verified.get(hash);
+      // cached by the key as presented, in memory only (the database keeps hashes): a hit costs
+      // no SHA-256 per request
+      const hit = verified.get(key);
       if (hit && Date.now() - hit.at < VERIFY_CACHE_MS) return hit.info;
-      const info = this.verifyUncached(hash);
+      const info = this.verifyUncached(hashKey(key));
       if (verified.size > 10_000) verified.clear();
-      verified.set(hash, { at: Date.now(), info });
+      verified.set(key, { at: Date.now(), info });
       return info;
     },
 

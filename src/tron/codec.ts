@@ -20,13 +20,48 @@ export function topicOf(entry: AbiEntry): string {
   return t;
 }
 
+// Static one-word types (address, bool, uintN) are coded here, word by word, with the ethers
+// coder's results and checks (a property test holds them equal); any other type list goes to it.
+const UINT = /^uint(\d*)$/;
+const bitsOf = (type: string): number | undefined => {
+  if (type === 'address') return 160;
+  if (type === 'bool') return 8;
+  const m = UINT.exec(type);
+  return m ? Number(m[1] || 256) : undefined;
+};
+const isStatic = (params: AbiParam[]) => params.every((p) => bitsOf(p.type) !== undefined);
+
+function encodeWord(type: string, value: unknown): string {
+  if (type === 'address') {
+    const h = String(value).replace(/^0x/, '');
+    if (!/^[0-9a-fA-F]{40}$/.test(h)) throw new Error(`invalid address value: ${String(value).slice(0, 64)}`);
+    return h.toLowerCase().padStart(64, '0');
+  }
+  if (type === 'bool') return value ? '1'.padStart(64, '0') : '0'.repeat(64);
+  const n = BigInt(value as bigint | number | string);
+  if (n < 0n || n >= 1n << BigInt(bitsOf(type)!)) throw new Error(`value out of range for ${type}: ${n}`);
+  return n.toString(16).padStart(64, '0');
+}
+
 export function encodeValues(params: AbiParam[], values: unknown[]): string {
-  return coder.encode(params.map((x) => x.type), values).slice(2);
+  if (!isStatic(params) || values.length !== params.length) return coder.encode(params.map((x) => x.type), values).slice(2);
+  let out = '';
+  for (let i = 0; i < params.length; i++) out += encodeWord(params[i]!.type, values[i]);
+  return out;
 }
 
 export function decodeValues(params: AbiParam[], hex: string): unknown[] {
-  const data = hex.startsWith('0x') ? hex : '0x' + hex;
-  return [...coder.decode(params.map((x) => x.type), data)];
+  const data = hex.startsWith('0x') ? hex.slice(2) : hex;
+  if (!isStatic(params) || !/^[0-9a-fA-F]*$/.test(data) || data.length % 2 !== 0) {
+    return [...coder.decode(params.map((x) => x.type), '0x' + data)];
+  }
+  if (data.length < params.length * 64) throw new Error('data too short for the parameters');
+  return params.map((p, i) => {
+    const word = data.slice(i * 64, i * 64 + 64);
+    if (p.type === 'address') return '0x' + word.slice(24).toLowerCase();
+    const n = BigInt('0x' + word) & ((1n << BigInt(bitsOf(p.type)!)) - 1n);
+    return p.type === 'bool' ? n !== 0n : n;
+  });
 }
 
 export function findFunction(abi: AbiEntry[], name: string): AbiEntry {

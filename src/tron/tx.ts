@@ -118,6 +118,42 @@ export function rawDataBytes(raw: Record<string, unknown>): Buffer {
     .finish();
 }
 
+const HEXBYTES = /^(?:[0-9a-fA-F]{2})*$/;
+const ADDR = /^41[0-9a-fA-F]{40}$/;
+const isInt = (v: unknown) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+const only = (o: object, keys: string[]) => Object.keys(o).every((k) => keys.includes(k));
+
+/**
+ * Bytes of raw_data when it is a plainly formed transaction of a type built here (hex fields,
+ * integer numbers, no unknown keys), else undefined: the caller then uses TronWeb's general
+ * encoder, which also decides how odd inputs are read. Nodes receive both kinds; this is the
+ * fast path for the common one.
+ */
+export function encodeKnown(raw: unknown): Buffer | undefined {
+  if (!raw || typeof raw !== 'object') return undefined;
+  const r = raw as Record<string, unknown>;
+  if (!only(r, ['contract', 'ref_block_bytes', 'ref_block_hash', 'expiration', 'timestamp', 'fee_limit', 'data'])) return undefined;
+  if (!canEncode(r)) return undefined;
+  if (typeof r.ref_block_bytes !== 'string' || !HEXBYTES.test(r.ref_block_bytes) || typeof r.ref_block_hash !== 'string' || !HEXBYTES.test(r.ref_block_hash)) return undefined;
+  if (!isInt(r.expiration) || !(r.timestamp === undefined || isInt(r.timestamp)) || !(r.fee_limit === undefined || isInt(r.fee_limit))) return undefined;
+  if (r.data !== undefined && (typeof r.data !== 'string' || !HEXBYTES.test(r.data))) return undefined;
+  const c = (r.contract as ContractJson[])[0]!;
+  if (!c || typeof c !== 'object' || !only(c, ['type', 'parameter']) || !c.parameter || typeof c.parameter !== 'object') return undefined;
+  if (!only(c.parameter, ['type_url', 'value']) || c.parameter.type_url !== `type.googleapis.com/protocol.${c.type}`) return undefined;
+  const v = c.parameter.value;
+  if (!v || typeof v !== 'object') return undefined;
+  if (typeof v.owner_address !== 'string' || !ADDR.test(v.owner_address)) return undefined;
+  if (c.type === 'TransferContract') {
+    if (!only(v, ['owner_address', 'to_address', 'amount']) || typeof v.to_address !== 'string' || !ADDR.test(v.to_address) || !isInt(v.amount)) return undefined;
+  } else {
+    if (!only(v, ['owner_address', 'contract_address', 'data', 'call_value'])) return undefined;
+    if (typeof v.contract_address !== 'string' || !ADDR.test(v.contract_address)) return undefined;
+    if (v.data !== undefined && (typeof v.data !== 'string' || !HEXBYTES.test(v.data))) return undefined;
+    if (v.call_value !== undefined && !isInt(v.call_value)) return undefined;
+  }
+  return rawDataBytes(r);
+}
+
 export const txIdOf = (rawBytes: Buffer): string => createHash('sha256').update(rawBytes).digest('hex');
 
 function finish(type: BuiltContractType, value: Record<string, unknown>, ref: RefBlock, feeLimit?: number): TxJson {
