@@ -5,11 +5,12 @@ import { config as loadDotenv } from 'dotenv';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './log.js';
 
-export function bootConfig(): { config: Config; logger: Logger } {
+export function bootConfig(): { config: Config; logger: Logger; pretty: boolean } {
   loadDotenv({ quiet: true });
   try {
     const config = loadConfig(process.env);
-    return { config, logger: createLogger(config.logLevel, { pretty: process.stdout.isTTY === true && prettyAvailable() }) };
+    const pretty = process.stdout.isTTY === true && prettyAvailable();
+    return { config, logger: createLogger(config.logLevel, { pretty }), pretty };
   } catch (e) {
     if (e instanceof ConfigError) {
       process.stderr.write(`configuration error: ${e.message}\n`);

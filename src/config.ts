@@ -22,6 +22,7 @@ export const configSchema = z.object({
   DEVNET_PORT: port.default(8090),
   DEVNET_BLOCK_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   DEVNET_SEED: z.stringbool().default(true),
+  DEVNET_THREAD: z.stringbool().default(false),
   LAUNCHPAD_ADDRESS: base58.optional(),
   ROUTER_ADDRESS: base58.optional(),
   LAUNCHPAD2_ADDRESS: base58.optional(),
@@ -51,7 +52,7 @@ export interface Config {
   /** Full node address; undefined means the embedded devnet. */
   tronRpc: string | undefined;
   tronApiKey: string | undefined;
-  devnet: { enabled: boolean; port: number; blockMs: number; seed: boolean; dbFile: string };
+  devnet: { enabled: boolean; port: number; blockMs: number; seed: boolean; thread: boolean; dbFile: string };
   appDbFile: string;
   /** The launchpad families served; a family without a router cannot trade. */
   families: Family[];
@@ -104,6 +105,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       port: c.DEVNET_PORT,
       blockMs: c.DEVNET_BLOCK_MS,
       seed: c.DEVNET_SEED,
+      thread: c.DEVNET_THREAD,
       dbFile: path.join(dataDir, 'devnet.sqlite'),
     },
     appDbFile: path.join(dataDir, 'app.sqlite'),

@@ -5,14 +5,18 @@ import { bootConfig } from './boot.js';
 import { tronHost } from './config.js';
 import { openDb } from './db/index.js';
 import { devnetOptions, startDevnet, type Devnet } from './devnet/index.js';
+import { startDevnetThread } from './devnet/thread.js';
 import { startFacade } from './facade.js';
 import { syncDevnetMetadata } from './launchpad/metadata.js';
 
-const { config, logger } = bootConfig();
+const { config, logger, pretty } = bootConfig();
 const db = openDb(config.appDbFile);
-let devnet: Devnet | undefined;
+let devnet: Pick<Devnet, 'url' | 'close'> | undefined;
 if (config.devnet.enabled) {
-  devnet = await startDevnet(devnetOptions(config, logger));
+  const { logger: _logger, ...opts } = devnetOptions(config, logger);
+  devnet = config.devnet.thread
+    ? await startDevnetThread({ ...opts, logLevel: config.logLevel, prettyLogs: pretty }, logger)
+    : await startDevnet(devnetOptions(config, logger));
 } else {
   logger.info({ tronRpc: config.tronRpc }, 'using the Tron node at TRON_RPC; the embedded devnet is off');
 }

@@ -25,6 +25,8 @@ describe('config', () => {
 
   it('reads booleans and numbers strictly', () => {
     expect(loadConfig({ DEVNET_SEED: 'false' }).devnet.seed).toBe(false);
+    expect(loadConfig({}).devnet.thread).toBe(false);
+    expect(loadConfig({ DEVNET_THREAD: 'true' }).devnet.thread).toBe(true);
     expect(loadConfig({ DEVNET_BLOCK_MS: '0' }).devnet.blockMs).toBe(0);
     expect(() => loadConfig({ DEVNET_SEED: 'maybe' })).toThrow(ConfigError);
   });

@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { utils } from 'tronweb';
 import { ApiError, type LaunchpadClient, type Quote, type UnsignedTx } from '../client/index.js';
+import { signTx } from '../tron/tx.js';
 import { trxToSun } from '../tron/units.js';
 import type { Accounts } from './accounts.js';
 import type { BotStore, TradeRow, UserRow, WalletRow } from './store.js';
@@ -88,7 +89,7 @@ export function createTradeFlow(deps: { store: BotStore; accounts: Accounts; now
 
   async function sign(wallet: WalletRow, tx: UnsignedTx, expect: Parameters<typeof checkUnsigned>[2]) {
     checkUnsigned(tx, wallet, expect);
-    return accounts.withKey(wallet, (key) => utils.crypto.signTransaction(key, tx as never)) as unknown as UnsignedTx & { signature: string[] };
+    return accounts.withKey(wallet, (key) => signTx(tx, key));
   }
 
   /** Approves the router when the allowance is short, and waits for it. */

@@ -16,7 +16,7 @@ import { FAUCET, writeGenesis } from './genesis.js';
 import { Ledger, type DevnetDb } from './ledger.js';
 import * as s from './schema.js';
 import { OutOfEnergy, Revert, Vm, type NativeContract } from './vm.js';
-import { recoverSigner } from './recover.js';
+import { recoverSigner } from '../tron/secp.js';
 
 const { txJsonToPb, txPbToTxID, txPbToRawDataHex } = utils.transaction;
 

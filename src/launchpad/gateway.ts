@@ -6,7 +6,7 @@ import { decodeRevert } from '../tron/codec.js';
 import { LaunchpadReader } from '../tron/client.js';
 import type { Pool } from '../tron/curve.js';
 import type { Family } from '../tron/families.js';
-import { callData, refOf, transferTx, triggerTx, type RefBlock } from '../tron/tx.js';
+import { callData, refOf, signTx, transferTx, triggerTx, type RefBlock } from '../tron/tx.js';
 
 export interface UnsignedTx {
   txID: string;
@@ -162,8 +162,9 @@ export class ChainGateway {
     return { ...r, timestamp: Math.max(Date.now(), r.timestamp) };
   }
 
+  /** Signs with the owner's key (libsecp256k1; checks as TronWeb's trx.sign, see src/tron/tx.ts). */
   async sign(tx: UnsignedTx, privateKey: string): Promise<SignedTx> {
-    return (await this.tronWeb.trx.sign(tx as never, privateKey)) as unknown as SignedTx;
+    return signTx(tx, privateKey);
   }
 
   /** Broadcasts; a duplicate counts as accepted (the node has it already). */

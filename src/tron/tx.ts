@@ -5,7 +5,9 @@
 // coders and google-protobuf objects: building a trade is then a few microseconds.
 import { createHash } from 'node:crypto';
 import { encodeValues, keccakHex } from './codec.js';
-import { toHexAddress } from './address.js';
+import { toHexAddress, tryHexAddress } from './address.js';
+import { addressOfKey, signDigest } from './secp.js';
+import { utils } from 'tronweb';
 
 /** Reference fields of a recent block, as `getCurrentRefBlockParams` returns them. */
 export interface RefBlock {
@@ -230,4 +232,33 @@ export function refOf(head: { number: number; id: string; timestamp: number }): 
     expiration: head.timestamp + 60_000,
     timestamp: head.timestamp,
   };
+}
+
+/** A transaction as built here, by TronWeb or by a node (JSON with txID and raw_data). */
+export interface TxLike {
+  txID: string;
+  raw_data: Record<string, unknown>;
+  signature?: string[];
+}
+
+/** txID of a transaction's raw_data: the local encoder for plain ones, TronWeb's for the rest. */
+export function txIdOfRaw(tx: TxLike): string {
+  const raw = encodeKnown(tx.raw_data);
+  if (raw) return txIdOf(raw);
+  const { txJsonToPb, txPbToTxID } = utils.transaction;
+  return txPbToTxID(txJsonToPb(tx as never)).replace(/^0x/, '').toLowerCase();
+}
+
+/**
+ * Signs with the owner's key, as TronWeb's `trx.sign` does and with its checks: the txID must be
+ * the hash of the raw data (what is signed is what is shown), and the key must be the owner's.
+ */
+export function signTx<T extends TxLike>(tx: T, privateKey: string): T & { signature: string[] } {
+  if (typeof tx.txID !== 'string' || txIdOfRaw(tx) !== tx.txID.toLowerCase()) throw new Error('Invalid transaction: the txID is not the hash of raw_data');
+  const contract = (tx.raw_data.contract as Array<{ parameter?: { value?: { owner_address?: unknown } } }> | undefined)?.[0];
+  const owner = tryHexAddress(contract?.parameter?.value?.owner_address);
+  if (!owner || owner !== addressOfKey(privateKey)) throw new Error('Private key does not match address in transaction');
+  const signature = signDigest(tx.txID.toLowerCase(), privateKey);
+  const before = Array.isArray(tx.signature) ? tx.signature : [];
+  return { ...tx, signature: before.some((s) => s.replace(/^0x/, '').toLowerCase() === signature.toLowerCase()) ? before : [...before, signature] };
 }

@@ -23,7 +23,7 @@ describe('npm start with a bot token', () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       env: {
-        ...process.env, DATA_DIR: tempDir(), PORT: String(port), DEVNET_PORT: String(port + 1), DEVNET_SEED: 'false',
+        ...process.env, DATA_DIR: tempDir(), PORT: String(port), DEVNET_PORT: String(port + 1), DEVNET_SEED: 'false', DEVNET_THREAD: 'true', // the devnet on its own thread here; the crash test runs it in process
         BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: tg.url, LOG_LEVEL: 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
