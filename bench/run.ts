@@ -8,7 +8,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { TronWeb } from 'tronweb';
+import { TronWeb, utils } from 'tronweb';
 import { createLogger } from '../src/log.js';
 import { startDevnet } from '../src/devnet/index.js';
 import { FAMILIES } from '../src/devnet/genesis.js';
@@ -19,6 +19,7 @@ import { loadConfig } from '../src/config.js';
 import { DEFAULT_FEES, initialPool, quoteBuy } from '../src/tron/curve.js';
 import { toAbiAddress } from '../src/tron/address.js';
 import { signTx } from '../src/tron/tx.js';
+import { signDigest } from '../src/tron/secp.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
@@ -208,6 +209,22 @@ function benchCurve(): void {
  * build in its own process, with the indexer polling every 250 ms. The rate is over the whole run,
  * from the first build to the last buy indexed (so it includes the wait for the last block).
  */
+/** Signing a transaction id: libsecp256k1 (signDigest, what signTx uses) against TronWeb's JavaScript signer. */
+async function benchSign(): Promise<void> {
+  const acc = await TronWeb.createAccount();
+  const digest = 'ab'.repeat(32);
+  const per = (f: () => unknown) => {
+    for (let i = 0; i < 200; i++) f(); // warm-up
+    const n = 3000;
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) f();
+    return ((performance.now() - t0) / n) * 1000;
+  };
+  const native = per(() => signDigest(digest, acc.privateKey));
+  const js = per(() => utils.crypto.ECKeySign(utils.code.hexStr2byteArray(digest), utils.code.hexStr2byteArray(acc.privateKey)));
+  out(`- signing a transaction: ${native.toFixed(0)} µs with signTx (libsecp256k1), ${js.toFixed(0)} µs with TronWeb's JavaScript signer (same signature)`);
+}
+
 async function benchBuys(blockMs: number, clients: number, perClient: number, signer: 'native' | 'tronweb' = 'native', thread = true): Promise<void> {
   const info = await startSystem({ DEVNET_BLOCK_MS: String(blockMs), INDEXER_POLL_MS: '250', DEVNET_THREAD: String(thread) });
   const { child } = info;
@@ -312,6 +329,7 @@ async function benchBot(): Promise<void> {
 out(`## ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
 out(`Command: \`npm run bench\` (${SECONDS} s per load run, 50 connections)`);
 if (want('curve')) benchCurve();
+if (want('sign')) await benchSign();
 if (want('reads')) await benchReads();
 if (want('buys')) {
   await benchBuys(3000, 50, 40);

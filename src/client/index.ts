@@ -19,6 +19,9 @@ export interface AdminKey { id: number; label: string | null; plan: string; crea
 export interface AdminStats { keys: number; activeKeys: number; tokens: number; trades: number; volumeTrx: number; feeTrades: number; feesTrx: number }
 export interface StreamEvent { id: number; kind: 'create' | 'buy' | 'sell' | 'progress' | 'launch'; token: string; txid: string; timestamp: number; data: Record<string, unknown> }
 export type Side = 'buy' | 'sell';
+/** Signs an unsigned transaction (from localTrade, approve, transfer, createToken) with its owner's
+ * key, locally: libsecp256k1 when installed, the same bytes TronWeb's trx.sign makes. */
+export { signTx } from '../tron/tx.js';
 
 export class ApiError extends Error {
   constructor(
