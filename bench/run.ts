@@ -163,6 +163,11 @@ async function benchReads(): Promise<void> {
       const verdict = ratio >= 50 && r.p99 <= 20 ? 'meets' : 'misses';
       out(`- ${name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}; baseline (bare Fastify, constant JSON) just before: ${Math.round(base.rps)} req/s, p50 ${base.p50} ms, p99 ${base.p99} ms — ${ratio.toFixed(0)} % of the baseline — ${verdict} the target (≥ 50 %, p99 ≤ 20 ms)`);
     }
+    if (!process.env.BENCH_READS) {
+      const get = await load(`${baseline.url}/constant`);
+      const postBody = await load(`${baseline.url}/constant`, { method: 'POST', body: JSON.stringify({ address: info.token }) });
+      out(`- for context, bare Fastify answering the constant to a POST with a small JSON body: ${Math.round(postBody.rps)} req/s, ${((postBody.rps / get.rps) * 100).toFixed(0)} % of the GET run just before (${Math.round(get.rps)} req/s)`);
+    }
     out(`- RSS of \`npm start\` (devnet with demo data, indexer, API; no bot) under the read load: peak ${peakRss.toFixed(0)} MB (${idleRss.toFixed(0)} MB before the load) — ${peakRss <= 200 ? 'meets' : 'misses'} the target (≤ 200 MB)`);
 
     // localTrade builds per second, for a funded wallet
