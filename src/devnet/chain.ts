@@ -4,9 +4,8 @@
 import { createHash } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { utils } from 'tronweb';
 import { encodeRevert } from '../tron/codec.js';
-import { encodeKnown, txIdOf } from '../tron/tx.js';
+import { buildTx, rawOf, refOf, signTx, type RefBlock } from '../tron/tx.js';
 import { toHexAddress, tryHexAddress } from '../tron/address.js';
 import { launchpadContract } from './contracts/launchpad.js';
 import { routerContract } from './contracts/router.js';
@@ -17,17 +16,6 @@ import { Ledger, type DevnetDb } from './ledger.js';
 import * as s from './schema.js';
 import { OutOfEnergy, Revert, Vm, type NativeContract } from './vm.js';
 import { recoverSigner } from '../tron/secp.js';
-
-const { txJsonToPb, txPbToTxID, txPbToRawDataHex } = utils.transaction;
-
-/** txID and raw bytes of a transaction JSON: the local encoder for plainly formed ones, TronWeb's
- * general one for anything else (it decides how odd inputs are read, as a node's parser would). */
-function rawOf(tx: TxJson): { txid: string; raw: Buffer } {
-  const fast = encodeKnown(tx.raw_data);
-  if (fast) return { txid: txIdOf(fast), raw: fast };
-  const pb = txJsonToPb(tx);
-  return { txid: txPbToTxID(pb).replace(/^0x/, '').toLowerCase(), raw: Buffer.from(txPbToRawDataHex(pb), 'hex') };
-}
 
 export const REGISTRY: Record<string, NativeContract> = {
   trc20: trc20Contract,
@@ -156,33 +144,14 @@ export class Chain {
   // ---------------------------------------------------------------- building
 
   /** Reference-block fields for a new transaction, as TronWeb computes them. */
-  refBlockParams(): Pick<TxJson['raw_data'], 'ref_block_bytes' | 'ref_block_hash' | 'expiration' | 'timestamp'> {
+  refBlockParams(): RefBlock {
     const head = this.headBlock;
-    return {
-      ref_block_bytes: head.number.toString(16).slice(-4).padStart(4, '0'),
-      ref_block_hash: head.blockId.slice(16, 32),
-      expiration: head.timestamp + 60_000,
-      timestamp: Math.max(this.clock(), head.timestamp),
-    };
+    return { ...refOf({ number: head.number, id: head.blockId, timestamp: head.timestamp }), timestamp: Math.max(this.clock(), head.timestamp) };
   }
 
-  /** Builds an unsigned transaction with txID and raw_data_hex computed by TronWeb's own encoder. */
+  /** Builds an unsigned transaction on the head block (txID and raw_data_hex as TronWeb computes them). */
   buildTransaction(type: string, value: Record<string, unknown>, extra: { fee_limit?: number; data?: string } = {}): TxJson & { txID: string; raw_data_hex: string } {
-    const tx = {
-      visible: false,
-      txID: '',
-      raw_data_hex: '',
-      raw_data: {
-        contract: [{ parameter: { value, type_url: `type.googleapis.com/protocol.${type}` }, type }],
-        ...this.refBlockParams(),
-        ...(extra.fee_limit !== undefined ? { fee_limit: extra.fee_limit } : {}),
-        ...(extra.data !== undefined ? { data: extra.data } : {}),
-      },
-    };
-    const { txid, raw } = rawOf(tx);
-    tx.txID = txid;
-    tx.raw_data_hex = raw.toString('hex');
-    return tx;
+    return buildTx(type, value, this.refBlockParams(), extra) as unknown as TxJson & { txID: string; raw_data_hex: string };
   }
 
   // ---------------------------------------------------------------- broadcast
@@ -549,7 +518,7 @@ export class Chain {
       { owner_address: FAUCET.address, to_address: toHexAddress(to), amount: Number(sun) },
       { data: toHexText(`faucet ${this.clock()}-${this.faucetNonce}`) },
     );
-    const signed = utils.crypto.signTransaction(FAUCET.privateKey, tx);
+    const signed = signTx(tx, FAUCET.privateKey);
     return this.broadcast(signed, options);
   }
 }

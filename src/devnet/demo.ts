@@ -1,11 +1,11 @@
 // Demo data for a new devnet: tokens on both launchpads with a day of trades from several wallets,
 // one token near its launch threshold and one launched, so a new user sees real data at once.
 // Everything goes through signed transactions and blocks, exactly as a user's trades would.
-import { utils } from 'tronweb';
 import { LAUNCHPAD_ABI, ROUTER_ABI, TRC20_ABI, type AbiEntry } from '../tron/abi.js';
 import { toAbiAddress, toBase58 } from '../tron/address.js';
 import { decodeRevert, encodeValues, findFunction, selectorOf } from '../tron/codec.js';
 import { DEFAULT_FEES, DEFAULT_MINT_FEE, TRX_TO_FILL, realTrxOf } from '../tron/curve.js';
+import { signTx } from '../tron/tx.js';
 import { MAX_UINT256, SUN_PER_TRX, BPS } from '../tron/units.js';
 import type { Chain } from './chain.js';
 import { FAMILIES } from './genesis.js';
@@ -99,7 +99,7 @@ function send(chain: Chain, key: DevnetKey, contract: string, abi: AbiEntry[], m
   };
   if (callValue > 0n) value.call_value = Number(callValue);
   const tx = chain.buildTransaction('TriggerSmartContract', value, { fee_limit: FEE_LIMIT });
-  const res = chain.broadcast(utils.crypto.signTransaction(key.privateKey, tx));
+  const res = chain.broadcast(signTx(tx, key.privateKey));
   if (!('result' in res)) throw new Error(`demo seed: ${method} refused: ${Buffer.from(res.message, 'hex').toString()}`);
   chain.produceBlock(at);
   const info = chain.transactionInfo(res.txid) as { receipt?: { result?: string }; contractResult?: string[] };

@@ -158,26 +158,30 @@ export function encodeKnown(raw: unknown): Buffer | undefined {
 
 export const txIdOf = (rawBytes: Buffer): string => createHash('sha256').update(rawBytes).digest('hex');
 
-function finish(type: BuiltContractType, value: Record<string, unknown>, ref: RefBlock, feeLimit?: number): TxJson {
+/**
+ * An unsigned transaction of any contract type on `ref`, laid out as TronWeb lays it out; the
+ * bytes and txID come from `rawOf`.
+ */
+export function buildTx(type: string, value: Record<string, unknown>, ref: RefBlock, extra: { fee_limit?: number; data?: string } = {}): TxJson {
   const raw_data: Record<string, unknown> = {
     contract: [{ parameter: { value, type_url: `type.googleapis.com/protocol.${type}` }, type }],
     ref_block_bytes: ref.ref_block_bytes,
     ref_block_hash: ref.ref_block_hash,
     expiration: ref.expiration,
     timestamp: ref.timestamp,
-    ...(feeLimit !== undefined ? { fee_limit: feeLimit } : {}),
+    ...(extra.fee_limit !== undefined ? { fee_limit: extra.fee_limit } : {}),
+    ...(extra.data !== undefined ? { data: extra.data } : {}),
   };
-  const bytes = rawDataBytes(raw_data);
-  return { visible: false, txID: txIdOf(bytes), raw_data_hex: bytes.toString('hex'), raw_data };
+  const { txid, raw } = rawOf({ raw_data });
+  return { visible: false, txID: txid, raw_data_hex: raw.toString('hex'), raw_data };
 }
 
 // ---- ABI call data ----
 
 const selectors = new Map<string, string>();
-const WORD = 64;
 
-/** Call data: 4-byte selector of `signature` and the ABI-encoded parameters, as hex. Static
- * address/uint/bool parameters are encoded here; anything else goes through the ABI coder. */
+/** Call data: 4-byte selector of `signature` and the ABI-encoded parameters, as hex. Addresses may
+ * be given in any Tron form. */
 export function callData(signature: string, params: Array<{ type: string; value: unknown }>): string {
   const sig = signature.replace(/\s+/g, '');
   let sel = selectors.get(sig);
@@ -185,20 +189,10 @@ export function callData(signature: string, params: Array<{ type: string; value:
     sel = keccakHex(sig).slice(0, 8);
     selectors.set(sig, sel);
   }
-  let out = sel;
-  if (params.every((p) => p.type === 'address' || p.type === 'uint256' || p.type === 'bool')) {
-    for (const p of params) {
-      if (p.type === 'address') out += toHexAddress(String(p.value)).slice(2).padStart(WORD, '0');
-      else if (p.type === 'bool') out += (p.value === true || p.value === 'true' ? '1' : '0').padStart(WORD, '0');
-      else {
-        const n = BigInt(p.value as string | number | bigint);
-        if (n < 0n || n >= 1n << 256n) throw new Error(`uint256 out of range: ${n}`);
-        out += n.toString(16).padStart(WORD, '0');
-      }
-    }
-    return out;
-  }
-  return out + encodeValues(params.map((p) => ({ name: '', type: p.type })), params.map((p) => (p.type === 'address' ? '0x' + toHexAddress(String(p.value)).slice(2) : p.value)));
+  return sel + encodeValues(
+    params.map((p) => ({ name: '', type: p.type })),
+    params.map((p) => (p.type === 'address' ? '0x' + toHexAddress(String(p.value)).slice(2) : p.value)),
+  );
 }
 
 /** Unsigned TriggerSmartContract transaction, as TronWeb's local builder makes it. */
@@ -216,12 +210,12 @@ export function triggerTx(o: {
     contract_address: toHexAddress(o.contract),
   };
   if (o.callValue) value.call_value = o.callValue;
-  return finish('TriggerSmartContract', value, o.ref, o.feeLimit);
+  return buildTx('TriggerSmartContract', value, o.ref, { fee_limit: o.feeLimit });
 }
 
 /** Unsigned TRX transfer (TransferContract). */
 export function transferTx(o: { owner: string; to: string; amount: number; ref: RefBlock }): TxJson {
-  return finish('TransferContract', { to_address: toHexAddress(o.to), owner_address: toHexAddress(o.owner), amount: o.amount }, o.ref);
+  return buildTx('TransferContract', { to_address: toHexAddress(o.to), owner_address: toHexAddress(o.owner), amount: o.amount }, o.ref);
 }
 
 /** Reference fields for building on `head` (TAPOS: low two bytes of the number, bytes 8..16 of the id). */
@@ -241,12 +235,14 @@ export interface TxLike {
   signature?: string[];
 }
 
-/** txID of a transaction's raw_data: the local encoder for plain ones, TronWeb's for the rest. */
-export function txIdOfRaw(tx: TxLike): string {
-  const raw = encodeKnown(tx.raw_data);
-  if (raw) return txIdOf(raw);
-  const { txJsonToPb, txPbToTxID } = utils.transaction;
-  return txPbToTxID(txJsonToPb(tx as never)).replace(/^0x/, '').toLowerCase();
+/** txID and raw bytes of a transaction's raw_data: the local encoder for plainly formed ones,
+ * TronWeb's general one for anything else (it decides how odd inputs are read, as a node would). */
+export function rawOf(tx: { raw_data: unknown }): { txid: string; raw: Buffer } {
+  const fast = encodeKnown(tx.raw_data);
+  if (fast) return { txid: txIdOf(fast), raw: fast };
+  const { txJsonToPb, txPbToTxID, txPbToRawDataHex } = utils.transaction;
+  const pb = txJsonToPb(tx as never);
+  return { txid: txPbToTxID(pb).replace(/^0x/, '').toLowerCase(), raw: Buffer.from(txPbToRawDataHex(pb), 'hex') };
 }
 
 /**
@@ -254,7 +250,7 @@ export function txIdOfRaw(tx: TxLike): string {
  * the hash of the raw data (what is signed is what is shown), and the key must be the owner's.
  */
 export function signTx<T extends TxLike>(tx: T, privateKey: string): T & { signature: string[] } {
-  if (typeof tx.txID !== 'string' || txIdOfRaw(tx) !== tx.txID.toLowerCase()) throw new Error('Invalid transaction: the txID is not the hash of raw_data');
+  if (typeof tx.txID !== 'string' || rawOf(tx).txid !== tx.txID.toLowerCase()) throw new Error('Invalid transaction: the txID is not the hash of raw_data');
   const contract = (tx.raw_data.contract as Array<{ parameter?: { value?: { owner_address?: unknown } } }> | undefined)?.[0];
   const owner = tryHexAddress(contract?.parameter?.value?.owner_address);
   if (!owner || owner !== addressOfKey(privateKey)) throw new Error('Private key does not match address in transaction');
