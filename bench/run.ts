@@ -24,7 +24,10 @@ import { signDigest } from '../src/tron/secp.js';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
 const lines: string[] = [];
 const out = (s: string) => {
   console.log(s);
@@ -32,20 +35,46 @@ const out = (s: string) => {
 };
 const want = (name: string) => !only || only.includes(name);
 
-async function load(url: string, opts: { method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string>; connections?: number; seconds?: number } = {}) {
+async function load(
+  url: string,
+  opts: {
+    method?: 'GET' | 'POST';
+    body?: string;
+    headers?: Record<string, string>;
+    connections?: number;
+    seconds?: number;
+  } = {},
+) {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const r = await autocannon({
-    url, method: opts.method ?? 'GET', connections: opts.connections ?? 50, duration: opts.seconds ?? SECONDS,
-    headers: { 'content-type': 'application/json', ...(opts.headers ?? {}) }, ...(opts.body ? { body: opts.body } : {}),
+    url,
+    method: opts.method ?? 'GET',
+    connections: opts.connections ?? 50,
+    duration: opts.seconds ?? SECONDS,
+    headers: { 'content-type': 'application/json', ...(opts.headers ?? {}) },
+    ...(opts.body ? { body: opts.body } : {}),
   });
   const cpu = process.cpuUsage(cpu0);
-  if (process.env.BENCH_DEBUG) console.error(`load generator CPU: ${(((cpu.user + cpu.system) / 1000 / (performance.now() - t0)) * 100).toFixed(0)} % of a core; ${r.throughput.average} bytes/s`);
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, total: r.requests.total };
+  if (process.env.BENCH_DEBUG)
+    console.error(
+      `load generator CPU: ${(((cpu.user + cpu.system) / 1000 / (performance.now() - t0)) * 100).toFixed(0)} % of a core; ${r.throughput.average} bytes/s`,
+    );
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+    total: r.requests.total,
+  };
 }
 
 const post = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
 
@@ -94,29 +123,57 @@ async function startSystem(env: Record<string, string> = {}): Promise<System> {
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-bench-'));
   const [port, devnetPort] = [await freePort(), await freePort()];
-  const fullEnv = { ...process.env, DATA_DIR: dir, PORT: String(port), DEVNET_PORT: String(devnetPort), LOG_LEVEL: 'warn', BOT_TOKEN: '', ...env };
+  const fullEnv = {
+    ...process.env,
+    DATA_DIR: dir,
+    PORT: String(port),
+    DEVNET_PORT: String(devnetPort),
+    LOG_LEVEL: 'warn',
+    BOT_TOKEN: '',
+    ...env,
+  };
   // BENCH_PROFILE=dir: the system writes a CPU profile there when it ends (open it in Chrome DevTools)
-  const prof = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+  const prof = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+    : [];
   // the node flags of `npm start` itself (package.json), plus any given in BENCH_NODE_FLAGS
-  const start = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const start = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } })
+    .scripts.start;
   const startFlags = /\bnode ((?:--\S+ )*)dist\/main\.js/.exec(start)?.[1]?.trim().split(' ') ?? [];
   const flags = [...startFlags, ...(process.env.BENCH_NODE_FLAGS ?? '').split(' ')].filter(Boolean);
-  const child = spawn(process.execPath, [...prof, ...flags, 'dist/main.js'], { cwd: ROOT, env: fullEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [...prof, ...flags, 'dist/main.js'], {
+    cwd: ROOT,
+    env: fullEnv,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const api = `http://127.0.0.1:${port}`;
   const devnet = `http://127.0.0.1:${devnetPort}`;
   for (let i = 0; ; i++) {
-    const ok = await fetch(`${api}/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${api}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (i > 600 || child.exitCode !== null) throw new Error('the system did not start');
     await new Promise((r) => setTimeout(r, 100));
   }
-  const created = execFileSync(process.execPath, ['dist/cli.js', 'keys', 'create', '--plan', 'developer', '--label', 'bench'], { cwd: ROOT, env: fullEnv, encoding: 'utf8' });
+  const created = execFileSync(
+    process.execPath,
+    ['dist/cli.js', 'keys', 'create', '--plan', 'developer', '--label', 'bench'],
+    { cwd: ROOT, env: fullEnv, encoding: 'utf8' },
+  );
   const key = created.trim().split('\n').pop()!.trim();
-  const tokens = (await (await fetch(`${devnet}/devnet/tokens`)).json()) as { data: Array<{ symbol: string; contractAddress: string }> };
+  const tokens = (await (await fetch(`${devnet}/devnet/tokens`)).json()) as {
+    data: Array<{ symbol: string; contractAddress: string }>;
+  };
   const token = tokens.data.find((t) => t.symbol === 'TCAT')!.contractAddress;
   // the indexer has the demo history once the token's trades show
   for (;;) {
-    const r = await fetch(`${api}/launchpad/getRecentTrades`, { method: 'POST', headers: { 'content-type': 'application/json', 'api-key': key }, body: JSON.stringify({ address: token, limit: 1 }) });
+    const r = await fetch(`${api}/launchpad/getRecentTrades`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'api-key': key },
+      body: JSON.stringify({ address: token, limit: 1 }),
+    });
     if (r.ok && ((await r.json()) as { data: unknown[] }).data.length > 0) break;
     await new Promise((res) => setTimeout(res, 200));
   }
@@ -131,7 +188,10 @@ async function fundWallet(devnet: string, address: string, trx: number): Promise
 }
 
 async function startBaseline(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'baseline.ts')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'baseline.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const rl = readline.createInterface({ input: child.stdout! });
   const first = await new Promise<string>((resolve) => rl.once('line', resolve));
   return { child, url: (JSON.parse(first) as { url: string }).url };
@@ -161,23 +221,36 @@ async function benchReads(): Promise<void> {
       const r = await load(info.api + pathName, read);
       const ratio = (r.rps / base.rps) * 100;
       const verdict = ratio >= 50 && r.p99 <= 20 ? 'meets' : 'misses';
-      out(`- ${name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}; baseline (bare Fastify, constant JSON) just before: ${Math.round(base.rps)} req/s, p50 ${base.p50} ms, p99 ${base.p99} ms — ${ratio.toFixed(0)} % of the baseline — ${verdict} the target (≥ 50 %, p99 ≤ 20 ms)`);
+      out(
+        `- ${name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}; baseline (bare Fastify, constant JSON) just before: ${Math.round(base.rps)} req/s, p50 ${base.p50} ms, p99 ${base.p99} ms — ${ratio.toFixed(0)} % of the baseline — ${verdict} the target (≥ 50 %, p99 ≤ 20 ms)`,
+      );
     }
     if (!process.env.BENCH_READS) {
       const get = await load(`${baseline.url}/constant`);
-      const postBody = await load(`${baseline.url}/constant`, { method: 'POST', body: JSON.stringify({ address: info.token }) });
-      out(`- for context, bare Fastify answering the constant to a POST with a small JSON body: ${Math.round(postBody.rps)} req/s, ${((postBody.rps / get.rps) * 100).toFixed(0)} % of the GET run just before (${Math.round(get.rps)} req/s)`);
+      const postBody = await load(`${baseline.url}/constant`, {
+        method: 'POST',
+        body: JSON.stringify({ address: info.token }),
+      });
+      out(
+        `- for context, bare Fastify answering the constant to a POST with a small JSON body: ${Math.round(postBody.rps)} req/s, ${((postBody.rps / get.rps) * 100).toFixed(0)} % of the GET run just before (${Math.round(get.rps)} req/s)`,
+      );
     }
-    out(`- RSS of \`npm start\` (devnet with demo data, indexer, API; no bot) under the read load: peak ${peakRss.toFixed(0)} MB (${idleRss.toFixed(0)} MB before the load) — ${peakRss <= 200 ? 'meets' : 'misses'} the target (≤ 200 MB)`);
+    out(
+      `- RSS of \`npm start\` (devnet with demo data, indexer, API; no bot) under the read load: peak ${peakRss.toFixed(0)} MB (${idleRss.toFixed(0)} MB before the load) — ${peakRss <= 200 ? 'meets' : 'misses'} the target (≤ 200 MB)`,
+    );
 
     // localTrade builds per second, for a funded wallet
     const acc = await TronWeb.createAccount();
     await fundWallet(info.devnet, acc.address.base58, 100_000);
     const lt = await load(`${info.api}/launchpad/localTrade`, {
-      method: 'POST', headers, connections: 20,
+      method: 'POST',
+      headers,
+      connections: 20,
       body: JSON.stringify({ type: 'buy', tokenAddress: info.token, amount: 10, userAddress: acc.address.base58 }),
     });
-    out(`- localTrade builds: ${Math.round(lt.rps)} /s, p50 ${lt.p50} ms, p99 ${lt.p99} ms, errors ${lt.errors} — ${lt.rps >= 1000 ? 'meets' : 'misses'} the target (≥ 1,000/s)`);
+    out(
+      `- localTrade builds: ${Math.round(lt.rps)} /s, p50 ${lt.p50} ms, p99 ${lt.p99} ms, errors ${lt.errors} — ${lt.rps >= 1000 ? 'meets' : 'misses'} the target (≥ 1,000/s)`,
+    );
   } finally {
     clearInterval(sampler);
     await stopServer(child);
@@ -206,7 +279,6 @@ function benchCurve(): void {
   out(`- curve quoteBuy: ${Math.round((n / ms) * 1000).toLocaleString('en')} quotes/s`);
 }
 
-
 /**
  * End-to-end buys as a client of the facade does them: localTrade builds the transaction, the
  * client signs it (in this process: with signTx, or TronWeb's trx.sign), the facade broadcasts it,
@@ -226,41 +298,75 @@ async function benchSign(): Promise<void> {
     return ((performance.now() - t0) / n) * 1000;
   };
   const native = per(() => signDigest(digest, acc.privateKey));
-  const js = per(() => utils.crypto.ECKeySign(utils.code.hexStr2byteArray(digest), utils.code.hexStr2byteArray(acc.privateKey)));
-  out(`- signing a transaction: ${native.toFixed(0)} µs with signTx (libsecp256k1), ${js.toFixed(0)} µs with TronWeb's JavaScript signer (same signature)`);
+  const js = per(() =>
+    utils.crypto.ECKeySign(utils.code.hexStr2byteArray(digest), utils.code.hexStr2byteArray(acc.privateKey)),
+  );
+  out(
+    `- signing a transaction: ${native.toFixed(0)} µs with signTx (libsecp256k1), ${js.toFixed(0)} µs with TronWeb's JavaScript signer (same signature)`,
+  );
 }
 
-async function benchBuys(blockMs: number, clients: number, perClient: number, signer: 'native' | 'tronweb' = 'native', thread = true): Promise<void> {
-  const info = await startSystem({ DEVNET_BLOCK_MS: String(blockMs), INDEXER_POLL_MS: '250', DEVNET_THREAD: String(thread) });
+async function benchBuys(
+  blockMs: number,
+  clients: number,
+  perClient: number,
+  signer: 'native' | 'tronweb' = 'native',
+  thread = true,
+): Promise<void> {
+  const info = await startSystem({
+    DEVNET_BLOCK_MS: String(blockMs),
+    INDEXER_POLL_MS: '250',
+    DEVNET_THREAD: String(thread),
+  });
   const { child } = info;
   try {
     const headers = { 'api-key': info.key };
-    const wallets = await Promise.all(Array.from({ length: clients }, async () => {
-      const acc = await TronWeb.createAccount();
-      await fundWallet(info.devnet, acc.address.base58, 10_000);
-      return { acc, tw: new TronWeb({ fullHost: info.devnet, privateKey: acc.privateKey }) };
-    }));
+    const wallets = await Promise.all(
+      Array.from({ length: clients }, async () => {
+        const acc = await TronWeb.createAccount();
+        await fundWallet(info.devnet, acc.address.base58, 10_000);
+        return { acc, tw: new TronWeb({ fullHost: info.devnet, privateKey: acc.privateKey }) };
+      }),
+    );
     const t0 = performance.now();
     const cpu0 = { self: process.cpuUsage(), server: procCpuMs(child.pid!) };
-    await Promise.all(wallets.map(async ({ acc, tw }) => {
-      for (let i = 0; i < perClient; i++) {
-        const built = await post(`${info.api}/launchpad/localTrade`, { type: 'buy', tokenAddress: info.token, amount: 1 + i / 1e6, userAddress: acc.address.base58, slippage: 50 }, headers);
-        if (built.status !== 200) throw new Error(`localTrade: ${JSON.stringify(built.body)}`);
-        const unsigned = built.body.unsignedTx as { txID: string; raw_data: Record<string, unknown> };
-        const signed = signer === 'native' ? signTx(unsigned, acc.privateKey) : await tw.trx.sign(unsigned as never);
-        const sent = await post(`${info.api}/launchpad/broadcast`, { signedTx: signed }, headers);
-        if (sent.status !== 200) throw new Error(`broadcast: ${JSON.stringify(sent.body)}`);
-      }
-    }));
+    await Promise.all(
+      wallets.map(async ({ acc, tw }) => {
+        for (let i = 0; i < perClient; i++) {
+          const built = await post(
+            `${info.api}/launchpad/localTrade`,
+            {
+              type: 'buy',
+              tokenAddress: info.token,
+              amount: 1 + i / 1e6,
+              userAddress: acc.address.base58,
+              slippage: 50,
+            },
+            headers,
+          );
+          if (built.status !== 200) throw new Error(`localTrade: ${JSON.stringify(built.body)}`);
+          const unsigned = built.body.unsignedTx as { txID: string; raw_data: Record<string, unknown> };
+          const signed = signer === 'native' ? signTx(unsigned, acc.privateKey) : await tw.trx.sign(unsigned as never);
+          const sent = await post(`${info.api}/launchpad/broadcast`, { signedTx: signed }, headers);
+          if (sent.status !== 200) throw new Error(`broadcast: ${JSON.stringify(sent.body)}`);
+        }
+      }),
+    );
     const sentMs = performance.now() - t0;
     if (process.env.BENCH_DEBUG) {
       const self = process.cpuUsage(cpu0.self);
-      console.error(`while sending: clients used ${(((self.user + self.system) / 1000 / sentMs) * 100).toFixed(0)} % of a core, the system ${(((procCpuMs(child.pid!) - cpu0.server) / sentMs) * 100).toFixed(0)} %`);
+      console.error(
+        `while sending: clients used ${(((self.user + self.system) / 1000 / sentMs) * 100).toFixed(0)} % of a core, the system ${(((procCpuMs(child.pid!) - cpu0.server) / sentMs) * 100).toFixed(0)} %`,
+      );
     }
     // every buy counts once it is indexed
     for (const { acc } of wallets) {
       for (;;) {
-        const r = await post(`${info.api}/launchpad/getUserTrades`, { address: acc.address.base58, limit: 100 }, headers);
+        const r = await post(
+          `${info.api}/launchpad/getUserTrades`,
+          { address: acc.address.base58, limit: 100 },
+          headers,
+        );
         if ((r.body.data as unknown[]).length >= perClient) break;
         await new Promise((res) => setTimeout(res, 20));
       }
@@ -269,7 +375,9 @@ async function benchBuys(blockMs: number, clients: number, perClient: number, si
     const n = clients * perClient;
     const rate = (n / ms) * 1000;
     const blocks = `devnet ${thread ? 'on its own thread (DEVNET_THREAD=true)' : 'in the API thread (default)'}, ${blockMs ? `${blockMs / 1000}-s blocks (the default)` : 'one block per broadcast'}; signed with ${signer === 'native' ? 'signTx (libsecp256k1)' : "TronWeb's trx.sign (JavaScript)"}`;
-    out(`- end-to-end buys through the facade (localTrade, the client signs, broadcast, indexed; ${blocks}; ${clients} clients, ${n} buys): ${Math.round(rate)} buys/s indexed (all sent after ${(sentMs / 1000).toFixed(1)} s, all indexed after ${(ms / 1000).toFixed(1)} s) — ${rate >= 200 ? 'meets' : 'misses'} the target (≥ 200/s)`);
+    out(
+      `- end-to-end buys through the facade (localTrade, the client signs, broadcast, indexed; ${blocks}; ${clients} clients, ${n} buys): ${Math.round(rate)} buys/s indexed (all sent after ${(sentMs / 1000).toFixed(1)} s, all indexed after ${(ms / 1000).toFixed(1)} s) — ${rate >= 200 ? 'meets' : 'misses'} the target (≥ 200/s)`,
+    );
   } finally {
     await stopServer(child);
   }
@@ -277,31 +385,56 @@ async function benchBuys(blockMs: number, clients: number, perClient: number, si
 
 async function benchIndexer(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-bench-'));
-  const devnet = await startDevnet({ dbFile: path.join(dir, 'devnet.sqlite'), host: '127.0.0.1', port: 0, blockMs: 0, seed: true, logger: createLogger('silent') });
+  const devnet = await startDevnet({
+    dbFile: path.join(dir, 'devnet.sqlite'),
+    host: '127.0.0.1',
+    port: 0,
+    blockMs: 0,
+    seed: true,
+    logger: createLogger('silent'),
+  });
   try {
-    const tokens = (await (await fetch(`${devnet.url}/devnet/tokens`)).json()) as { data: Array<{ symbol: string; contractAddress: string }> };
+    const tokens = (await (await fetch(`${devnet.url}/devnet/tokens`)).json()) as {
+      data: Array<{ symbol: string; contractAddress: string }>;
+    };
     const token = tokens.data.find((t) => t.symbol === 'TCAT')!.contractAddress;
     // indexer catch-up: 100,000 Transfer events written straight into the devnet's event log
     const hexToken = TronWeb.address.toHex(token).toLowerCase();
     const head = devnet.chain.head();
-    const ins = devnet.chain.db.$client.prepare(`insert into events (block_number, block_timestamp, txid, contract, event_index, event_name, signature, result, result_type)
+    const ins = devnet.chain.db.$client
+      .prepare(`insert into events (block_number, block_timestamp, txid, contract, event_index, event_name, signature, result, result_type)
       values (?, ?, ?, ?, 0, 'Transfer', 'Transfer(address indexed from,address indexed to,uint256 value)', ?, '{"from":"address","to":"address","value":"uint256"}')`);
-    const holders = Array.from({ length: 500 }, (_, i) => toAbiAddress('41' + (i + 1).toString(16).padStart(40, '0')).toLowerCase());
+    const holders = Array.from({ length: 500 }, (_, i) =>
+      toAbiAddress('41' + (i + 1).toString(16).padStart(40, '0')).toLowerCase(),
+    );
     const total = 100_000;
     devnet.chain.db.$client.transaction(() => {
       for (let i = 0; i < total; i++) {
         const from = i < holders.length ? '0x' + hexToken.slice(2) : holders[i % holders.length]!;
         const to = holders[(i + 1) % holders.length]!;
-        ins.run(head.number, head.timestamp, i.toString(16).padStart(64, '0'), hexToken, JSON.stringify({ from, to, value: '1000' }));
+        ins.run(
+          head.number,
+          head.timestamp,
+          i.toString(16).padStart(64, '0'),
+          hexToken,
+          JSON.stringify({ from, to, value: '1000' }),
+        );
       }
     })();
     const db = openDb(':memory:');
     const families = loadConfig({ DEVNET_PORT: new URL(devnet.url).port }).families;
-    const ix = new Indexer({ db, tronWeb: createTronWeb({ host: devnet.url }), families, logger: createLogger('silent') });
+    const ix = new Indexer({
+      db,
+      tronWeb: createTronWeb({ host: devnet.url }),
+      families,
+      logger: createLogger('silent'),
+    });
     const t1 = performance.now();
     const applied = await ix.syncOnce();
     const secs = (performance.now() - t1) / 1000;
-    out(`- indexer catch-up: ${applied.toLocaleString('en')} events (incl. ${total.toLocaleString('en')} synthetic Transfers) in ${secs.toFixed(1)} s — ${secs <= 10 ? 'meets' : 'misses'} the target (100,000 in ≤ 10 s)`);
+    out(
+      `- indexer catch-up: ${applied.toLocaleString('en')} events (incl. ${total.toLocaleString('en')} synthetic Transfers) in ${secs.toFixed(1)} s — ${secs <= 10 ? 'meets' : 'misses'} the target (100,000 in ≤ 10 s)`,
+    );
     db.$client.close();
   } finally {
     await devnet.close();
@@ -317,13 +450,20 @@ async function benchBot(): Promise<void> {
     let t0 = performance.now();
     for (let i = 0; i < n; i++) await h.send(h.tg.message(1 + (i % 50), '/help'));
     let rate = (n / (performance.now() - t0)) * 1000;
-    out(`- bot updates through handleUpdate with a fake Bot API (/help, 50 users): ${Math.round(rate)} updates/s — ${rate >= 500 ? 'meets' : 'misses'} the target (≥ 500/s)`);
-    const tokens = (await (await fetch(`${h.stack.devnet.url}/devnet/tokens`)).json()) as { data: Array<{ contractAddress: string }> };
+    out(
+      `- bot updates through handleUpdate with a fake Bot API (/help, 50 users): ${Math.round(rate)} updates/s — ${rate >= 500 ? 'meets' : 'misses'} the target (≥ 500/s)`,
+    );
+    const tokens = (await (await fetch(`${h.stack.devnet.url}/devnet/tokens`)).json()) as {
+      data: Array<{ contractAddress: string }>;
+    };
     const m = 300;
     t0 = performance.now();
-    await Promise.all(Array.from({ length: 10 }, async (_, w) => {
-      for (let i = 0; i < m / 10; i++) await h.send(h.tg.message(100 + w, tokens.data[i % tokens.data.length]!.contractAddress));
-    }));
+    await Promise.all(
+      Array.from({ length: 10 }, async (_, w) => {
+        for (let i = 0; i < m / 10; i++)
+          await h.send(h.tg.message(100 + w, tokens.data[i % tokens.data.length]!.contractAddress));
+      }),
+    );
     rate = (m / (performance.now() - t0)) * 1000;
     out(`- bot token cards (pasted address -> facade -> card, 10 users in parallel): ${Math.round(rate)} cards/s`);
   } finally {
@@ -331,7 +471,9 @@ async function benchBot(): Promise<void> {
   }
 }
 
-out(`## ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`);
+out(
+  `## ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+);
 out(`Command: \`npm run bench\` (${SECONDS} s per load run, 50 connections)`);
 if (want('curve')) benchCurve();
 if (want('sign')) await benchSign();

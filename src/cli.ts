@@ -61,17 +61,27 @@ function keysAndPlans(group: string, args: string[], dbFile: string): void {
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
-      options: { plan: { type: 'string' }, label: { type: 'string' }, rpm: { type: 'string' }, 'fee-bps': { type: 'string' }, operator: { type: 'boolean' } },
+      options: {
+        plan: { type: 'string' },
+        label: { type: 'string' },
+        rpm: { type: 'string' },
+        'fee-bps': { type: 'string' },
+        operator: { type: 'boolean' },
+      },
     });
     const [cmd, a, b] = positionals;
     if (group === 'keys' && cmd === 'create') {
       if (!values.plan) throw new UsageError('keys create needs --plan NAME');
       const { id, key } = keys.create(values.plan, values.label, values.operator ?? false);
-      console.log(`created ${values.operator ? 'operator ' : ''}key ${id} on plan ${values.plan}; it is shown only now:`);
+      console.log(
+        `created ${values.operator ? 'operator ' : ''}key ${id} on plan ${values.plan}; it is shown only now:`,
+      );
       console.log(key);
     } else if (group === 'keys' && cmd === 'list') {
       for (const k of keys.list()) {
-        console.log(`${k.id}\t${k.prefix}…\t${k.plan}\t${k.revokedAt ? 'revoked' : 'active'}${k.operator ? '\toperator' : ''}\t${k.label ?? ''}`);
+        console.log(
+          `${k.id}\t${k.prefix}…\t${k.plan}\t${k.revokedAt ? 'revoked' : 'active'}${k.operator ? '\toperator' : ''}\t${k.label ?? ''}`,
+        );
       }
     } else if (group === 'keys' && cmd === 'revoke') {
       keys.revoke(idArg(a));
@@ -86,9 +96,11 @@ function keysAndPlans(group: string, args: string[], dbFile: string): void {
       for (const r of rows) console.log(`${r.txid}\t${r.side}\t${r.token}\t${r.feeSun} sun`);
       console.log(`total ${total} sun`);
     } else if (group === 'plans' && cmd === 'list') {
-      for (const p of keys.plans()) console.log(`${p.name}\t${p.rpm ?? 'unlimited'} req/min\t${p.feeBps} bps (${p.feeBps / 100} %)`);
+      for (const p of keys.plans())
+        console.log(`${p.name}\t${p.rpm ?? 'unlimited'} req/min\t${p.feeBps} bps (${p.feeBps / 100} %)`);
     } else if (group === 'plans' && cmd === 'set') {
-      if (!a || values.rpm === undefined || values['fee-bps'] === undefined) throw new UsageError('plans set needs NAME --rpm N|unlimited --fee-bps N');
+      if (!a || values.rpm === undefined || values['fee-bps'] === undefined)
+        throw new UsageError('plans set needs NAME --rpm N|unlimited --fee-bps N');
       const rpm = values.rpm === 'unlimited' ? null : Number(values.rpm);
       keys.setPlanLimits(a, rpm, Number(values['fee-bps']));
       console.log(`plan ${a}: ${rpm ?? 'unlimited'} req/min, ${values['fee-bps']} bps`);
@@ -129,7 +141,9 @@ async function main(argv: string[]): Promise<number> {
     }
     if (e instanceof TypeError && e.message === 'fetch failed') {
       const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-      process.stderr.write(`cannot reach the devnet at ${tronHost(config)} (${cause?.code ?? cause?.message ?? 'no answer'}): is \`npm start\` running?\n`);
+      process.stderr.write(
+        `cannot reach the devnet at ${tronHost(config)} (${cause?.code ?? cause?.message ?? 'no answer'}): is \`npm start\` running?\n`,
+      );
       return 1;
     }
     process.stderr.write(`error: ${(e as Error).message}\n`);

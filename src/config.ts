@@ -31,7 +31,10 @@ export const configSchema = z.object({
   TRADE_FEE_LIMIT_TRX: z.coerce.number().int().min(1).max(15_000).default(100),
   INDEXER_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
   INDEXER_FROM_MS: z.coerce.number().int().min(0).optional(),
-  BOT_TOKEN: z.string().regex(/^\d{3,20}:[A-Za-z0-9_-]{30,60}$/, 'must look like 123456:ABC... (from @BotFather)').optional(),
+  BOT_TOKEN: z
+    .string()
+    .regex(/^\d{3,20}:[A-Za-z0-9_-]{30,60}$/, 'must look like 123456:ABC... (from @BotFather)')
+    .optional(),
   TELEGRAM_API_ROOT: z.url({ protocol: /^https?$/ }).optional(),
   WALLET_ENCRYPTION_KEY: z.string().min(32).max(100).optional(),
   BOT_DEFAULT_PLAN: z.string().min(1).max(32).default('free'),
@@ -39,7 +42,10 @@ export const configSchema = z.object({
   FACADE_URL: z.url({ protocol: /^https?$/ }).optional(),
   EXPLORER_TX_URL: z.url({ protocol: /^https?$/ }).optional(),
   WEBHOOK_ALLOW_PRIVATE: z.stringbool().optional(),
-  ADMIN_TELEGRAM_IDS: z.string().regex(/^\s*\d{1,20}(\s*,\s*\d{1,20})*\s*$/, 'must be Telegram user ids separated by commas').optional(),
+  ADMIN_TELEGRAM_IDS: z
+    .string()
+    .regex(/^\s*\d{1,20}(\s*,\s*\d{1,20})*\s*$/, 'must be Telegram user ids separated by commas')
+    .optional(),
 });
 
 export type Env = z.input<typeof configSchema>;
@@ -115,14 +121,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     indexer: { pollMs: c.INDEXER_POLL_MS, fromMs: c.INDEXER_FROM_MS },
     webhooksAllowPrivate: c.WEBHOOK_ALLOW_PRIVATE ?? c.TRON_RPC === undefined,
     bot: {
-      admins: (c.ADMIN_TELEGRAM_IDS ?? '').split(',').map((x) => x.trim()).filter(Boolean).map(Number),
+      admins: (c.ADMIN_TELEGRAM_IDS ?? '')
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)
+        .map(Number),
       token: c.BOT_TOKEN,
       apiRoot: c.TELEGRAM_API_ROOT,
       encryptionKey: c.WALLET_ENCRYPTION_KEY,
       defaultPlan: c.BOT_DEFAULT_PLAN,
       apiKey: c.BOT_API_KEY,
       facadeUrl: c.FACADE_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`,
-      explorerTxUrl: c.EXPLORER_TX_URL ?? (c.TRON_RPC === undefined ? undefined : 'https://tronscan.org/#/transaction/'),
+      explorerTxUrl:
+        c.EXPLORER_TX_URL ?? (c.TRON_RPC === undefined ? undefined : 'https://tronscan.org/#/transaction/'),
     },
   };
 }
@@ -130,7 +141,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 /** On the devnet the families default to its own contracts; on a real node they come from env. */
 function families(c: z.infer<typeof configSchema>): Family[] {
   if (c.TRON_RPC === undefined) {
-    const [one, two] = FAMILIES.map((f) => ({ family: f.family, launchpad: toBase58(f.launchpad), router: toBase58(f.router) }));
+    const [one, two] = FAMILIES.map((f) => ({
+      family: f.family,
+      launchpad: toBase58(f.launchpad),
+      router: toBase58(f.router),
+    }));
     return [
       { ...one!, launchpad: c.LAUNCHPAD_ADDRESS ?? one!.launchpad, router: c.ROUTER_ADDRESS ?? one!.router },
       { ...two!, launchpad: c.LAUNCHPAD2_ADDRESS ?? two!.launchpad, router: c.ROUTER2_ADDRESS ?? two!.router },
@@ -141,7 +156,8 @@ function families(c: z.infer<typeof configSchema>): Family[] {
     throw new ConfigError('invalid ROUTER_ADDRESS: required with TRON_RPC (deploy the fee router, see README)');
   }
   out.push({ family: 'launchpad', launchpad: c.LAUNCHPAD_ADDRESS ?? MAINNET_LAUNCHPAD, router: c.ROUTER_ADDRESS });
-  if (c.LAUNCHPAD2_ADDRESS && c.ROUTER2_ADDRESS) out.push({ family: 'launchpad2', launchpad: c.LAUNCHPAD2_ADDRESS, router: c.ROUTER2_ADDRESS });
+  if (c.LAUNCHPAD2_ADDRESS && c.ROUTER2_ADDRESS)
+    out.push({ family: 'launchpad2', launchpad: c.LAUNCHPAD2_ADDRESS, router: c.ROUTER2_ADDRESS });
   return out;
 }
 

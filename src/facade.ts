@@ -53,13 +53,21 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   const trade = createTradeService({ db: opts.db, chain, families: opts.families, feeLimitSun: opts.feeLimitSun });
   const keys = createKeysService(opts.db);
   const indexer = new Indexer({
-    db: opts.db, tronWeb, families: opts.families, logger: opts.logger.child({ module: 'indexer' }),
+    db: opts.db,
+    tronWeb,
+    families: opts.families,
+    logger: opts.logger.child({ module: 'indexer' }),
     ...(opts.indexer.fromMs !== undefined ? { fromTimestamp: opts.indexer.fromMs } : {}),
   });
   const feed = createFeed(opts.db);
   indexer.onFeed = () => feed.notify();
   indexer.onApplied = () => data.invalidate();
-  const webhooks = createWebhooks({ db: opts.db, feed, logger: opts.logger.child({ module: 'webhooks' }), allowPrivate: opts.webhooksAllowPrivate ?? false });
+  const webhooks = createWebhooks({
+    db: opts.db,
+    feed,
+    logger: opts.logger.child({ module: 'webhooks' }),
+    allowPrivate: opts.webhooksAllowPrivate ?? false,
+  });
   const admin = createAdmin(opts.db);
   const app = await buildApp({ data, trade, keys, logger: log, live: { feed, webhooks }, audit: admin });
   let url: string | undefined;
@@ -74,7 +82,15 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   if (opts.indexer.pollMs > 0) indexer.start(opts.indexer.pollMs);
   if ((opts.webhookMs ?? 1000) > 0) webhooks.start(opts.webhookMs ?? 1000);
   return {
-    app, indexer, feed, webhooks, admin, data, trade, keys, url,
+    app,
+    indexer,
+    feed,
+    webhooks,
+    admin,
+    data,
+    trade,
+    keys,
+    url,
     async close() {
       await webhooks.stop();
       await indexer.stop();

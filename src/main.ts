@@ -43,7 +43,12 @@ if (config.bot.token) {
   const { loadVaultKey } = await import('./bot/vault.js');
   let vaultKey: Buffer;
   try {
-    vaultKey = loadVaultKey({ configured: config.bot.encryptionKey, dataDir: config.dataDir, devnet: config.devnet.enabled, logger });
+    vaultKey = loadVaultKey({
+      configured: config.bot.encryptionKey,
+      dataDir: config.dataDir,
+      devnet: config.devnet.enabled,
+      logger,
+    });
   } catch (e) {
     process.stderr.write(`configuration error: ${(e as Error).message}\n`);
     process.exit(2);

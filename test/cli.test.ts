@@ -10,7 +10,9 @@ let devnet: Devnet;
 let port: string;
 
 const cli = (args: string[], env: Record<string, string> = {}) =>
-  run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], { env: { ...process.env, DEVNET_PORT: port, ...env } });
+  run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+    env: { ...process.env, DEVNET_PORT: port, ...env },
+  });
 
 beforeAll(async () => {
   devnet = await startTestDevnet();

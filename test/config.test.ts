@@ -16,9 +16,17 @@ describe('config', () => {
   });
 
   it('turns the devnet off when TRON_RPC points at a node', () => {
-    expect(() => loadConfig({ TRON_RPC: 'https://api.trongrid.io' })).toThrow(/invalid ROUTER_ADDRESS: required with TRON_RPC/);
+    expect(() => loadConfig({ TRON_RPC: 'https://api.trongrid.io' })).toThrow(
+      /invalid ROUTER_ADDRESS: required with TRON_RPC/,
+    );
     const c = loadConfig({ TRON_RPC: 'https://api.trongrid.io', ROUTER_ADDRESS: 'TEeDPpYmPduHo4iAbyQXAbKoZYRs21ASC4' });
-    expect(c.families).toEqual([{ family: 'launchpad', launchpad: 'TTfvyrAz86hbZk5iDpKD78pqLGgi8C7AAw', router: 'TEeDPpYmPduHo4iAbyQXAbKoZYRs21ASC4' }]);
+    expect(c.families).toEqual([
+      {
+        family: 'launchpad',
+        launchpad: 'TTfvyrAz86hbZk5iDpKD78pqLGgi8C7AAw',
+        router: 'TEeDPpYmPduHo4iAbyQXAbKoZYRs21ASC4',
+      },
+    ]);
     expect(c.devnet.enabled).toBe(false);
     expect(tronHost(c)).toBe('https://api.trongrid.io');
   });
@@ -43,7 +51,9 @@ describe('config', () => {
   });
 
   it('stops start-up with that line and a non-zero exit code', async () => {
-    const err = await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env: { ...process.env, DEVNET_PORT: '99999' } }).catch((e) => e);
+    const err = await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      env: { ...process.env, DEVNET_PORT: '99999' },
+    }).catch((e) => e);
     expect(err.code).toBe(2);
     expect(err.stderr).toMatch(/configuration error: invalid DEVNET_PORT \(got "99999"\)/);
     expect(err.stderr).not.toMatch(/at .*\.ts:\d+/); // no stack trace

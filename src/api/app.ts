@@ -71,7 +71,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // stringified. Requests are still validated by their schemas.
   app.setSerializerCompiler(() => serializeResponse);
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler((_req, reply) => reply.status(404).send({ error: 'Not found', message: 'No such route', code: '404', status: 'error' }));
+  app.setNotFoundHandler((_req, reply) =>
+    reply.status(404).send({ error: 'Not found', message: 'No such route', code: '404', status: 'error' }),
+  );
 
   // the OpenAPI document and its UI are public
   app.addHook('onRoute', (route) => {
@@ -79,7 +81,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Tron launchpad API', version: '1.0.0', description: 'Token data, trades and wallets for bonding-curve launchpads on Tron.' },
+      info: {
+        title: 'Tron launchpad API',
+        version: '1.0.0',
+        description: 'Token data, trades and wallets for bonding-curve launchpads on Tron.',
+      },
       components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'api-key' } } },
       security: [{ apiKey: [] }],
     },
@@ -93,7 +99,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onResponse', (req, reply, done) => {
     if (audit && req.apiKey) audit.countRequest(req.apiKey.id);
     if (logRequests) {
-      req.log.info({ method: req.method, url: req.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10, key: req.apiKey?.id }, 'request');
+      req.log.info(
+        {
+          method: req.method,
+          url: req.url,
+          statusCode: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+          key: req.apiKey?.id,
+        },
+        'request',
+      );
     }
     done();
   });

@@ -35,7 +35,8 @@ export async function registerAuth(app: FastifyInstance, keys: KeysService): Pro
     keyGenerator: (req) => (req.apiKey ? `key:${req.apiKey.id}` : `ip:${req.ip}`),
     max: (req) => (req.apiKey ? (req.apiKey.rpm ?? UNLIMITED) : 60),
     // public routes, and keys whose plan has no limit, skip the counter (and its headers)
-    allowList: (req) => req.routeOptions.config.public === true || (req.apiKey !== undefined && req.apiKey.rpm === null),
+    allowList: (req) =>
+      req.routeOptions.config.public === true || (req.apiKey !== undefined && req.apiKey.rpm === null),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, after: ctx.after }),
   });
 }

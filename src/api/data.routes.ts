@@ -47,64 +47,143 @@ export const dataRoutes: FastifyPluginAsync<{ data: DataService }> = async (app0
   const tags = ['data'];
 
   getOrPost(app0, {
-    url: '/launchpad/getTokenBalance', tags, summary: 'Token price in TRX and USD, and the balance of publicKey',
-    params: S.TokenBalanceQuery, response: S.TokenBalanceResponse, invalid: balanceIssue,
-    handler: async (p) => ({ data: await data.getTokenBalance(p.publicKey, p.tokenAddress, p.tokenDecimals ?? 18), ...ok }),
+    url: '/launchpad/getTokenBalance',
+    tags,
+    summary: 'Token price in TRX and USD, and the balance of publicKey',
+    params: S.TokenBalanceQuery,
+    response: S.TokenBalanceResponse,
+    invalid: balanceIssue,
+    handler: async (p) => ({
+      data: await data.getTokenBalance(p.publicKey, p.tokenAddress, p.tokenDecimals ?? 18),
+      ...ok,
+    }),
   });
 
   for (const url of ['/launchpad/getRecentTrades', '/api/launchpad/getRecentTrades']) {
-    app.post(url, {
-      schema: { tags, summary: 'Recent trades of a token, newest first', body: S.TradesBody, response: { 200: S.TradesResponse } },
-      config: { invalid: pagedIssue },
-    }, async (req) => {
-      const { page, limit } = paging(req.body.page, req.body.limit);
-      return { data: data.getRecentTrades(req.body.address, page, limit), ...ok };
-    });
+    app.post(
+      url,
+      {
+        schema: {
+          tags,
+          summary: 'Recent trades of a token, newest first',
+          body: S.TradesBody,
+          response: { 200: S.TradesResponse },
+        },
+        config: { invalid: pagedIssue },
+      },
+      async (req) => {
+        const { page, limit } = paging(req.body.page, req.body.limit);
+        return { data: data.getRecentTrades(req.body.address, page, limit), ...ok };
+      },
+    );
   }
 
   for (const family of ['launchpad', 'launchpad2'] as FamilyName[]) {
-    app.post(`/${family}/getTokenDetails`, {
-      schema: { tags, summary: `Token metadata and curve data (${family})`, body: S.AddressBody, response: { 200: S.DetailsResponse } },
-      config: { invalid: addressIssue },
-    }, async (req) => ({ ...orDetailsFailed(req, () => data.getTokenDetails(family, req.body.address)), ...ok }));
+    app.post(
+      `/${family}/getTokenDetails`,
+      {
+        schema: {
+          tags,
+          summary: `Token metadata and curve data (${family})`,
+          body: S.AddressBody,
+          response: { 200: S.DetailsResponse },
+        },
+        config: { invalid: addressIssue },
+      },
+      async (req) => ({ ...orDetailsFailed(req, () => data.getTokenDetails(family, req.body.address)), ...ok }),
+    );
 
-    app.post(`/${family}/getTokenHolders`, {
-      schema: { tags, summary: `Top holders of a token (${family})`, body: S.HoldersBody, response: { 200: S.HoldersResponse } },
-      config: { invalid: pagedIssue },
-    }, async (req) => {
-      const { page, limit } = paging(req.body.page, req.body.limit);
-      return { data: orDetailsFailed(req, () => data.getTokenHolders(family, req.body.address, page, limit)), ...ok };
-    });
+    app.post(
+      `/${family}/getTokenHolders`,
+      {
+        schema: {
+          tags,
+          summary: `Top holders of a token (${family})`,
+          body: S.HoldersBody,
+          response: { 200: S.HoldersResponse },
+        },
+        config: { invalid: pagedIssue },
+      },
+      async (req) => {
+        const { page, limit } = paging(req.body.page, req.body.limit);
+        return { data: orDetailsFailed(req, () => data.getTokenHolders(family, req.body.address, page, limit)), ...ok };
+      },
+    );
   }
 
-  app.post('/launchpad/getTokenPrice', {
-    schema: { tags, summary: 'Price of one token in TRX and USD', body: S.AddressBody, response: { 200: S.PriceResponse } },
-    config: { invalid: addressIssue },
-  }, async (req) => ({ data: data.getTokenPrice(req.body.address), ...ok }));
+  app.post(
+    '/launchpad/getTokenPrice',
+    {
+      schema: {
+        tags,
+        summary: 'Price of one token in TRX and USD',
+        body: S.AddressBody,
+        response: { 200: S.PriceResponse },
+      },
+      config: { invalid: addressIssue },
+    },
+    async (req) => ({ data: data.getTokenPrice(req.body.address), ...ok }),
+  );
 
-  app.post('/launchpad/getCurveProgress', {
-    schema: { tags, summary: 'Sold, total for sale, percent, TRX in the curve and still needed to launch, status', body: S.AddressBody, response: { 200: S.ProgressResponse } },
-    config: { invalid: addressIssue },
-  }, async (req) => ({ data: data.getCurveProgress(req.body.address), ...ok }));
+  app.post(
+    '/launchpad/getCurveProgress',
+    {
+      schema: {
+        tags,
+        summary: 'Sold, total for sale, percent, TRX in the curve and still needed to launch, status',
+        body: S.AddressBody,
+        response: { 200: S.ProgressResponse },
+      },
+      config: { invalid: addressIssue },
+    },
+    async (req) => ({ data: data.getCurveProgress(req.body.address), ...ok }),
+  );
 
-  app.post('/launchpad/getUserTrades', {
-    schema: { tags, summary: "An address's own trades, newest first (optionally of one token)", body: S.UserTradesBody, response: { 200: S.UserTradesResponse } },
-    config: { invalid: pagedIssue },
-  }, async (req) => {
-    const { page, limit } = paging(req.body.page, req.body.limit);
-    return { data: data.getUserTrades(req.body.address, req.body.tokenAddress, page, limit), ...ok };
-  });
+  app.post(
+    '/launchpad/getUserTrades',
+    {
+      schema: {
+        tags,
+        summary: "An address's own trades, newest first (optionally of one token)",
+        body: S.UserTradesBody,
+        response: { 200: S.UserTradesResponse },
+      },
+      config: { invalid: pagedIssue },
+    },
+    async (req) => {
+      const { page, limit } = paging(req.body.page, req.body.limit);
+      return { data: data.getUserTrades(req.body.address, req.body.tokenAddress, page, limit), ...ok };
+    },
+  );
 
-  app.post('/launchpad/getWallet', {
-    schema: { tags, summary: 'TRX balance and the launchpad tokens an address holds, with their value', body: S.WalletBody, response: { 200: S.WalletResponse } },
-    config: { invalid: addressIssue },
-  }, async (req) => ({ data: await data.getWallet(req.body.address), ...ok }));
+  app.post(
+    '/launchpad/getWallet',
+    {
+      schema: {
+        tags,
+        summary: 'TRX balance and the launchpad tokens an address holds, with their value',
+        body: S.WalletBody,
+        response: { 200: S.WalletResponse },
+      },
+      config: { invalid: addressIssue },
+    },
+    async (req) => ({ data: await data.getWallet(req.body.address), ...ok }),
+  );
 
-  app.post('/launchpad/listTokens', {
-    schema: { tags, summary: 'Token summaries sorted by newest, 24 h volume or curve progress', body: S.ListTokensBody, response: { 200: S.ListTokensResponse } },
-    config: { invalid: pagedIssue },
-  }, async (req) => {
-    const { page, limit } = paging(req.body.page, req.body.limit);
-    return { data: data.listTokens(req.body.sort ?? 'new', page, limit), ...ok };
-  });
+  app.post(
+    '/launchpad/listTokens',
+    {
+      schema: {
+        tags,
+        summary: 'Token summaries sorted by newest, 24 h volume or curve progress',
+        body: S.ListTokensBody,
+        response: { 200: S.ListTokensResponse },
+      },
+      config: { invalid: pagedIssue },
+    },
+    async (req) => {
+      const { page, limit } = paging(req.body.page, req.body.limit);
+      return { data: data.listTokens(req.body.sort ?? 'new', page, limit), ...ok };
+    },
+  );
 };

@@ -26,7 +26,12 @@ declare module 'fastify' {
   }
 }
 
-export const errorBody = (e: ServiceError) => ({ error: e.error, message: e.message, code: String(e.status), status: 'error' as const });
+export const errorBody = (e: ServiceError) => ({
+  error: e.error,
+  message: e.message,
+  code: String(e.status),
+  status: 'error' as const,
+});
 
 export function send(reply: FastifyReply, e: ServiceError) {
   return reply.status(e.status).send(errorBody(e));
@@ -34,7 +39,11 @@ export function send(reply: FastifyReply, e: ServiceError) {
 
 function issuesOf(err: unknown, input: unknown): Issue[] {
   const given = input && typeof input === 'object' ? (input as Record<string, unknown>) : {};
-  const list = (err as { validation: Array<{ keyword: string; instancePath: string; message: string; params?: Record<string, unknown> }> }).validation;
+  const list = (
+    err as {
+      validation: Array<{ keyword: string; instancePath: string; message: string; params?: Record<string, unknown> }>;
+    }
+  ).validation;
   return list.map((v) => ({
     code: v.keyword,
     field: v.instancePath.split('/')[1] ?? '',
@@ -48,10 +57,19 @@ function issuesOf(err: unknown, input: unknown): Issue[] {
 export const describeIssues = (issues: Issue[]): string =>
   issues
     .slice(0, 3)
-    .map((i) => (i.code === 'unrecognized_keys' ? `unknown field(s): ${i.keys.join(', ')}` : `${i.field || 'body'}: ${i.missing ? 'is required' : i.message}`))
+    .map((i) =>
+      i.code === 'unrecognized_keys'
+        ? `unknown field(s): ${i.keys.join(', ')}`
+        : `${i.field || 'body'}: ${i.missing ? 'is required' : i.message}`,
+    )
     .join('; ');
 
-export function errorHandler(this: unknown, error: FastifyError | ServiceError | Error, req: FastifyRequest, reply: FastifyReply) {
+export function errorHandler(
+  this: unknown,
+  error: FastifyError | ServiceError | Error,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
   if (error instanceof ServiceError) return send(reply, error);
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext;
@@ -62,12 +80,22 @@ export function errorHandler(this: unknown, error: FastifyError | ServiceError |
   const status = (error as { statusCode?: number }).statusCode ?? 500;
   if (status === 429) {
     const after = (error as { after?: string }).after;
-    return send(reply, new ServiceError(429, 'Rate limit exceeded', `Your plan's request limit is reached; retry in ${after ?? 'a moment'}`));
+    return send(
+      reply,
+      new ServiceError(
+        429,
+        'Rate limit exceeded',
+        `Your plan's request limit is reached; retry in ${after ?? 'a moment'}`,
+      ),
+    );
   }
   if (status === 404) return send(reply, new ServiceError(404, 'Not found', 'No such route'));
   if (status < 500) {
     // malformed JSON, body too large, bad content type, ...
-    const what = (error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'the body is too large' : 'the body must be valid JSON';
+    const what =
+      (error as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? 'the body is too large'
+        : 'the body must be valid JSON';
     return send(reply, Errors.invalidParams(what));
   }
   req.log.error({ err: error }, 'unexpected error');

@@ -27,7 +27,8 @@ export async function mergeGetBody(req: FastifyRequest): Promise<void> {
   } catch {
     throw Errors.invalidParams('the body must be valid JSON');
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw Errors.invalidParams('the body must be a JSON object');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw Errors.invalidParams('the body must be a JSON object');
   req.query = { ...(req.query as object), ...(body as object) };
 }
 
@@ -37,7 +38,15 @@ export async function mergeGetBody(req: FastifyRequest): Promise<void> {
  */
 export function getOrPost<T extends z.ZodType>(
   app: FastifyInstance,
-  route: { url: string; tags: string[]; summary: string; params: T; response: z.ZodType; invalid: InvalidMapper; handler: (params: z.output<T>) => Promise<unknown> },
+  route: {
+    url: string;
+    tags: string[];
+    summary: string;
+    params: T;
+    response: z.ZodType;
+    invalid: InvalidMapper;
+    handler: (params: z.output<T>) => Promise<unknown>;
+  },
 ): void {
   for (const method of ['GET', 'POST'] as const) {
     app.withTypeProvider<ZodTypeProvider>().route({

@@ -15,14 +15,25 @@ const HEARTBEAT_MS = 15_000;
 
 function requireStreams(req: FastifyRequest): number {
   if (!req.apiKey?.streams) {
-    throw new ServiceError(403, 'Plan does not allow this', 'The live stream and webhooks need the trader plan or above');
+    throw new ServiceError(
+      403,
+      'Plan does not allow this',
+      'The live stream and webhooks need the trader plan or above',
+    );
   }
   return req.apiKey.id;
 }
 
-function parseList<T extends string>(raw: string | undefined, check: (v: string) => v is T, what: string): T[] | undefined {
+function parseList<T extends string>(
+  raw: string | undefined,
+  check: (v: string) => v is T,
+  what: string,
+): T[] | undefined {
   if (!raw) return undefined;
-  const items = raw.split(',').map((x) => x.trim()).filter(Boolean);
+  const items = raw
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   const bad = items.find((x) => !check(x));
   if (bad !== undefined) throw Errors.invalidParams(`${what}: ${bad.slice(0, 40)} is not valid`);
   return items as T[];
@@ -31,68 +42,117 @@ function parseList<T extends string>(raw: string | undefined, check: (v: string)
 export const liveRoutes: FastifyPluginAsync<{ feed: Feed; webhooks: Webhooks }> = async (app0, { feed, webhooks }) => {
   const app = app0.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/launchpad/stream', {
-    schema: {
-      tags: ['live'], querystring: S.StreamQuery,
-      summary: 'Live events as Server-Sent Events (event: create|buy|sell|progress|launch, id: sequence). Filters: tokens=A,B and events=buy,sell; resume with Last-Event-ID.',
+  app.get(
+    '/launchpad/stream',
+    {
+      schema: {
+        tags: ['live'],
+        querystring: S.StreamQuery,
+        summary:
+          'Live events as Server-Sent Events (event: create|buy|sell|progress|launch, id: sequence). Filters: tokens=A,B and events=buy,sell; resume with Last-Event-ID.',
+      },
     },
-  }, async (req, reply) => {
-    requireStreams(req);
-    const tokens = parseList(req.query.tokens, (v): v is string => isBase58Address(v), 'tokens');
-    const kinds = parseList(req.query.events, (v): v is FeedKind => (FEED_KINDS as readonly string[]).includes(v), 'events');
-    const header = req.headers['last-event-id'];
-    const fromHeader = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
-    let cursor = fromHeader ?? req.query.lastEventId ?? feed.latestSeq();
-    const filter = { tokens, kinds };
+    async (req, reply) => {
+      requireStreams(req);
+      const tokens = parseList(req.query.tokens, (v): v is string => isBase58Address(v), 'tokens');
+      const kinds = parseList(
+        req.query.events,
+        (v): v is FeedKind => (FEED_KINDS as readonly string[]).includes(v),
+        'events',
+      );
+      const header = req.headers['last-event-id'];
+      const fromHeader = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
+      let cursor = fromHeader ?? req.query.lastEventId ?? feed.latestSeq();
+      const filter = { tokens, kinds };
 
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive', 'x-accel-buffering': 'no' });
-    res.write(': connected\n\n');
-    let closed = false;
-    const close = () => {
-      if (closed) return;
-      closed = true;
-      feed.bus.off('feed', pump);
-      clearInterval(beat);
-      if (!res.destroyed) res.destroy();
-    };
-    function pump() {
-      if (closed) return;
-      for (;;) {
-        const events = feed.since(cursor, filter, 500);
-        if (!events.length) return;
-        for (const e of events) {
-          res.write(`id: ${e.seq}\nevent: ${e.kind}\ndata: ${JSON.stringify(payloadOf(e))}\n\n`);
-          cursor = e.seq;
-          if (res.writableLength > MAX_STREAM_BUFFER) {
-            req.log.warn({ key: req.apiKey?.id }, 'stream consumer too slow; dropped');
-            return close();
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write(': connected\n\n');
+      let closed = false;
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        feed.bus.off('feed', pump);
+        clearInterval(beat);
+        if (!res.destroyed) res.destroy();
+      };
+      function pump() {
+        if (closed) return;
+        for (;;) {
+          const events = feed.since(cursor, filter, 500);
+          if (!events.length) return;
+          for (const e of events) {
+            res.write(`id: ${e.seq}\nevent: ${e.kind}\ndata: ${JSON.stringify(payloadOf(e))}\n\n`);
+            cursor = e.seq;
+            if (res.writableLength > MAX_STREAM_BUFFER) {
+              req.log.warn({ key: req.apiKey?.id }, 'stream consumer too slow; dropped');
+              return close();
+            }
           }
         }
       }
-    }
-    const beat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-    feed.bus.on('feed', pump);
-    req.raw.on('close', close);
-    res.on('error', close);
-    pump();
-  });
+      const beat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+      feed.bus.on('feed', pump);
+      req.raw.on('close', close);
+      res.on('error', close);
+      pump();
+    },
+  );
 
-  app.post('/webhooks', {
-    schema: { tags: ['live'], summary: 'Subscribe a URL to events; the secret (for the x-launchpad-signature HMAC) is shown once', body: S.WebhookBody, response: { 200: S.WebhookCreated } },
-  }, async (req) => ({ data: webhooks.create(requireStreams(req), req.body as { url: string; events: FeedKind[]; tokens?: string[] }), ...ok }));
+  app.post(
+    '/webhooks',
+    {
+      schema: {
+        tags: ['live'],
+        summary: 'Subscribe a URL to events; the secret (for the x-launchpad-signature HMAC) is shown once',
+        body: S.WebhookBody,
+        response: { 200: S.WebhookCreated },
+      },
+    },
+    async (req) => ({
+      data: webhooks.create(requireStreams(req), req.body as { url: string; events: FeedKind[]; tokens?: string[] }),
+      ...ok,
+    }),
+  );
 
-  app.get('/webhooks', { schema: { tags: ['live'], summary: "This key's webhooks", response: { 200: S.WebhookList } } }, async (req) => ({ data: webhooks.list(requireStreams(req)), ...ok }));
+  app.get(
+    '/webhooks',
+    { schema: { tags: ['live'], summary: "This key's webhooks", response: { 200: S.WebhookList } } },
+    async (req) => ({ data: webhooks.list(requireStreams(req)), ...ok }),
+  );
 
-  app.delete('/webhooks/:id', {
-    schema: { tags: ['live'], summary: 'Delete a webhook', params: S.WebhookId, response: { 200: z.object({ status: z.literal('success'), code: z.literal('200') }) } },
-  }, async (req) => {
-    webhooks.remove(requireStreams(req), req.params.id);
-    return ok;
-  });
+  app.delete(
+    '/webhooks/:id',
+    {
+      schema: {
+        tags: ['live'],
+        summary: 'Delete a webhook',
+        params: S.WebhookId,
+        response: { 200: z.object({ status: z.literal('success'), code: z.literal('200') }) },
+      },
+    },
+    async (req) => {
+      webhooks.remove(requireStreams(req), req.params.id);
+      return ok;
+    },
+  );
 
-  app.get('/webhooks/:id/deliveries', {
-    schema: { tags: ['live'], summary: 'Deliveries of a webhook with their outcome', params: S.WebhookId, response: { 200: S.DeliveriesResponse } },
-  }, async (req) => ({ data: webhooks.deliveries(requireStreams(req), req.params.id), ...ok }));
+  app.get(
+    '/webhooks/:id/deliveries',
+    {
+      schema: {
+        tags: ['live'],
+        summary: 'Deliveries of a webhook with their outcome',
+        params: S.WebhookId,
+        response: { 200: S.DeliveriesResponse },
+      },
+    },
+    async (req) => ({ data: webhooks.deliveries(requireStreams(req), req.params.id), ...ok }),
+  );
 };

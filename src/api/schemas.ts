@@ -4,11 +4,19 @@ import { isBase58Address } from '../tron/address.js';
 
 export const address = z.string().max(64).refine(isBase58Address, { message: 'must be a base58 Tron address (T...)' });
 /** Page and limit arrive as numbers or numeric strings (the spec's examples send both). */
-const intLike = z.union([z.number(), z.string().regex(/^\d{1,9}$/).transform(Number)]);
+const intLike = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number),
+]);
 const pageNum = intLike.pipe(z.number().int().min(1).max(1_000_000));
 const limitNum = intLike.pipe(z.number().int().min(1));
-const ok = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, status: z.literal('success'), code: z.literal('200') });
-const unsigned = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, status: z.literal('unsigned'), code: z.literal('200') });
+const ok = <T extends z.ZodRawShape>(shape: T) =>
+  z.object({ ...shape, status: z.literal('success'), code: z.literal('200') });
+const unsigned = <T extends z.ZodRawShape>(shape: T) =>
+  z.object({ ...shape, status: z.literal('unsigned'), code: z.literal('200') });
 
 export const ErrorBody = z.object({
   error: z.string(),
@@ -25,7 +33,14 @@ export const TokenBalanceQuery = z.strictObject({
   rpc: z.string().max(512).optional(),
 });
 export const TokenBalanceResponse = ok({
-  data: z.array(z.object({ priceInTRX: z.number(), priceInUSD: z.number(), balanceInSun: z.string(), convertedBalance: z.number() })),
+  data: z.array(
+    z.object({
+      priceInTRX: z.number(),
+      priceInUSD: z.number(),
+      balanceInSun: z.string(),
+      convertedBalance: z.number(),
+    }),
+  ),
 });
 
 export const TradesBody = z.strictObject({ address, page: pageNum.optional(), limit: limitNum.optional() });
@@ -45,23 +60,45 @@ export const TradesResponse = ok({ data: z.array(Trade) });
 export const AddressBody = z.strictObject({ address });
 export const DetailsResponse = ok({
   metadata: z.object({
-    name: z.string(), symbol: z.string(), description: z.string(), image: z.string(),
-    twitter: z.string().nullable(), telegram: z.string().nullable(), website: z.string().nullable(),
-    ownerAddress: z.string(), contractAddress: z.string(),
+    name: z.string(),
+    symbol: z.string(),
+    description: z.string(),
+    image: z.string(),
+    twitter: z.string().nullable(),
+    telegram: z.string().nullable(),
+    website: z.string().nullable(),
+    ownerAddress: z.string(),
+    contractAddress: z.string(),
   }),
   data: z.object({
-    currentStatus: z.string(), priceInTrx: z.number(), totalSupply: z.number(), currentSold: z.number(), marketCap: z.number(),
-    trxReserve: z.number(), tokenReserve: z.number(), volume24Hr: z.number(), priceChange24Hr: z.number(), pumpPercentage: z.number(),
-    createTxHash: z.string(), launchTxHash: z.string().nullable(), active: z.boolean(),
+    currentStatus: z.string(),
+    priceInTrx: z.number(),
+    totalSupply: z.number(),
+    currentSold: z.number(),
+    marketCap: z.number(),
+    trxReserve: z.number(),
+    tokenReserve: z.number(),
+    volume24Hr: z.number(),
+    priceChange24Hr: z.number(),
+    pumpPercentage: z.number(),
+    createTxHash: z.string(),
+    launchTxHash: z.string().nullable(),
+    active: z.boolean(),
   }),
 });
 
 export const HoldersBody = z.strictObject({ address, page: pageNum.optional(), limit: limitNum.optional() });
 export const HoldersResponse = ok({
-  data: z.array(z.object({
-    address: z.string(), balance: z.number(), priceInTrx: z.number(), valueInTrx: z.number(), percentage: z.number(),
-    type: z.enum(['curve', 'dev', 'trader', 'pool']),
-  })),
+  data: z.array(
+    z.object({
+      address: z.string(),
+      balance: z.number(),
+      priceInTrx: z.number(),
+      valueInTrx: z.number(),
+      percentage: z.number(),
+      type: z.enum(['curve', 'dev', 'trader', 'pool']),
+    }),
+  ),
 });
 
 export const ListTokensBody = z.strictObject({
@@ -70,11 +107,22 @@ export const ListTokensBody = z.strictObject({
   limit: limitNum.optional(),
 });
 export const ListTokensResponse = ok({
-  data: z.array(z.object({
-    address: z.string(), family: z.string(), name: z.string(), symbol: z.string(), creator: z.string(), createdAt: z.number().int(),
-    currentStatus: z.string(), priceInTrx: z.number(), marketCap: z.number(), volume24Hr: z.number(), priceChange24Hr: z.number(),
-    pumpPercentage: z.number(),
-  })),
+  data: z.array(
+    z.object({
+      address: z.string(),
+      family: z.string(),
+      name: z.string(),
+      symbol: z.string(),
+      creator: z.string(),
+      createdAt: z.number().int(),
+      currentStatus: z.string(),
+      priceInTrx: z.number(),
+      marketCap: z.number(),
+      volume24Hr: z.number(),
+      priceChange24Hr: z.number(),
+      pumpPercentage: z.number(),
+    }),
+  ),
 });
 
 export const WalletBody = z.strictObject({ address });
@@ -83,10 +131,19 @@ export const WalletResponse = ok({
     address: z.string(),
     trxBalance: z.number(),
     trxBalanceSun: z.string(),
-    positions: z.array(z.object({
-      token: z.string(), family: z.string(), name: z.string(), symbol: z.string(), balance: z.number(), balanceExact: z.string(),
-      priceInTrx: z.number(), valueInTrx: z.number(), currentStatus: z.string(),
-    })),
+    positions: z.array(
+      z.object({
+        token: z.string(),
+        family: z.string(),
+        name: z.string(),
+        symbol: z.string(),
+        balance: z.number(),
+        balanceExact: z.string(),
+        priceInTrx: z.number(),
+        valueInTrx: z.number(),
+        currentStatus: z.string(),
+      }),
+    ),
   }),
 });
 
@@ -117,10 +174,28 @@ export const LocalTradeBody = z.strictObject({
 });
 
 export const Quote = z.object({
-  type: side, tokenAddress: z.string(), family: z.string(), amountIn: z.number(), expectedOut: z.number(), minOut: z.number(),
-  launchpadFee: z.number(), routerFee: z.number(), refund: z.number(), fillsCurve: z.boolean(), priceImpact: z.number(),
-  slippage: z.number(), priceBefore: z.number(), priceAfter: z.number(), feeLimit: z.number(),
-  exact: z.object({ amountIn: z.string(), expectedOut: z.string(), minOut: z.string(), launchpadFee: z.string(), routerFee: z.string() }),
+  type: side,
+  tokenAddress: z.string(),
+  family: z.string(),
+  amountIn: z.number(),
+  expectedOut: z.number(),
+  minOut: z.number(),
+  launchpadFee: z.number(),
+  routerFee: z.number(),
+  refund: z.number(),
+  fillsCurve: z.boolean(),
+  priceImpact: z.number(),
+  slippage: z.number(),
+  priceBefore: z.number(),
+  priceAfter: z.number(),
+  feeLimit: z.number(),
+  exact: z.object({
+    amountIn: z.string(),
+    expectedOut: z.string(),
+    minOut: z.string(),
+    launchpadFee: z.string(),
+    routerFee: z.string(),
+  }),
 });
 export const LocalTradeResponse = unsigned({ unsignedTx: UnsignedTxSchema, quote: Quote });
 
@@ -147,12 +222,21 @@ export const BroadcastBody = z.strictObject({
   signedTx: z.object({
     txID: z.string().regex(/^[0-9a-fA-F]{64}$/),
     raw_data: z.record(z.string(), z.unknown()),
-    raw_data_hex: z.string().regex(/^[0-9a-fA-F]*$/).max(20_000).optional(),
-    signature: z.array(z.string().regex(/^[0-9a-fA-F]{130}$/)).min(1).max(5),
+    raw_data_hex: z
+      .string()
+      .regex(/^[0-9a-fA-F]*$/)
+      .max(20_000)
+      .optional(),
+    signature: z
+      .array(z.string().regex(/^[0-9a-fA-F]{130}$/))
+      .min(1)
+      .max(5),
     visible: z.boolean().optional(),
   }),
 });
-export const TxStatusBody = z.strictObject({ signature: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be a 64-hex transaction id') });
+export const TxStatusBody = z.strictObject({
+  signature: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be a 64-hex transaction id'),
+});
 export const TxStatusResponse = ok({
   data: z.object({
     signature: z.string(),
@@ -168,7 +252,10 @@ export const CreateTokenBody = z.strictObject({
   family: z.enum(['launchpad', 'launchpad2']).optional(),
   userAddress: address,
   name: z.string().trim().min(1).max(32),
-  symbol: z.string().trim().regex(/^[\p{L}\p{N}$_.-]{1,16}$/u, 'must be 1-16 letters or digits'),
+  symbol: z
+    .string()
+    .trim()
+    .regex(/^[\p{L}\p{N}$_.-]{1,16}$/u, 'must be 1-16 letters or digits'),
   description: z.string().max(1000).optional(),
   image: link.optional(),
   twitter: link.optional(),
@@ -190,21 +277,49 @@ export const SendTransferBody = z.strictObject({
   tokenAddress: address.optional(),
 });
 export const PriceResponse = ok({
-  data: z.object({ address: z.string(), symbol: z.string(), priceInTrx: z.number(), priceInUSD: z.number(), trxUsd: z.number(), currentStatus: z.string() }),
+  data: z.object({
+    address: z.string(),
+    symbol: z.string(),
+    priceInTrx: z.number(),
+    priceInUSD: z.number(),
+    trxUsd: z.number(),
+    currentStatus: z.string(),
+  }),
 });
 export const ProgressResponse = ok({
   data: z.object({
-    address: z.string(), symbol: z.string(), currentStatus: z.string(), sold: z.number(), totalForSale: z.number(), percent: z.number(),
-    trxInCurve: z.number(), trxToLaunch: z.number(),
+    address: z.string(),
+    symbol: z.string(),
+    currentStatus: z.string(),
+    sold: z.number(),
+    totalForSale: z.number(),
+    percent: z.number(),
+    trxInCurve: z.number(),
+    trxToLaunch: z.number(),
     exact: z.object({ sold: z.string(), trxInCurveSun: z.string(), trxToLaunchSun: z.string() }),
   }),
 });
-export const UserTradesBody = z.strictObject({ address, tokenAddress: address.optional(), page: pageNum.optional(), limit: limitNum.optional() });
+export const UserTradesBody = z.strictObject({
+  address,
+  tokenAddress: address.optional(),
+  page: pageNum.optional(),
+  limit: limitNum.optional(),
+});
 export const UserTradesResponse = ok({
-  data: z.array(z.object({
-    type: z.enum(['BUY', 'SELL']), signature: z.string(), tokenAddress: z.string(), symbol: z.string(), trxAmount: z.number(), trxAmountSun: z.string(),
-    routerFeeSun: z.string(), tokenAmount: z.number(), tokenAmountExact: z.string(), timestamp: z.number().int(),
-  })),
+  data: z.array(
+    z.object({
+      type: z.enum(['BUY', 'SELL']),
+      signature: z.string(),
+      tokenAddress: z.string(),
+      symbol: z.string(),
+      trxAmount: z.number(),
+      trxAmountSun: z.string(),
+      routerFeeSun: z.string(),
+      tokenAmount: z.number(),
+      tokenAmountExact: z.string(),
+      timestamp: z.number().int(),
+    }),
+  ),
 });
 export const FEED_KIND = z.enum(['create', 'buy', 'sell', 'progress', 'launch']);
 export const WebhookBody = z.strictObject({
@@ -212,15 +327,28 @@ export const WebhookBody = z.strictObject({
   events: z.array(FEED_KIND).min(1).max(5),
   tokens: z.array(address).max(100).optional(),
 });
-const Webhook = z.object({ id: z.number().int(), url: z.string(), events: z.array(z.string()), tokens: z.array(z.string()).nullable(), createdAt: z.number().int() });
+const Webhook = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  events: z.array(z.string()),
+  tokens: z.array(z.string()).nullable(),
+  createdAt: z.number().int(),
+});
 export const WebhookCreated = ok({ data: Webhook.extend({ secret: z.string() }) });
 export const WebhookList = ok({ data: z.array(Webhook) });
 export const WebhookId = z.strictObject({ id: z.coerce.number().int().positive() });
 export const DeliveriesResponse = ok({
-  data: z.array(z.object({
-    id: z.number().int(), seq: z.number().int(), status: z.string(), attempts: z.number().int(), lastStatus: z.number().int().nullable(),
-    lastError: z.string().nullable(), deliveredAt: z.number().int().nullable(),
-  })),
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      seq: z.number().int(),
+      status: z.string(),
+      attempts: z.number().int(),
+      lastStatus: z.number().int().nullable(),
+      lastError: z.string().nullable(),
+      deliveredAt: z.number().int().nullable(),
+    }),
+  ),
 });
 export const StreamQuery = z.strictObject({
   tokens: z.string().max(4000).optional(),

@@ -12,9 +12,22 @@ const walletIssue: InvalidMapper = (issues) =>
 export const walletRoutes: FastifyPluginAsync = async (app0) => {
   const app = app0.withTypeProvider<ZodTypeProvider>();
   for (const url of ['/api/tron/createWallet', '/tron/createWallet']) {
-    app.post(url, {
-      schema: { tags: ['wallet'], summary: 'New key pairs (shown once, never stored)', body: S.CreateWalletBody.optional(), response: { 200: S.CreateWalletResponse } },
-      config: { invalid: walletIssue },
-    }, async (req) => ({ data: await createWallets(req.body?.amount ?? 1), status: 'success' as const, code: '200' as const }));
+    app.post(
+      url,
+      {
+        schema: {
+          tags: ['wallet'],
+          summary: 'New key pairs (shown once, never stored)',
+          body: S.CreateWalletBody.optional(),
+          response: { 200: S.CreateWalletResponse },
+        },
+        config: { invalid: walletIssue },
+      },
+      async (req) => ({
+        data: await createWallets(req.body?.amount ?? 1),
+        status: 'success' as const,
+        code: '200' as const,
+      }),
+    );
   }
 };

@@ -34,20 +34,34 @@ export function createAccounts(deps: AccountsDeps) {
   }
 
   function saveWallet(userId: number, address: string, privateKey: string): WalletRow {
-    return store.addWallet({ userId, address, keyEnc: vault.encrypt(privateKey, walletContext({ userId, address })), label: null, createdAt: Date.now() });
+    return store.addWallet({
+      userId,
+      address,
+      keyEnc: vault.encrypt(privateKey, walletContext({ userId, address })),
+      label: null,
+      createdAt: Date.now(),
+    });
   }
 
   return {
     clientFor,
 
     /** The user, created on first contact with a facade key and a first wallet. */
-    async ensureUser(from: { id: number; username?: string | undefined }): Promise<{ user: UserRow; created: boolean }> {
+    async ensureUser(from: {
+      id: number;
+      username?: string | undefined;
+    }): Promise<{ user: UserRow; created: boolean }> {
       const existing = store.user(from.id);
       if (existing) return { user: existing, created: false };
       const { id: apiKeyId, key: apiKey } = await deps.operator.createKey(deps.defaultPlan, `telegram:${from.id}`);
       store.createUser({
-        telegramId: from.id, username: from.username ?? null, apiKeyEnc: vault.encrypt(apiKey, `apikey:${from.id}`), apiKeyId,
-        activeWalletId: null, settings: JSON.stringify(DEFAULT_SETTINGS), createdAt: Date.now(),
+        telegramId: from.id,
+        username: from.username ?? null,
+        apiKeyEnc: vault.encrypt(apiKey, `apikey:${from.id}`),
+        apiKeyId,
+        activeWalletId: null,
+        settings: JSON.stringify(DEFAULT_SETTINGS),
+        createdAt: Date.now(),
       });
       const user = store.user(from.id)!;
       const [w] = await clientFor(user).createWallet(1);
@@ -73,7 +87,8 @@ export function createAccounts(deps: AccountsDeps) {
     /** Imports a private key (64 hex); returns the wallet. */
     importWallet(user: UserRow, text: string): WalletRow {
       const key = text.trim().replace(/^0x/, '');
-      if (!/^[0-9a-fA-F]{64}$/.test(key)) throw new UserError('That is not a private key: it must be 64 hexadecimal characters.');
+      if (!/^[0-9a-fA-F]{64}$/.test(key))
+        throw new UserError('That is not a private key: it must be 64 hexadecimal characters.');
       let address: string;
       try {
         address = utils.crypto.pkToAddress(key) as string;

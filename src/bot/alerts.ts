@@ -14,11 +14,16 @@ export function matches(r: AlertRules, e: StreamEvent): boolean {
   if (r.tokens && !r.tokens.includes(e.token)) return false;
   const d = e.data;
   switch (e.kind) {
-    case 'create': return r.newTokens;
-    case 'launch': return r.launches;
-    case 'buy': return r.minBuyTrx !== null && Number(d.trxAmount) >= r.minBuyTrx;
-    case 'progress': return r.progressPct !== null && Number(d.from) < r.progressPct && Number(d.to) >= r.progressPct;
-    default: return false;
+    case 'create':
+      return r.newTokens;
+    case 'launch':
+      return r.launches;
+    case 'buy':
+      return r.minBuyTrx !== null && Number(d.trxAmount) >= r.minBuyTrx;
+    case 'progress':
+      return r.progressPct !== null && Number(d.from) < r.progressPct && Number(d.to) >= r.progressPct;
+    default:
+      return false;
   }
 }
 
@@ -27,15 +32,27 @@ export function alertText(e: StreamEvent, botUsername: string): string {
   const sym = `$${esc(String(d.symbol ?? ''))}`;
   const link = `<a href="https://t.me/${esc(botUsername)}?start=${esc(e.token)}">card</a>`;
   switch (e.kind) {
-    case 'create': return `🆕 New token <b>${esc(String(d.name))}</b> (${sym}) · ${link}`;
-    case 'launch': return `🚀 ${sym} launched to the DEX · ${link}`;
-    case 'buy': return `🟢 ${sym} buy of ${trx(Math.round(Number(d.trxAmount) * 100) / 100)} (${compact(Number(d.tokenAmount))} tokens) · ${link}`;
-    case 'progress': return `⛽ ${sym} curve at ${Number(d.to)}% · ${link}`;
-    default: return `${e.kind} ${sym}`;
+    case 'create':
+      return `🆕 New token <b>${esc(String(d.name))}</b> (${sym}) · ${link}`;
+    case 'launch':
+      return `🚀 ${sym} launched to the DEX · ${link}`;
+    case 'buy':
+      return `🟢 ${sym} buy of ${trx(Math.round(Number(d.trxAmount) * 100) / 100)} (${compact(Number(d.tokenAmount))} tokens) · ${link}`;
+    case 'progress':
+      return `⛽ ${sym} curve at ${Number(d.to)}% · ${link}`;
+    default:
+      return `${e.kind} ${sym}`;
   }
 }
 
-export function createAlerter(deps: { store: BotStore; api: Api; client: LaunchpadClient; logger: Logger; botUsername: string; flushDelayMs?: number }) {
+export function createAlerter(deps: {
+  store: BotStore;
+  api: Api;
+  client: LaunchpadClient;
+  logger: Logger;
+  botUsername: string;
+  flushDelayMs?: number;
+}) {
   const { store } = deps;
   let stopStream: (() => void) | undefined;
   let flushTimer: NodeJS.Timeout | undefined;
@@ -63,8 +80,15 @@ export function createAlerter(deps: { store: BotStore; api: Api; client: Launchp
       for (let i = 0; i < list.length; i += MAX_LINES) {
         const part = list.slice(i, i + MAX_LINES);
         // marked first: an alert is sent at most once, even if the process dies mid-send
-        store.markAlertsSent(part.map((a) => a.id), Date.now());
-        await deps.api.sendMessage(chatId, part.map((a) => a.text).join('\n'), { parse_mode: 'HTML', link_preview_options: { is_disabled: true } })
+        store.markAlertsSent(
+          part.map((a) => a.id),
+          Date.now(),
+        );
+        await deps.api
+          .sendMessage(chatId, part.map((a) => a.text).join('\n'), {
+            parse_mode: 'HTML',
+            link_preview_options: { is_disabled: true },
+          })
           .then(() => (sent += 1))
           .catch((err: unknown) => deps.logger.warn({ chatId, err: (err as Error).message }, 'alert not delivered'));
       }
@@ -76,7 +100,9 @@ export function createAlerter(deps: { store: BotStore; api: Api; client: Launchp
     if (flushTimer) return;
     flushTimer = setTimeout(() => {
       flushTimer = undefined;
-      flushing = flush().then(() => undefined).finally(() => (flushing = undefined));
+      flushing = flush()
+        .then(() => undefined)
+        .finally(() => (flushing = undefined));
     }, deps.flushDelayMs ?? 1000);
   };
 

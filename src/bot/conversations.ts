@@ -17,10 +17,18 @@ const TRIES = 3;
 const CANCEL_HINT = ' (/cancel to stop)';
 
 /** Asks until a valid answer, at most a few times; undefined when the user gives up. */
-async function ask<T>(conversation: Convo, ctx: Context, prompt: string, parse: (text: string) => T | undefined, help: string): Promise<T | undefined> {
+async function ask<T>(
+  conversation: Convo,
+  ctx: Context,
+  prompt: string,
+  parse: (text: string) => T | undefined,
+  help: string,
+): Promise<T | undefined> {
   await ctx.reply(prompt + CANCEL_HINT, { parse_mode: 'HTML' });
   for (let i = 0; i < TRIES; i++) {
-    const answer = await conversation.waitFor('message:text', { otherwise: (c) => c.reply('Please answer with a message' + CANCEL_HINT) });
+    const answer = await conversation.waitFor('message:text', {
+      otherwise: (c) => c.reply('Please answer with a message' + CANCEL_HINT),
+    });
     const value = parse(answer.message.text.trim());
     if (value !== undefined) return value;
     await ctx.reply(help, { parse_mode: 'HTML' });
@@ -31,21 +39,44 @@ async function ask<T>(conversation: Convo, ctx: Context, prompt: string, parse: 
 
 /** Custom buy/sell amount from a card's "Buy X" / "Sell X". */
 export async function customAmount(conversation: Convo, ctx: Context, side: 'buy' | 'sell', token: string) {
-  const amount = await ask(conversation, ctx, side === 'buy' ? 'How many TRX do you want to spend?' : 'How much do you want to sell? A percent like <code>30%</code> or a token amount.', (t) => checkAmount(side, t), amountHelp(side));
+  const amount = await ask(
+    conversation,
+    ctx,
+    side === 'buy'
+      ? 'How many TRX do you want to spend?'
+      : 'How much do you want to sell? A percent like <code>30%</code> or a token amount.',
+    (t) => checkAmount(side, t),
+    amountHelp(side),
+  );
   if (!amount) return;
   await conversation.external((octx) => startTrade(octx, token, side, amount));
 }
 
 /** Withdraw TRX: address, amount, confirm, then sign and send. */
 export async function withdraw(conversation: Convo, ctx: Context) {
-  const to = await ask(conversation, ctx, 'Send the address to withdraw TRX to.', (t) => (isBase58Address(t) ? t : undefined), 'That is not a Tron address (T…, 34 characters).');
+  const to = await ask(
+    conversation,
+    ctx,
+    'Send the address to withdraw TRX to.',
+    (t) => (isBase58Address(t) ? t : undefined),
+    'That is not a Tron address (T…, 34 characters).',
+  );
   if (!to) return;
-  const amount = await ask(conversation, ctx, 'How many TRX?', (t) => (/^\d{1,12}(\.\d{1,6})?$/.test(t) && Number(t) > 0 ? t : undefined), 'Send a positive number of TRX with up to 6 decimals.');
+  const amount = await ask(
+    conversation,
+    ctx,
+    'How many TRX?',
+    (t) => (/^\d{1,12}(\.\d{1,6})?$/.test(t) && Number(t) > 0 ? t : undefined),
+    'Send a positive number of TRX with up to 6 decimals.',
+  );
   if (!amount) return;
   const confirm = await ctx.reply(`Send <b>${esc(trx(Number(amount)))}</b> to <code>${esc(to)}</code>?`, {
-    parse_mode: 'HTML', reply_markup: new InlineKeyboard().text('✅ Send', 'wd:yes').text('✖️ Cancel', 'wd:no'),
+    parse_mode: 'HTML',
+    reply_markup: new InlineKeyboard().text('✅ Send', 'wd:yes').text('✖️ Cancel', 'wd:no'),
   });
-  const answer = await conversation.waitForCallbackQuery(['wd:yes', 'wd:no'], { otherwise: (c) => c.reply('Tap Send or Cancel above.') });
+  const answer = await conversation.waitForCallbackQuery(['wd:yes', 'wd:no'], {
+    otherwise: (c) => c.reply('Tap Send or Cancel above.'),
+  });
   await answer.answerCallbackQuery();
   if (answer.callbackQuery.data === 'wd:no') {
     await ctx.api.editMessageText(confirm.chat.id, confirm.message_id, 'Withdrawal cancelled.');
@@ -61,16 +92,37 @@ export async function withdraw(conversation: Convo, ctx: Context) {
       return { ok: false as const, reason: friendly(e) };
     }
   });
-  await ctx.api.editMessageText(confirm.chat.id, confirm.message_id, result.ok
-    ? `${result.state === 'confirmed' ? '✅ Sent' : '❌ Failed'} ${esc(trx(Number(amount)))} to <code>${esc(to)}</code>\nTx: <code>${esc(result.txid)}</code>${result.reason ? `\n${esc(result.reason)}` : ''}`
-    : `❌ ${esc(result.reason)}`, { parse_mode: 'HTML' });
+  await ctx.api.editMessageText(
+    confirm.chat.id,
+    confirm.message_id,
+    result.ok
+      ? `${result.state === 'confirmed' ? '✅ Sent' : '❌ Failed'} ${esc(trx(Number(amount)))} to <code>${esc(to)}</code>\nTx: <code>${esc(result.txid)}</code>${result.reason ? `\n${esc(result.reason)}` : ''}`
+      : `❌ ${esc(result.reason)}`,
+    { parse_mode: 'HTML' },
+  );
 }
 
 const FIELDS = {
-  slip: { prompt: 'New slippage in percent (0.1 to 50)?', help: 'Send a number from 0.1 to 50.', parse: (t: string) => num(t, 0.1, 50) },
-  fee: { prompt: 'Extra fee limit in TRX (0 to 500)? It raises the most a trade may burn in fees.', help: 'Send a number from 0 to 500.', parse: (t: string) => num(t, 0, 500) },
-  buy: { prompt: 'Three buy presets in TRX, like <code>50 200 1000</code>.', help: 'Send three positive numbers separated by spaces.', parse: (t: string) => three(t, 0.000001, 1e9) },
-  sell: { prompt: 'Three sell presets in percent, like <code>25 50 100</code>.', help: 'Send three percents from 1 to 100 separated by spaces.', parse: (t: string) => three(t, 1, 100) },
+  slip: {
+    prompt: 'New slippage in percent (0.1 to 50)?',
+    help: 'Send a number from 0.1 to 50.',
+    parse: (t: string) => num(t, 0.1, 50),
+  },
+  fee: {
+    prompt: 'Extra fee limit in TRX (0 to 500)? It raises the most a trade may burn in fees.',
+    help: 'Send a number from 0 to 500.',
+    parse: (t: string) => num(t, 0, 500),
+  },
+  buy: {
+    prompt: 'Three buy presets in TRX, like <code>50 200 1000</code>.',
+    help: 'Send three positive numbers separated by spaces.',
+    parse: (t: string) => three(t, 0.000001, 1e9),
+  },
+  sell: {
+    prompt: 'Three sell presets in percent, like <code>25 50 100</code>.',
+    help: 'Send three percents from 1 to 100 separated by spaces.',
+    parse: (t: string) => three(t, 1, 100),
+  },
 } as const;
 
 function num(t: string, min: number, max: number): number | undefined {

@@ -5,7 +5,11 @@ import type { Settings } from './store.js';
 export const MAX_MESSAGE = 4096;
 
 export const esc = (s: unknown): string =>
-  String(s ?? '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  String(s ?? '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 
 export const short = (a: string): string => (a.length > 12 ? `${a.slice(0, 5)}…${a.slice(-4)}` : a);
 
@@ -21,8 +25,10 @@ export function compact(n: number): string {
 }
 
 export const trx = (n: number): string => `${n.toLocaleString('en-US', { maximumFractionDigits: 6 })} TRX`;
-export const price = (n: number): string => (n === 0 ? '0' : n < 0.001 ? n.toPrecision(4) : n.toLocaleString('en-US', { maximumSignificantDigits: 6 }));
-export const usd = (n: number): string => `$${n >= 1 ? n.toLocaleString('en-US', { maximumFractionDigits: 2 }) : n.toPrecision(3)}`;
+export const price = (n: number): string =>
+  n === 0 ? '0' : n < 0.001 ? n.toPrecision(4) : n.toLocaleString('en-US', { maximumSignificantDigits: 6 });
+export const usd = (n: number): string =>
+  `$${n >= 1 ? n.toLocaleString('en-US', { maximumFractionDigits: 2 }) : n.toPrecision(3)}`;
 const signed = (n: number): string => `${n > 0 ? '+' : ''}${n.toFixed(2)}%`;
 
 export function progressBar(pct: number, width = 10): string {
@@ -31,7 +37,11 @@ export function progressBar(pct: number, width = 10): string {
   return '▰'.repeat(full) + '▱'.repeat(width - full) + ` ${p}%`;
 }
 
-const STATUS: Record<string, string> = { CREATED: '🟢 trading on the curve', LAUNCH_PENDING: '🟡 curve full, launching', LAUNCHED: '🚀 launched to the DEX' };
+const STATUS: Record<string, string> = {
+  CREATED: '🟢 trading on the curve',
+  LAUNCH_PENDING: '🟡 curve full, launching',
+  LAUNCHED: '🚀 launched to the DEX',
+};
 
 export function tokenCard(d: TokenDetails, trxUsd: number): string {
   const m = d.metadata;
@@ -70,7 +80,9 @@ export function quoteText(q: Quote, symbol: string, expiresInS: number): string 
     q.fillsCurve ? `⚠️ This fills the curve; ${trx(q.refund)} would be refunded.` : '',
     '',
     `<i>Quote valid for ${expiresInS} s.</i>`,
-  ].filter((l, i, a) => l !== '' || a[i - 1] !== '').join('\n');
+  ]
+    .filter((l, i, a) => l !== '' || a[i - 1] !== '')
+    .join('\n');
 }
 
 export function holdersPage(symbol: string, list: Holder[], page: number, perPage: number): string {
@@ -93,12 +105,17 @@ export function tradesPage(symbol: string, list: Trade[], page: number): string 
 
 export function tokenList(title: string, list: TokenSummary[]): string {
   if (!list.length) return 'No tokens yet.';
-  const rows = list.map((t, i) => `${i + 1}. <b>${esc(t.name)}</b> ($${esc(t.symbol)}) · ${progressBar(t.pumpPercentage, 5)} · vol ${compact(t.volume24Hr)} TRX\n   <code>${esc(t.address)}</code>`);
+  const rows = list.map(
+    (t, i) =>
+      `${i + 1}. <b>${esc(t.name)}</b> ($${esc(t.symbol)}) · ${progressBar(t.pumpPercentage, 5)} · vol ${compact(t.volume24Hr)} TRX\n   <code>${esc(t.address)}</code>`,
+  );
   return [`<b>${esc(title)}</b>`, '', ...rows].join('\n');
 }
 
 export function walletText(w: WalletView, index: number, count: number): string {
-  const pos = w.positions.slice(0, 15).map((p) => `• $${esc(p.symbol)}: ${compact(p.balance)} ≈ ${trx(Math.round(p.valueInTrx * 100) / 100)}`);
+  const pos = w.positions
+    .slice(0, 15)
+    .map((p) => `• $${esc(p.symbol)}: ${compact(p.balance)} ≈ ${trx(Math.round(p.valueInTrx * 100) / 100)}`);
   return [
     `<b>👛 Wallet ${index} of ${count}</b>`,
     `<code>${esc(w.address)}</code>`,
@@ -122,4 +139,5 @@ export function settingsText(s: Settings): string {
 }
 
 /** Keeps a message under Telegram's limit. */
-export const clip = (text: string): string => (text.length <= MAX_MESSAGE ? text : text.slice(0, MAX_MESSAGE - 2) + '…');
+export const clip = (text: string): string =>
+  text.length <= MAX_MESSAGE ? text : text.slice(0, MAX_MESSAGE - 2) + '…';

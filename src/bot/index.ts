@@ -52,14 +52,17 @@ export function createBot(token: string, services: BotServices, options: BotOpti
     await next();
   });
   // shed spam: a few updates per second per user; a dropped tap still gets its answer
-  bot.use(limit({
-    timeFrame: 1000,
-    limit: options.userRate ?? 3,
-    keyGenerator: (ctx) => ctx.from?.id.toString(),
-    onLimitExceeded: async (ctx) => {
-      if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text: 'Slow down a little, please.' }).catch(() => undefined);
-    },
-  }));
+  bot.use(
+    limit({
+      timeFrame: 1000,
+      limit: options.userRate ?? 3,
+      keyGenerator: (ctx) => ctx.from?.id.toString(),
+      onLimitExceeded: async (ctx) => {
+        if (ctx.callbackQuery)
+          await ctx.answerCallbackQuery({ text: 'Slow down a little, please.' }).catch(() => undefined);
+      },
+    }),
+  );
 
   // in groups, only the user a message's buttons belong to may press them
   bot.on('callback_query', async (ctx, next) => {
@@ -77,13 +80,17 @@ export function createBot(token: string, services: BotServices, options: BotOpti
   // secrets are read before the conversations plugin can store the update
   bot.use(secretInput);
 
-  bot.use(conversations<BotContext, BotContext>({
-    storage: { type: 'key', version: CONVERSATION_VERSION, adapter: services.store.conversationStorage() },
-    plugins: [async (ctx, next) => {
-      installTransformers(ctx.api);
-      await next();
-    }],
-  }));
+  bot.use(
+    conversations<BotContext, BotContext>({
+      storage: { type: 'key', version: CONVERSATION_VERSION, adapter: services.store.conversationStorage() },
+      plugins: [
+        async (ctx, next) => {
+          installTransformers(ctx.api);
+          await next();
+        },
+      ],
+    }),
+  );
   // a global /cancel, ahead of the conversations so it is never taken as an answer
   bot.command('cancel', async (ctx) => {
     await ctx.conversation.exitAll();
@@ -94,15 +101,32 @@ export function createBot(token: string, services: BotServices, options: BotOpti
   bot.use(createConversation(withdraw, 'withdraw'));
   bot.use(createConversation(editSetting, 'editSetting'));
 
-  bot.use(adminFeature, startFeature, walletFeature, tradeFeature, listsFeature, settingsFeature, positionsFeature, alertsFeature, tokenFeature);
+  bot.use(
+    adminFeature,
+    startFeature,
+    walletFeature,
+    tradeFeature,
+    listsFeature,
+    settingsFeature,
+    positionsFeature,
+    alertsFeature,
+    tokenFeature,
+  );
 
   // anything left: answer stray buttons, help with stray text
   bot.on('callback_query', (ctx) => ctx.answerCallbackQuery({ text: 'This button has expired.' }));
-  bot.chatType('private').on('message:text', (ctx) => ctx.reply('Paste a token address to see its card, or send /help.'));
+  bot
+    .chatType('private')
+    .on('message:text', (ctx) => ctx.reply('Paste a token address to see its card, or send /help.'));
 
   bot.catch(async (err) => {
     const e = err.error;
-    const kind = e instanceof GrammyError ? `telegram: ${e.description}` : e instanceof HttpError ? 'network' : (e as Error)?.message;
+    const kind =
+      e instanceof GrammyError
+        ? `telegram: ${e.description}`
+        : e instanceof HttpError
+          ? 'network'
+          : (e as Error)?.message;
     // the update itself is not logged: it may hold a user's message
     services.logger.error({ updateId: err.ctx.update.update_id, kind }, 'update failed');
     await err.ctx.reply('Sorry, something went wrong on our side. Please try again.').catch(() => undefined);

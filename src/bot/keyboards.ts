@@ -22,7 +22,9 @@ export function cardKeyboard(token: string, s: Settings): InlineKeyboard {
   kb.text('Buy X', cb.buyCustom(token)).row();
   for (const p of s.sellPresets) kb.text(`Sell ${p}%`, cb.sell(token, p));
   kb.text('Sell X', cb.sellCustom(token)).row();
-  kb.text('👥 Holders', cb.holders(token, 1)).text('📜 Trades', cb.trades(token, 1)).text('🔄 Refresh', cb.refresh(token));
+  kb.text('👥 Holders', cb.holders(token, 1))
+    .text('📜 Trades', cb.trades(token, 1))
+    .text('🔄 Refresh', cb.refresh(token));
   return kb;
 }
 
@@ -40,21 +42,41 @@ export function pagerKeyboard(kind: 'h' | 't', token: string, page: number, hasN
 
 export function walletKeyboard(): InlineKeyboard {
   return new InlineKeyboard()
-    .text('➕ New wallet', cb.wallet('new')).text('📥 Import', cb.wallet('imp')).row()
-    .text('🔑 Export', cb.wallet('exp')).text('🔀 Switch', cb.wallet('sw')).row()
-    .text('💸 Withdraw TRX', cb.wallet('wd')).text('🔄 Refresh', cb.wallet('r'));
+    .text('➕ New wallet', cb.wallet('new'))
+    .text('📥 Import', cb.wallet('imp'))
+    .row()
+    .text('🔑 Export', cb.wallet('exp'))
+    .text('🔀 Switch', cb.wallet('sw'))
+    .row()
+    .text('💸 Withdraw TRX', cb.wallet('wd'))
+    .text('🔄 Refresh', cb.wallet('r'));
 }
 
-export function walletListKeyboard(wallets: Array<{ id: number; address: string }>, activeId: number | null, action: 'use' | 'expok'): InlineKeyboard {
+export function walletListKeyboard(
+  wallets: Array<{ id: number; address: string }>,
+  activeId: number | null,
+  action: 'use' | 'expok',
+): InlineKeyboard {
   const kb = new InlineKeyboard();
-  wallets.forEach((w, i) => kb.text(`${w.id === activeId ? '● ' : ''}${i + 1}. ${w.address.slice(0, 6)}…${w.address.slice(-4)}`, cb.wallet(action, w.id)).row());
+  wallets.forEach((w, i) =>
+    kb
+      .text(
+        `${w.id === activeId ? '● ' : ''}${i + 1}. ${w.address.slice(0, 6)}…${w.address.slice(-4)}`,
+        cb.wallet(action, w.id),
+      )
+      .row(),
+  );
   return kb.text('✖️ Cancel', cb.wallet('no'));
 }
 
 export function settingsKeyboard(s: Settings): InlineKeyboard {
   return new InlineKeyboard()
-    .text(`Slippage ${s.slippage}%`, cb.settings('slip')).text(`Fee limit +${s.extraFeeLimit}`, cb.settings('fee')).row()
-    .text('Buy presets', cb.settings('buy')).text('Sell presets', cb.settings('sell')).row()
+    .text(`Slippage ${s.slippage}%`, cb.settings('slip'))
+    .text(`Fee limit +${s.extraFeeLimit}`, cb.settings('fee'))
+    .row()
+    .text('Buy presets', cb.settings('buy'))
+    .text('Sell presets', cb.settings('sell'))
+    .row()
     .text(`Confirm: ${s.confirm ? 'on ✅' : 'off'}`, cb.settings('conf'));
 }
 

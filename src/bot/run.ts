@@ -38,11 +38,22 @@ export function buildBot(opts: BotRunOptions) {
   const db = openBotDb(opts.dbFile ?? path.join(opts.dataDir, 'bot.sqlite'));
   const store = createStore(db);
   const vault = new Vault(opts.vaultKey);
-  const operator = new LaunchpadClient({ baseUrl: opts.facadeUrl, apiKey: operatorKey(store, vault, opts.operatorKey), timeoutMs: 30_000 });
+  const operator = new LaunchpadClient({
+    baseUrl: opts.facadeUrl,
+    apiKey: operatorKey(store, vault, opts.operatorKey),
+    timeoutMs: 30_000,
+  });
   const accounts = createAccounts({ store, vault, operator, facadeUrl: opts.facadeUrl, defaultPlan: opts.defaultPlan });
   const trading = createTradeFlow({ store, accounts });
   const services: BotServices = {
-    store, accounts, trading, logger: log, trxUsd: opts.trxUsd, now: Date.now, operator, admins: opts.admins ?? [],
+    store,
+    accounts,
+    trading,
+    logger: log,
+    trxUsd: opts.trxUsd,
+    now: Date.now,
+    operator,
+    admins: opts.admins ?? [],
     events: (api) => tradeEvents(api, opts.explorerTxUrl),
   };
   const bot = createBot(opts.token, services, opts.bot);
@@ -57,7 +68,13 @@ export async function startBot(opts: BotRunOptions) {
   await bot.api.setMyCommands(COMMANDS);
   const resumed = await services.trading.resume(services.events(bot.api));
   if (resumed) log.info({ resumed }, 'resumed unfinished trades');
-  const alerter = createAlerter({ store, api: bot.api, client: built.operator, logger: log, botUsername: bot.botInfo.username });
+  const alerter = createAlerter({
+    store,
+    api: bot.api,
+    client: built.operator,
+    logger: log,
+    botUsername: bot.botInfo.username,
+  });
   alerter.start();
   const maintenance = setInterval(() => {
     runDueDeletes(bot.api, store, Date.now()).catch((err: unknown) => log.warn({ err }, 'scheduled deletes failed'));

@@ -24,7 +24,9 @@ export const wallets = sqliteTable(
   'wallets',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id').notNull().references(() => users.telegramId),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.telegramId),
     address: text('address').notNull(),
     /** The private key, encrypted. */
     keyEnc: text('key_enc').notNull(),

@@ -18,7 +18,13 @@ export interface Settings {
   extraFeeLimit: number;
 }
 
-export const DEFAULT_SETTINGS: Settings = { slippage: 5, buyPresets: [100, 500, 1000], sellPresets: [25, 50, 100], confirm: true, extraFeeLimit: 0 };
+export const DEFAULT_SETTINGS: Settings = {
+  slippage: 5,
+  buyPresets: [100, 500, 1000],
+  sellPresets: [25, 50, 100],
+  confirm: true,
+  extraFeeLimit: 0,
+};
 
 export type UserRow = typeof s.users.$inferSelect;
 export interface AlertRules {
@@ -43,29 +49,44 @@ export function createStore(db: BotDb) {
     },
 
     userByUsername(name: string): UserRow | undefined {
-      return db.select().from(s.users).where(eq(s.users.username, name.replace(/^@/, ''))).get();
+      return db
+        .select()
+        .from(s.users)
+        .where(eq(s.users.username, name.replace(/^@/, '')))
+        .get();
     },
     userCount(): number {
       return (db.$client.prepare('select count(*) n from users').get() as { n: number }).n;
     },
     audit(telegramId: number, action: string, detail: unknown): void {
-      db.insert(s.adminAudit).values({ telegramId, action, detail: JSON.stringify(detail), at: Date.now() }).run();
+      db.insert(s.adminAudit)
+        .values({ telegramId, action, detail: JSON.stringify(detail), at: Date.now() })
+        .run();
     },
 
     alertRules(chatId: number): AlertRules {
       const r = db.select().from(s.alertRules).where(eq(s.alertRules.chatId, chatId)).get();
-      return r ? { ...r, tokens: r.tokens ? (JSON.parse(r.tokens) as string[]) : null } : { chatId, newTokens: false, launches: false, minBuyTrx: null, progressPct: null, tokens: null };
+      return r
+        ? { ...r, tokens: r.tokens ? (JSON.parse(r.tokens) as string[]) : null }
+        : { chatId, newTokens: false, launches: false, minBuyTrx: null, progressPct: null, tokens: null };
     },
     saveAlertRules(r: AlertRules): void {
       const row = { ...r, tokens: r.tokens ? JSON.stringify(r.tokens) : null };
       db.insert(s.alertRules).values(row).onConflictDoUpdate({ target: s.alertRules.chatId, set: row }).run();
     },
     allAlertRules(): AlertRules[] {
-      return db.select().from(s.alertRules).all().map((r) => ({ ...r, tokens: r.tokens ? (JSON.parse(r.tokens) as string[]) : null }));
+      return db
+        .select()
+        .from(s.alertRules)
+        .all()
+        .map((r) => ({ ...r, tokens: r.tokens ? (JSON.parse(r.tokens) as string[]) : null }));
     },
     /** Queues an alert once per chat and event; false when it was queued before. */
     queueAlert(chatId: number, seq: number, token: string, text: string): boolean {
-      return db.insert(s.alertOutbox).values({ chatId, seq, token, text, sentAt: null }).onConflictDoNothing().run().changes === 1;
+      return (
+        db.insert(s.alertOutbox).values({ chatId, seq, token, text, sentAt: null }).onConflictDoNothing().run()
+          .changes === 1
+      );
     },
     unsentAlerts() {
       return db.select().from(s.alertOutbox).where(isNull(s.alertOutbox.sentAt)).orderBy(asc(s.alertOutbox.id)).all();
@@ -84,7 +105,10 @@ export function createStore(db: BotDb) {
       return { ...DEFAULT_SETTINGS, ...(JSON.parse(user.settings) as Partial<Settings>) };
     },
     saveSettings(userId: number, settings: Settings): void {
-      db.update(s.users).set({ settings: JSON.stringify(settings) }).where(eq(s.users.telegramId, userId)).run();
+      db.update(s.users)
+        .set({ settings: JSON.stringify(settings) })
+        .where(eq(s.users.telegramId, userId))
+        .run();
     },
     setActiveWallet(userId: number, walletId: number): void {
       db.update(s.users).set({ activeWalletId: walletId }).where(eq(s.users.telegramId, userId)).run();
@@ -94,10 +118,18 @@ export function createStore(db: BotDb) {
       return db.select().from(s.wallets).where(eq(s.wallets.userId, userId)).orderBy(asc(s.wallets.id)).all();
     },
     wallet(userId: number, walletId: number): WalletRow | undefined {
-      return db.select().from(s.wallets).where(and(eq(s.wallets.userId, userId), eq(s.wallets.id, walletId))).get();
+      return db
+        .select()
+        .from(s.wallets)
+        .where(and(eq(s.wallets.userId, userId), eq(s.wallets.id, walletId)))
+        .get();
     },
     addWallet(row: typeof s.wallets.$inferInsert): WalletRow {
-      const existing = db.select().from(s.wallets).where(and(eq(s.wallets.userId, row.userId), eq(s.wallets.address, row.address))).get();
+      const existing = db
+        .select()
+        .from(s.wallets)
+        .where(and(eq(s.wallets.userId, row.userId), eq(s.wallets.address, row.address)))
+        .get();
       if (existing) return existing;
       return db.insert(s.wallets).values(row).returning().get();
     },
@@ -110,22 +142,43 @@ export function createStore(db: BotDb) {
     },
     /** Moves a trade from one status to another; true only for the one caller that did it. */
     transition(id: string, from: string, to: string, fields: Partial<typeof s.trades.$inferInsert> = {}): boolean {
-      return db.update(s.trades).set({ ...fields, status: to, updatedAt: Date.now() }).where(and(eq(s.trades.id, id), eq(s.trades.status, from))).run().changes === 1;
+      return (
+        db
+          .update(s.trades)
+          .set({ ...fields, status: to, updatedAt: Date.now() })
+          .where(and(eq(s.trades.id, id), eq(s.trades.status, from)))
+          .run().changes === 1
+      );
     },
     updateTrade(id: string, fields: Partial<typeof s.trades.$inferInsert>): void {
-      db.update(s.trades).set({ ...fields, updatedAt: Date.now() }).where(eq(s.trades.id, id)).run();
+      db.update(s.trades)
+        .set({ ...fields, updatedAt: Date.now() })
+        .where(eq(s.trades.id, id))
+        .run();
     },
     unfinishedTrades(): TradeRow[] {
-      return db.select().from(s.trades).where(inArray(s.trades.status, ['claimed', 'approving', 'signed', 'broadcast'])).all();
+      return db
+        .select()
+        .from(s.trades)
+        .where(inArray(s.trades.status, ['claimed', 'approving', 'signed', 'broadcast']))
+        .all();
     },
 
     own(chatId: number, messageId: number, userId: number): void {
-      db.insert(s.ownedMessages).values({ chatId, messageId, userId, createdAt: Date.now() }).onConflictDoUpdate({
-        target: [s.ownedMessages.chatId, s.ownedMessages.messageId], set: { userId },
-      }).run();
+      db.insert(s.ownedMessages)
+        .values({ chatId, messageId, userId, createdAt: Date.now() })
+        .onConflictDoUpdate({
+          target: [s.ownedMessages.chatId, s.ownedMessages.messageId],
+          set: { userId },
+        })
+        .run();
     },
     ownerOf(chatId: number, messageId: number): number | undefined {
-      return db.select().from(s.ownedMessages).where(and(eq(s.ownedMessages.chatId, chatId), eq(s.ownedMessages.messageId, messageId))).get()?.userId;
+      return db
+        .select()
+        .from(s.ownedMessages)
+        .where(and(eq(s.ownedMessages.chatId, chatId), eq(s.ownedMessages.messageId, messageId)))
+        .get()?.userId;
     },
 
     scheduleDelete(chatId: number, messageId: number, deleteAt: number): void {
@@ -139,9 +192,13 @@ export function createStore(db: BotDb) {
     },
 
     setPendingInput(userId: number, kind: string, chatId: number, expiresAt: number): void {
-      db.insert(s.pendingInputs).values({ userId, kind, chatId, expiresAt }).onConflictDoUpdate({
-        target: s.pendingInputs.userId, set: { kind, chatId, expiresAt },
-      }).run();
+      db.insert(s.pendingInputs)
+        .values({ userId, kind, chatId, expiresAt })
+        .onConflictDoUpdate({
+          target: s.pendingInputs.userId,
+          set: { kind, chatId, expiresAt },
+        })
+        .run();
     },
     /** Takes (and clears) the user's pending prompt, if still valid. */
     takePendingInput(userId: number, now: number): { kind: string; chatId: number } | undefined {
@@ -166,7 +223,10 @@ export function createStore(db: BotDb) {
         },
         write: (key: string, state: T) => {
           const json = JSON.stringify(state);
-          db.insert(s.conversations).values({ key, state: json }).onConflictDoUpdate({ target: s.conversations.key, set: { state: json } }).run();
+          db.insert(s.conversations)
+            .values({ key, state: json })
+            .onConflictDoUpdate({ target: s.conversations.key, set: { state: json } })
+            .run();
         },
         delete: (key: string) => {
           db.delete(s.conversations).where(eq(s.conversations.key, key)).run();

@@ -40,7 +40,10 @@ export interface TradeEvents {
 }
 
 export class TradeError extends Error {
-  constructor(message: string, readonly kind: 'safety' | 'funds' = 'safety') {
+  constructor(
+    message: string,
+    readonly kind: 'safety' | 'funds' = 'safety',
+  ) {
     super(message);
   }
 }
@@ -48,24 +51,39 @@ export class TradeError extends Error {
 const newId = (): string => randomBytes(9).toString('base64url');
 
 /** Checks a transaction the facade built before we sign it. */
-function checkUnsigned(tx: UnsignedTx, wallet: WalletRow, expect: { callValueSun?: bigint; transfer?: { to: string; sun: bigint } }): void {
-  if (!utils.transaction.txCheck(tx as never)) throw new TradeError('the facade returned a transaction whose id does not match its content');
-  const contract = (tx.raw_data as { contract?: Array<{ parameter?: { value?: Record<string, unknown> } }> }).contract?.[0];
+function checkUnsigned(
+  tx: UnsignedTx,
+  wallet: WalletRow,
+  expect: { callValueSun?: bigint; transfer?: { to: string; sun: bigint } },
+): void {
+  if (!utils.transaction.txCheck(tx as never))
+    throw new TradeError('the facade returned a transaction whose id does not match its content');
+  const contract = (tx.raw_data as { contract?: Array<{ parameter?: { value?: Record<string, unknown> } }> })
+    .contract?.[0];
   const value = contract?.parameter?.value ?? {};
   const owner = String(value.owner_address ?? '');
-  if (utils.address.fromHex(owner) !== wallet.address && owner !== wallet.address) throw new TradeError('the transaction is not from your wallet');
+  if (utils.address.fromHex(owner) !== wallet.address && owner !== wallet.address)
+    throw new TradeError('the transaction is not from your wallet');
   if (expect.callValueSun !== undefined && BigInt(String(value.call_value ?? 0)) !== expect.callValueSun) {
     throw new TradeError('the transaction does not spend the amount quoted');
   }
   if (expect.transfer) {
     const to = String(value.to_address ?? '');
-    if ((utils.address.fromHex(to) !== expect.transfer.to && to !== expect.transfer.to) || BigInt(String(value.amount ?? -1)) !== expect.transfer.sun) {
+    if (
+      (utils.address.fromHex(to) !== expect.transfer.to && to !== expect.transfer.to) ||
+      BigInt(String(value.amount ?? -1)) !== expect.transfer.sun
+    ) {
       throw new TradeError('the transfer is not the one you asked for');
     }
   }
 }
 
-export function createTradeFlow(deps: { store: BotStore; accounts: Accounts; now?: () => number; sleep?: (ms: number) => Promise<void> }) {
+export function createTradeFlow(deps: {
+  store: BotStore;
+  accounts: Accounts;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}) {
   const { store, accounts } = deps;
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
@@ -98,19 +116,35 @@ export function createTradeFlow(deps: { store: BotStore; accounts: Accounts; now
     const signed = await sign(wallet, await client.approve(token, wallet.address), { callValueSun: 0n });
     const id = await client.broadcast(signed);
     const s = await waitFinal(client, id, now() + 60_000);
-    if (!s || s.state !== 'confirmed') throw new TradeError(`the approval did not go through${s?.reason ? `: ${s.reason}` : ''}`);
+    if (!s || s.state !== 'confirmed')
+      throw new TradeError(`the approval did not go through${s?.reason ? `: ${s.reason}` : ''}`);
   }
 
-  async function finish(trade: TradeRow, client: LaunchpadClient, wallet: WalletRow, events: TradeEvents): Promise<void> {
-    const deadline = Number((JSON.parse(trade.signedTx!) as { raw_data: { expiration: number } }).raw_data.expiration) + 30_000;
+  async function finish(
+    trade: TradeRow,
+    client: LaunchpadClient,
+    wallet: WalletRow,
+    events: TradeEvents,
+  ): Promise<void> {
+    const deadline =
+      Number((JSON.parse(trade.signedTx!) as { raw_data: { expiration: number } }).raw_data.expiration) + 30_000;
     const signed = JSON.parse(trade.signedTx!) as object;
     const s = await waitFinal(client, trade.txid!, Math.max(deadline, now() + 5_000), () => client.broadcast(signed));
     if (!s) {
-      const outcome: TradeOutcome = { state: 'failed', txid: trade.txid!, reason: 'the transaction expired without being included; nothing was traded' };
+      const outcome: TradeOutcome = {
+        state: 'failed',
+        txid: trade.txid!,
+        reason: 'the transaction expired without being included; nothing was traded',
+      };
       store.transition(trade.id, 'broadcast', 'failed', { result: JSON.stringify(outcome) });
       return events.done(store.trade(trade.id)!, outcome);
     }
-    const outcome: TradeOutcome = { state: s.state as 'confirmed' | 'failed', txid: trade.txid!, feeTrx: s.fee ?? 0, ...(s.reason ? { reason: s.reason } : {}) };
+    const outcome: TradeOutcome = {
+      state: s.state as 'confirmed' | 'failed',
+      txid: trade.txid!,
+      feeTrx: s.fee ?? 0,
+      ...(s.reason ? { reason: s.reason } : {}),
+    };
     try {
       const after = await balances(client, wallet, trade.token);
       const before = trade.before ? (JSON.parse(trade.before) as { trxSun: string; tokenUnits: string }) : undefined;
@@ -118,9 +152,10 @@ export function createTradeFlow(deps: { store: BotStore; accounts: Accounts; now
       outcome.tokenBalance = Number(after.tokenUnits) / 1e18;
       if (before && s.state === 'confirmed') {
         const feeSun = BigInt(Math.round((s.fee ?? 0) * 1e6));
-        outcome.received = trade.side === 'buy'
-          ? Number(BigInt(after.tokenUnits) - BigInt(before.tokenUnits)) / 1e18
-          : Number(BigInt(after.trxSun) - BigInt(before.trxSun) + feeSun) / 1e6;
+        outcome.received =
+          trade.side === 'buy'
+            ? Number(BigInt(after.tokenUnits) - BigInt(before.tokenUnits)) / 1e18
+            : Number(BigInt(after.trxSun) - BigInt(before.trxSun) + feeSun) / 1e6;
       }
     } catch {
       /* the result stands without balances */
@@ -141,17 +176,27 @@ export function createTradeFlow(deps: { store: BotStore; accounts: Accounts; now
         try {
           const settings = store.settings(user);
           const quote = JSON.parse(trade.quote) as Quote;
-          store.updateTrade(id, { status: 'approving', before: JSON.stringify(await balances(client, wallet, trade.token)) });
+          store.updateTrade(id, {
+            status: 'approving',
+            before: JSON.stringify(await balances(client, wallet, trade.token)),
+          });
           if (trade.side === 'sell') await ensureAllowance(client, wallet, trade.token, BigInt(quote.exact.amountIn));
           const { unsignedTx } = await client.localTrade({
-            type: trade.side as Side, tokenAddress: trade.token,
+            type: trade.side as Side,
+            tokenAddress: trade.token,
             amount: trade.amount,
-            userAddress: wallet.address, slippage: trade.slippage / 100,
+            userAddress: wallet.address,
+            slippage: trade.slippage / 100,
             ...(settings.extraFeeLimit > 0 ? { priorityFee: settings.extraFeeLimit } : {}),
           });
-          const signed = await sign(wallet, unsignedTx, trade.side === 'buy' ? { callValueSun: BigInt(quote.exact.amountIn) } : { callValueSun: 0n });
+          const signed = await sign(
+            wallet,
+            unsignedTx,
+            trade.side === 'buy' ? { callValueSun: BigInt(quote.exact.amountIn) } : { callValueSun: 0n },
+          );
           // the signed bytes are stored before they leave
-          if (!store.transition(id, 'approving', 'signed', { txid: signed.txID, signedTx: JSON.stringify(signed) })) return;
+          if (!store.transition(id, 'approving', 'signed', { txid: signed.txID, signedTx: JSON.stringify(signed) }))
+            return;
         } catch (e) {
           const outcome: TradeOutcome = { state: 'failed', reason: friendly(e) };
           store.updateTrade(id, { status: 'failed', result: JSON.stringify(outcome) });
@@ -183,23 +228,56 @@ export function createTradeFlow(deps: { store: BotStore; accounts: Accounts; now
 
   return {
     /** Fetches a quote and records it as a trade the user can confirm. */
-    async quote(user: UserRow, chatId: number, token: string, side: Side, amount: string, symbol: string): Promise<{ trade: TradeRow; quote: Quote }> {
+    async quote(
+      user: UserRow,
+      chatId: number,
+      token: string,
+      side: Side,
+      amount: string,
+      symbol: string,
+    ): Promise<{ trade: TradeRow; quote: Quote }> {
       const wallet = accounts.activeWallet(user);
       const settings = store.settings(user);
       const client = accounts.clientFor(user);
-      const quote = await client.quote({ type: side, tokenAddress: token, amount: side === 'buy' ? Number(amount) : amount, userAddress: wallet.address, slippage: settings.slippage });
+      const quote = await client.quote({
+        type: side,
+        tokenAddress: token,
+        amount: side === 'buy' ? Number(amount) : amount,
+        userAddress: wallet.address,
+        slippage: settings.slippage,
+      });
       // say it now rather than after Confirm
       const { trxBalanceSun } = await client.getWallet(wallet.address);
-      const need = (side === 'buy' ? BigInt(quote.exact.amountIn) : 0n) + BigInt(Math.round((quote.feeLimit + settings.extraFeeLimit) * 1e6));
+      const need =
+        (side === 'buy' ? BigInt(quote.exact.amountIn) : 0n) +
+        BigInt(Math.round((quote.feeLimit + settings.extraFeeLimit) * 1e6));
       if (BigInt(trxBalanceSun) < need) {
-        throw new TradeError(`you have ${Number(trxBalanceSun) / 1e6} TRX; this needs ${Number(need) / 1e6} TRX (${side === 'buy' ? 'the amount and ' : ''}the network fee limit)`, 'funds');
+        throw new TradeError(
+          `you have ${Number(trxBalanceSun) / 1e6} TRX; this needs ${Number(need) / 1e6} TRX (${side === 'buy' ? 'the amount and ' : ''}the network fee limit)`,
+          'funds',
+        );
       }
       const id = newId();
       const t = now();
       store.insertTrade({
-        id, userId: user.telegramId, chatId, messageId: null, walletId: wallet.id, token, side, amount,
-        slippage: Math.round(settings.slippage * 100), quote: JSON.stringify({ ...quote, symbol }), status: 'quoted', txid: null, signedTx: null,
-        before: null, result: null, createdAt: t, expiresAt: t + QUOTE_TTL_MS, updatedAt: t,
+        id,
+        userId: user.telegramId,
+        chatId,
+        messageId: null,
+        walletId: wallet.id,
+        token,
+        side,
+        amount,
+        slippage: Math.round(settings.slippage * 100),
+        quote: JSON.stringify({ ...quote, symbol }),
+        status: 'quoted',
+        txid: null,
+        signedTx: null,
+        before: null,
+        result: null,
+        createdAt: t,
+        expiresAt: t + QUOTE_TTL_MS,
+        updatedAt: t,
       });
       return { trade: store.trade(id)!, quote };
     },
@@ -231,7 +309,9 @@ export function createTradeFlow(deps: { store: BotStore; accounts: Accounts; now
     /** Sends TRX from a wallet: built by the facade, checked and signed here, followed to a result. */
     async sendTrx(user: UserRow, wallet: WalletRow, to: string, amount: string) {
       const client = accounts.clientFor(user);
-      const signed = await sign(wallet, await client.transfer(wallet.address, to, amount), { transfer: { to, sun: trxToSun(amount) } });
+      const signed = await sign(wallet, await client.transfer(wallet.address, to, amount), {
+        transfer: { to, sun: trxToSun(amount) },
+      });
       const txid = await client.broadcast(signed);
       const s = await waitFinal(client, txid, now() + 60_000);
       if (!s) return { txid, state: 'pending' as const, reason: 'still pending; check /wallet later' };
@@ -243,7 +323,10 @@ export function createTradeFlow(deps: { store: BotStore; accounts: Accounts; now
       const list = store.unfinishedTrades();
       for (const t of list) {
         if (t.status === 'claimed' || t.status === 'approving') {
-          const outcome: TradeOutcome = { state: 'failed', reason: 'the bot restarted before sending this trade; nothing was sent. Please trade again.' };
+          const outcome: TradeOutcome = {
+            state: 'failed',
+            reason: 'the bot restarted before sending this trade; nothing was sent. Please trade again.',
+          };
           store.updateTrade(t.id, { status: 'failed', result: JSON.stringify(outcome) });
           await events.done(store.trade(t.id)!, outcome);
         } else {
@@ -260,14 +343,17 @@ export type TradeFlow = ReturnType<typeof createTradeFlow>;
 /** Facade errors in plain language. */
 export function friendly(e: unknown): string {
   if (e instanceof ApiError) {
-    if (e.error === 'Insufficient funds') return `Not enough funds: ${e.message.replace(/^The account lacks funds for this transaction: /, '')}.`;
-    if (e.error === 'Simulation failed') return 'The price would move more than your slippage allows. Try a smaller amount or raise the slippage in /settings.';
+    if (e.error === 'Insufficient funds')
+      return `Not enough funds: ${e.message.replace(/^The account lacks funds for this transaction: /, '')}.`;
+    if (e.error === 'Simulation failed')
+      return 'The price would move more than your slippage allows. Try a smaller amount or raise the slippage in /settings.';
     if (e.error === 'Rate limit exceeded') return `Too many requests right now; try again in ${e.retryAfter ?? 60} s.`;
     if (e.error === 'Token not found') return 'I do not know that token.';
     if (e.error === 'Token not trading') return e.message;
     if (e.status >= 500) return 'The service had a problem; please try again in a moment.';
     return e.message || e.error;
   }
-  if (e instanceof TradeError) return e.kind === 'funds' ? `Not enough funds: ${e.message}.` : `Stopped for your safety: ${e.message}.`;
+  if (e instanceof TradeError)
+    return e.kind === 'funds' ? `Not enough funds: ${e.message}.` : `Stopped for your safety: ${e.message}.`;
   return 'Something went wrong; please try again.';
 }

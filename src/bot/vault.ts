@@ -17,7 +17,12 @@ export class Vault {
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     cipher.setAAD(Buffer.from(context, 'utf8'));
     const ct = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ct.toString('base64url')].join('.');
+    return [
+      VERSION,
+      iv.toString('base64url'),
+      cipher.getAuthTag().toString('base64url'),
+      ct.toString('base64url'),
+    ].join('.');
   }
 
   decrypt(sealed: string, context: string): string {
@@ -42,7 +47,12 @@ export function parseKey(value: string): Buffer | null {
  * The configured key; on the devnet without one, a key generated once into DATA_DIR (with a loud
  * warning). Without a key on a real network the caller must refuse to start.
  */
-export function loadVaultKey(opts: { configured: string | undefined; dataDir: string; devnet: boolean; logger: Logger }): Buffer {
+export function loadVaultKey(opts: {
+  configured: string | undefined;
+  dataDir: string;
+  devnet: boolean;
+  logger: Logger;
+}): Buffer {
   if (opts.configured) {
     const k = parseKey(opts.configured);
     if (!k) throw new Error('WALLET_ENCRYPTION_KEY must be 32 bytes as 64 hex characters or base64');

@@ -14,10 +14,40 @@ export type TxStatus = Out<typeof S.TxStatusResponse>['data'];
 export type WalletView = Out<typeof S.WalletResponse>['data'];
 export type Family = 'launchpad' | 'launchpad2';
 export type UserTrade = Out<typeof S.UserTradesResponse>['data'][number];
-export interface AdminPlan { name: string; rpm: number | null; feeBps: number; streams: boolean }
-export interface AdminKey { id: number; label: string | null; plan: string; createdAt: number; revoked: boolean; requestsToday: number; requests7d: number; trades: number; feesTrx: number }
-export interface AdminStats { keys: number; activeKeys: number; tokens: number; trades: number; volumeTrx: number; feeTrades: number; feesTrx: number }
-export interface StreamEvent { id: number; kind: 'create' | 'buy' | 'sell' | 'progress' | 'launch'; token: string; txid: string; timestamp: number; data: Record<string, unknown> }
+export interface AdminPlan {
+  name: string;
+  rpm: number | null;
+  feeBps: number;
+  streams: boolean;
+}
+export interface AdminKey {
+  id: number;
+  label: string | null;
+  plan: string;
+  createdAt: number;
+  revoked: boolean;
+  requestsToday: number;
+  requests7d: number;
+  trades: number;
+  feesTrx: number;
+}
+export interface AdminStats {
+  keys: number;
+  activeKeys: number;
+  tokens: number;
+  trades: number;
+  volumeTrx: number;
+  feeTrades: number;
+  feesTrx: number;
+}
+export interface StreamEvent {
+  id: number;
+  kind: 'create' | 'buy' | 'sell' | 'progress' | 'launch';
+  token: string;
+  txid: string;
+  timestamp: number;
+  data: Record<string, unknown>;
+}
 export type Side = 'buy' | 'sell';
 /** Signs an unsigned transaction (from localTrade, approve, transfer, createToken) with its owner's
  * key, locally: libsecp256k1 when installed, the same bytes TronWeb's trx.sign makes. */
@@ -54,7 +84,14 @@ export class LaunchpadClient {
 
   private async request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: object): Promise<T> {
     let url = this.base + path;
-    if (method === 'GET' && body) url += '?' + new URLSearchParams(Object.entries(body).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+    if (method === 'GET' && body)
+      url +=
+        '?' +
+        new URLSearchParams(
+          Object.entries(body)
+            .filter(([, v]) => v !== undefined)
+            .map(([k, v]) => [k, String(v)]),
+        );
     const res = await this.doFetch(url, {
       method,
       headers: { 'api-key': this.opts.apiKey, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
@@ -66,64 +103,136 @@ export class LaunchpadClient {
     try {
       json = JSON.parse(text) as Record<string, unknown>;
     } catch {
-      throw new ApiError(res.status, 'Bad response', `the facade answered ${res.status} with a body that is not JSON`, String(res.status));
+      throw new ApiError(
+        res.status,
+        'Bad response',
+        `the facade answered ${res.status} with a body that is not JSON`,
+        String(res.status),
+      );
     }
     if (!res.ok) {
       const retry = res.headers.get('retry-after');
-      throw new ApiError(res.status, String(json.error ?? 'Error'), String(json.message ?? ''), String(json.code ?? res.status), retry ? Number(retry) : undefined);
+      throw new ApiError(
+        res.status,
+        String(json.error ?? 'Error'),
+        String(json.message ?? ''),
+        String(json.code ?? res.status),
+        retry ? Number(retry) : undefined,
+      );
     }
     return json as T;
   }
 
   // ---- data
   async getTokenBalance(publicKey: string, tokenAddress: string, tokenDecimals?: number) {
-    const r = await this.request<Out<typeof S.TokenBalanceResponse>>('GET', '/launchpad/getTokenBalance', { publicKey, tokenAddress, tokenDecimals });
+    const r = await this.request<Out<typeof S.TokenBalanceResponse>>('GET', '/launchpad/getTokenBalance', {
+      publicKey,
+      tokenAddress,
+      tokenDecimals,
+    });
     return r.data[0]!;
   }
   async getRecentTrades(address: string, page?: number, limit?: number): Promise<Trade[]> {
-    return (await this.request<Out<typeof S.TradesResponse>>('POST', '/launchpad/getRecentTrades', { address, page, limit })).data;
+    return (
+      await this.request<Out<typeof S.TradesResponse>>('POST', '/launchpad/getRecentTrades', { address, page, limit })
+    ).data;
   }
   async getTokenDetails(address: string, family: Family = 'launchpad'): Promise<TokenDetails> {
     return this.request('POST', `/${family}/getTokenDetails`, { address });
   }
-  async getTokenHolders(address: string, opts: { family?: Family; page?: number; limit?: number } = {}): Promise<Holder[]> {
-    return (await this.request<Out<typeof S.HoldersResponse>>('POST', `/${opts.family ?? 'launchpad'}/getTokenHolders`, { address, page: opts.page, limit: opts.limit })).data;
+  async getTokenHolders(
+    address: string,
+    opts: { family?: Family; page?: number; limit?: number } = {},
+  ): Promise<Holder[]> {
+    return (
+      await this.request<Out<typeof S.HoldersResponse>>('POST', `/${opts.family ?? 'launchpad'}/getTokenHolders`, {
+        address,
+        page: opts.page,
+        limit: opts.limit,
+      })
+    ).data;
   }
   async getWallet(address: string): Promise<WalletView> {
     return (await this.request<Out<typeof S.WalletResponse>>('POST', '/launchpad/getWallet', { address })).data;
   }
-  async listTokens(opts: { sort?: 'new' | 'volume' | 'progress'; page?: number; limit?: number } = {}): Promise<TokenSummary[]> {
+  async listTokens(
+    opts: { sort?: 'new' | 'volume' | 'progress'; page?: number; limit?: number } = {},
+  ): Promise<TokenSummary[]> {
     return (await this.request<Out<typeof S.ListTokensResponse>>('POST', '/launchpad/listTokens', opts)).data;
   }
 
   // ---- trading
   async allowance(tokenAddress: string, userAddress: string): Promise<bigint> {
-    return BigInt((await this.request<Out<typeof S.AllowanceResponse>>('GET', '/launchpad/allowance', { tokenAddress, userAddress })).amount);
+    return BigInt(
+      (
+        await this.request<Out<typeof S.AllowanceResponse>>('GET', '/launchpad/allowance', {
+          tokenAddress,
+          userAddress,
+        })
+      ).amount,
+    );
   }
   async approve(tokenAddress: string, userAddress: string): Promise<UnsignedTx> {
-    return (await this.request<Out<typeof S.ApproveResponse>>('POST', '/launchpad/approve', { tokenAddress, userAddress })).unsignedTx;
+    return (
+      await this.request<Out<typeof S.ApproveResponse>>('POST', '/launchpad/approve', { tokenAddress, userAddress })
+    ).unsignedTx;
   }
-  async quote(input: { type: Side; tokenAddress: string; amount: number | string; userAddress?: string; slippage?: number }): Promise<Quote> {
+  async quote(input: {
+    type: Side;
+    tokenAddress: string;
+    amount: number | string;
+    userAddress?: string;
+    slippage?: number;
+  }): Promise<Quote> {
     return (await this.request<Out<typeof S.QuoteResponse>>('POST', '/launchpad/quote', input)).data;
   }
-  async localTrade(input: { type: Side; tokenAddress: string; amount: number | string; userAddress: string; slippage?: number; priorityFee?: number }) {
+  async localTrade(input: {
+    type: Side;
+    tokenAddress: string;
+    amount: number | string;
+    userAddress: string;
+    slippage?: number;
+    priorityFee?: number;
+  }) {
     const r = await this.request<Out<typeof S.LocalTradeResponse>>('POST', '/launchpad/localTrade', input);
     return { unsignedTx: r.unsignedTx, quote: r.quote };
   }
-  async trade(input: { action: Side; tokenAddress: string; amount: number | string; privateKey: string; slippage?: number; priorityFee?: number }): Promise<string> {
+  async trade(input: {
+    action: Side;
+    tokenAddress: string;
+    amount: number | string;
+    privateKey: string;
+    slippage?: number;
+    priorityFee?: number;
+  }): Promise<string> {
     return (await this.request<Out<typeof S.SignatureResponse>>('POST', '/launchpad/trade', input)).signature;
   }
   async createToken(input: {
-    userAddress: string; name: string; symbol: string; family?: Family; description?: string; image?: string;
-    twitter?: string; telegram?: string; website?: string; initialBuy?: number;
+    userAddress: string;
+    name: string;
+    symbol: string;
+    family?: Family;
+    description?: string;
+    image?: string;
+    twitter?: string;
+    telegram?: string;
+    website?: string;
+    initialBuy?: number;
   }): Promise<UnsignedTx> {
     return (await this.request<Out<typeof S.ApproveResponse>>('POST', '/launchpad/createToken', input)).unsignedTx;
   }
   async transfer(fromAddress: string, toAddress: string, amount: number | string): Promise<UnsignedTx> {
-    return (await this.request<Out<typeof S.ApproveResponse>>('POST', '/launchpad/transfer', { fromAddress, toAddress, amount })).unsignedTx;
+    return (
+      await this.request<Out<typeof S.ApproveResponse>>('POST', '/launchpad/transfer', {
+        fromAddress,
+        toAddress,
+        amount,
+      })
+    ).unsignedTx;
   }
   async broadcast(signedTx: object): Promise<string> {
-    return (await this.request<Out<typeof S.SignatureResponse>>('POST', '/launchpad/broadcast', { signedTx })).signature;
+    return (await this.request<Out<typeof S.SignatureResponse>>('POST', '/launchpad/broadcast', { signedTx }))
+      .signature;
   }
   async txStatus(signature: string): Promise<TxStatus> {
     return (await this.request<Out<typeof S.TxStatusResponse>>('POST', '/launchpad/txStatus', { signature })).data;
@@ -156,26 +265,44 @@ export class LaunchpadClient {
     return (await this.request<Out<typeof S.PriceResponse>>('POST', '/launchpad/getTokenPrice', { address })).data;
   }
   async getCurveProgress(address: string) {
-    return (await this.request<Out<typeof S.ProgressResponse>>('POST', '/launchpad/getCurveProgress', { address })).data;
+    return (await this.request<Out<typeof S.ProgressResponse>>('POST', '/launchpad/getCurveProgress', { address }))
+      .data;
   }
-  async getUserTrades(address: string, opts: { tokenAddress?: string; page?: number; limit?: number } = {}): Promise<UserTrade[]> {
-    return (await this.request<Out<typeof S.UserTradesResponse>>('POST', '/launchpad/getUserTrades', { address, ...opts })).data;
+  async getUserTrades(
+    address: string,
+    opts: { tokenAddress?: string; page?: number; limit?: number } = {},
+  ): Promise<UserTrade[]> {
+    return (
+      await this.request<Out<typeof S.UserTradesResponse>>('POST', '/launchpad/getUserTrades', { address, ...opts })
+    ).data;
   }
   /**
    * Follows the live stream (Server-Sent Events), reconnecting with Last-Event-ID; calls onEvent for
    * each event in order. Returns a function that stops it.
    */
-  follow(opts: { events?: string[]; tokens?: string[]; lastEventId?: number; onEvent: (e: StreamEvent) => Promise<void> | void; onError?: (e: unknown) => void; retryMs?: number }): () => void {
+  follow(opts: {
+    events?: string[];
+    tokens?: string[];
+    lastEventId?: number;
+    onEvent: (e: StreamEvent) => Promise<void> | void;
+    onError?: (e: unknown) => void;
+    retryMs?: number;
+  }): () => void {
     const ctrl = new AbortController();
     let last = opts.lastEventId;
-    const qs = new URLSearchParams({ ...(opts.events ? { events: opts.events.join(',') } : {}), ...(opts.tokens ? { tokens: opts.tokens.join(',') } : {}) });
+    const qs = new URLSearchParams({
+      ...(opts.events ? { events: opts.events.join(',') } : {}),
+      ...(opts.tokens ? { tokens: opts.tokens.join(',') } : {}),
+    });
     const loop = async () => {
       while (!ctrl.signal.aborted) {
         try {
           const res = await this.doFetch(`${this.base}/launchpad/stream?${qs}`, {
-            headers: { 'api-key': this.opts.apiKey, ...(last !== undefined ? { 'last-event-id': String(last) } : {}) }, signal: ctrl.signal,
+            headers: { 'api-key': this.opts.apiKey, ...(last !== undefined ? { 'last-event-id': String(last) } : {}) },
+            signal: ctrl.signal,
           });
-          if (!res.ok || !res.body) throw new ApiError(res.status, 'Stream refused', await res.text(), String(res.status));
+          if (!res.ok || !res.body)
+            throw new ApiError(res.status, 'Stream refused', await res.text(), String(res.status));
           const reader = res.body.getReader();
           const dec = new TextDecoder();
           let buf = '';

@@ -11,7 +11,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export type Db<S extends Record<string, unknown>> = BetterSQLite3Database<S> & { $client: Database.Database };
 
 /** `migrations` is a folder under drizzle/: 'app', 'devnet' or 'bot'. */
-export function openSqlite<S extends Record<string, unknown>>(file: string, schema: S, migrations: 'app' | 'devnet' | 'bot'): Db<S> {
+export function openSqlite<S extends Record<string, unknown>>(
+  file: string,
+  schema: S,
+  migrations: 'app' | 'devnet' | 'bot',
+): Db<S> {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');

@@ -12,5 +12,8 @@ export const DEFAULT_PLANS = [
 
 /** Inserts the default plans that are missing; never overwrites an edited plan. */
 export function ensurePlans(db: AppDb): void {
-  db.insert(plans).values([...DEFAULT_PLANS]).onConflictDoNothing({ target: plans.name }).run();
+  db.insert(plans)
+    .values([...DEFAULT_PLANS])
+    .onConflictDoNothing({ target: plans.name })
+    .run();
 }

@@ -92,7 +92,10 @@ export const trades = sqliteTable(
     blockNumber: integer('block_number').notNull(),
     timestamp: integer('timestamp').notNull(),
   },
-  (t) => [uniqueIndex('trades_event').on(t.txid, t.eventIndex), index('trades_token_time').on(t.token, t.timestamp, t.id)],
+  (t) => [
+    uniqueIndex('trades_event').on(t.txid, t.eventIndex),
+    index('trades_token_time').on(t.token, t.timestamp, t.id),
+  ],
 );
 
 export const holders = sqliteTable(
@@ -125,7 +128,9 @@ export const apiKeys = sqliteTable('api_keys', {
   /** First characters of the key, to tell keys apart in listings. */
   prefix: text('prefix').notNull(),
   label: text('label'),
-  plan: text('plan').notNull().references(() => plans.name),
+  plan: text('plan')
+    .notNull()
+    .references(() => plans.name),
   createdAt: integer('created_at').notNull(),
   revokedAt: integer('revoked_at'),
   /** Operator keys may also create keys for others (the bot gives each user a key this way). */
@@ -135,7 +140,9 @@ export const apiKeys = sqliteTable('api_keys', {
 /** Trades built for a key through the router, waiting for their receipt to book the fee. */
 export const pendingFees = sqliteTable('pending_fees', {
   txid: text('txid').primaryKey(),
-  apiKeyId: integer('api_key_id').notNull().references(() => apiKeys.id),
+  apiKeyId: integer('api_key_id')
+    .notNull()
+    .references(() => apiKeys.id),
   token: text('token').notNull(),
   side: text('side').notNull(),
   feeBps: integer('fee_bps').notNull(),
@@ -145,7 +152,9 @@ export const pendingFees = sqliteTable('pending_fees', {
 /** Router fees taken on chain, booked once the trade confirmed. */
 export const feeLedger = sqliteTable('fee_ledger', {
   txid: text('txid').primaryKey(),
-  apiKeyId: integer('api_key_id').notNull().references(() => apiKeys.id),
+  apiKeyId: integer('api_key_id')
+    .notNull()
+    .references(() => apiKeys.id),
   token: text('token').notNull(),
   side: text('side').notNull(),
   /** Sun taken by the router for the treasury. */
@@ -182,7 +191,9 @@ export const feedEvents = sqliteTable(
 
 export const webhooks = sqliteTable('webhooks', {
   id: integer('id').primaryKey({ autoIncrement: true }),
-  apiKeyId: integer('api_key_id').notNull().references(() => apiKeys.id),
+  apiKeyId: integer('api_key_id')
+    .notNull()
+    .references(() => apiKeys.id),
   url: text('url').notNull(),
   /** JSON array of event kinds. */
   events: text('events').notNull(),
@@ -200,7 +211,9 @@ export const webhookDeliveries = sqliteTable(
   'webhook_deliveries',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    webhookId: integer('webhook_id').notNull().references(() => webhooks.id),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id),
     seq: integer('seq').notNull(),
     /** pending | delivered | failed */
     status: text('status').notNull(),

@@ -10,7 +10,13 @@ import { toHexAddress, tryHexAddress } from '../tron/address.js';
 import { launchpadContract } from './contracts/launchpad.js';
 import { routerContract } from './contracts/router.js';
 import { trc20Contract } from './contracts/trc20.js';
-import { BANDWIDTH_PRICE_SUN, CREATE_ACCOUNT_FEE_SUN, ENERGY_PRICE_SUN, MAX_FEE_LIMIT_SUN, TX_RESULT_BYTES } from './fees.js';
+import {
+  BANDWIDTH_PRICE_SUN,
+  CREATE_ACCOUNT_FEE_SUN,
+  ENERGY_PRICE_SUN,
+  MAX_FEE_LIMIT_SUN,
+  TX_RESULT_BYTES,
+} from './fees.js';
 import { FAUCET, writeGenesis } from './genesis.js';
 import { Ledger, type DevnetDb } from './ledger.js';
 import * as s from './schema.js';
@@ -40,7 +46,11 @@ export interface TxJson {
   txID?: string;
   visible?: boolean;
   raw_data: {
-    contract: Array<{ type: string; parameter: { type_url?: string; value: Record<string, unknown> }; Permission_id?: number }>;
+    contract: Array<{
+      type: string;
+      parameter: { type_url?: string; value: Record<string, unknown> };
+      Permission_id?: number;
+    }>;
     ref_block_bytes: string;
     ref_block_hash: string;
     expiration: number;
@@ -55,14 +65,15 @@ export interface TxJson {
 type TxRow = typeof s.transactions.$inferSelect;
 export type EventRow = typeof s.events.$inferSelect;
 
-export type BroadcastResult =
-  | { result: true; txid: string }
-  | { code: string; txid: string; message: string };
+export type BroadcastResult = { result: true; txid: string } | { code: string; txid: string; message: string };
 
 export const toHexText = (text: string): string => Buffer.from(text, 'utf8').toString('hex');
 
 class Refusal extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -95,7 +106,8 @@ export class Chain {
     genesisTime?: number,
   ) {
     this.ledger = new Ledger(db);
-    this.insertEvent = db.$client.prepare(`insert into events (block_number, block_timestamp, txid, contract, event_index, event_name, signature, result, result_type)
+    this.insertEvent = db.$client
+      .prepare(`insert into events (block_number, block_timestamp, txid, contract, event_index, event_name, signature, result, result_type)
       values (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.finishTx = db.$client.prepare('update transactions set status = ?, block_number = ?, info = ? where txid = ?');
     // the rest of the per-transaction statements, prepared once
@@ -105,17 +117,25 @@ export class Chain {
     this.q = {
       hasTx: c.prepare<[string], number>('select 1 from transactions where txid = ?').pluck(),
       insertTx: c.prepare<[string, string, string, number, number]>(
-        "insert into transactions (txid, signed, owner, received_at, seq, block_number, status, info) values (?, ?, ?, ?, ?, null, 'pending', null)"),
-      pending: c.prepare<[number], TxRow>(`select ${TX_COLS} from transactions where status = 'pending' order by seq limit ?`),
+        "insert into transactions (txid, signed, owner, received_at, seq, block_number, status, info) values (?, ?, ?, ?, ?, null, 'pending', null)",
+      ),
+      pending: c.prepare<[number], TxRow>(
+        `select ${TX_COLS} from transactions where status = 'pending' order by seq limit ?`,
+      ),
       tx: c.prepare<[string], TxRow>(`select ${TX_COLS} from transactions where txid = ?`),
       drop: c.prepare<[string]>("update transactions set status = 'DROPPED', block_number = null where txid = ?"),
       block: c.prepare<[number], BlockRow>(`select ${BLOCK_COLS} from blocks where number = ?`),
-      insertBlock: c.prepare<[number, string, string, number, number]>('insert into blocks (number, block_id, parent_id, timestamp, tx_count) values (?, ?, ?, ?, ?)'),
+      insertBlock: c.prepare<[number, string, string, number, number]>(
+        'insert into blocks (number, block_id, parent_id, timestamp, tx_count) values (?, ?, ?, ?, ?)',
+      ),
     };
     const head = this.loadHead();
     if (head) this.headBlock = head;
     else this.headBlock = this.writeGenesisBlock(genesisTime ?? clock());
-    const maxSeq = db.select({ m: sql<number>`coalesce(max(${s.transactions.seq}), 0)` }).from(s.transactions).get();
+    const maxSeq = db
+      .select({ m: sql<number>`coalesce(max(${s.transactions.seq}), 0)` })
+      .from(s.transactions)
+      .get();
     this.seq = maxSeq?.m ?? 0;
   }
 
@@ -133,7 +153,13 @@ export class Chain {
   }
 
   private writeGenesisBlock(time: number): BlockRow {
-    const block: BlockRow = { number: 0, blockId: blockIdOf(0, '0'.repeat(64), time, []), parentId: '0'.repeat(64), timestamp: time, txCount: 0 };
+    const block: BlockRow = {
+      number: 0,
+      blockId: blockIdOf(0, '0'.repeat(64), time, []),
+      parentId: '0'.repeat(64),
+      timestamp: time,
+      txCount: 0,
+    };
     this.atomic(() => {
       writeGenesis(this.ledger, time);
       this.db.insert(s.blocks).values(block).run();
@@ -146,12 +172,22 @@ export class Chain {
   /** Reference-block fields for a new transaction, as TronWeb computes them. */
   refBlockParams(): RefBlock {
     const head = this.headBlock;
-    return { ...refOf({ number: head.number, id: head.blockId, timestamp: head.timestamp }), timestamp: Math.max(this.clock(), head.timestamp) };
+    return {
+      ...refOf({ number: head.number, id: head.blockId, timestamp: head.timestamp }),
+      timestamp: Math.max(this.clock(), head.timestamp),
+    };
   }
 
   /** Builds an unsigned transaction on the head block (txID and raw_data_hex as TronWeb computes them). */
-  buildTransaction(type: string, value: Record<string, unknown>, extra: { fee_limit?: number; data?: string } = {}): TxJson & { txID: string; raw_data_hex: string } {
-    return buildTx(type, value, this.refBlockParams(), extra) as unknown as TxJson & { txID: string; raw_data_hex: string };
+  buildTransaction(
+    type: string,
+    value: Record<string, unknown>,
+    extra: { fee_limit?: number; data?: string } = {},
+  ): TxJson & { txID: string; raw_data_hex: string } {
+    return buildTx(type, value, this.refBlockParams(), extra) as unknown as TxJson & {
+      txID: string;
+      raw_data_hex: string;
+    };
   }
 
   // ---------------------------------------------------------------- broadcast
@@ -161,7 +197,13 @@ export class Chain {
     let txid = '';
     try {
       const tx = input as TxJson;
-      if (!tx || typeof tx !== 'object' || !tx.raw_data || !Array.isArray(tx.raw_data.contract) || !tx.raw_data.contract[0]) {
+      if (
+        !tx ||
+        typeof tx !== 'object' ||
+        !tx.raw_data ||
+        !Array.isArray(tx.raw_data.contract) ||
+        !tx.raw_data.contract[0]
+      ) {
         throw new Refusal('OTHER_ERROR', 'Invalid transaction: no raw_data.contract');
       }
       let raw: Buffer;
@@ -183,15 +225,24 @@ export class Chain {
         throw new Refusal('SIGERROR', 'Validate signature error: signature is malformed');
       }
       if (signer !== owner) {
-        throw new Refusal('SIGERROR', `Validate signature error: ${signer} is signed by ${signer} but it is not contained of permission.`);
+        throw new Refusal(
+          'SIGERROR',
+          `Validate signature error: ${signer} is signed by ${signer} but it is not contained of permission.`,
+        );
       }
       const head = this.headBlock;
       const exp = Number(tx.raw_data.expiration);
       if (!Number.isFinite(exp) || exp <= head.timestamp) {
-        throw new Refusal('TRANSACTION_EXPIRATION_ERROR', `Transaction expired: expiration ${exp}, head block time ${head.timestamp}`);
+        throw new Refusal(
+          'TRANSACTION_EXPIRATION_ERROR',
+          `Transaction expired: expiration ${exp}, head block time ${head.timestamp}`,
+        );
       }
       if (exp > head.timestamp + MAX_EXPIRATION_MS) {
-        throw new Refusal('TRANSACTION_EXPIRATION_ERROR', 'Transaction expiration time is more than one day after the head block');
+        throw new Refusal(
+          'TRANSACTION_EXPIRATION_ERROR',
+          'Transaction expiration time is more than one day after the head block',
+        );
       }
       this.checkTapos(tx);
       const rawBytes = raw.length;
@@ -219,10 +270,15 @@ export class Chain {
     const hash = String(tx.raw_data.ref_block_hash).toLowerCase();
     const head = this.headBlock.number;
     // the one recent block whose number ends in these two bytes
-    const candidate = Number.isFinite(bytes) ? head - ((((head - bytes) % TAPOS_WINDOW) + TAPOS_WINDOW) % TAPOS_WINDOW) : -1;
+    const candidate = Number.isFinite(bytes)
+      ? head - ((((head - bytes) % TAPOS_WINDOW) + TAPOS_WINDOW) % TAPOS_WINDOW)
+      : -1;
     const block = candidate >= 0 ? this.block(candidate) : undefined;
     if (!block || block.blockId.slice(16, 32) !== hash) {
-      throw new Refusal('TAPOS_ERROR', `Tapos check error: no recent block matches ref_block_bytes ${tx.raw_data.ref_block_bytes}`);
+      throw new Refusal(
+        'TAPOS_ERROR',
+        `Tapos check error: no recent block matches ref_block_bytes ${tx.raw_data.ref_block_bytes}`,
+      );
     }
   }
 
@@ -235,36 +291,52 @@ export class Chain {
     const v = c.parameter.value;
     const balance = this.ledger.balance(owner);
     const netFee = bytes * BANDWIDTH_PRICE_SUN;
-    if (!this.ledger.exists(owner)) throw new Refusal('CONTRACT_VALIDATE_ERROR', 'Contract validate error : account does not exist');
+    if (!this.ledger.exists(owner))
+      throw new Refusal('CONTRACT_VALIDATE_ERROR', 'Contract validate error : account does not exist');
     if (c.type === 'TransferContract') {
       const to = tryHexAddress(v.to_address);
       const amount = toBigIntField(v.amount);
       if (!to) throw new Refusal('CONTRACT_VALIDATE_ERROR', 'Contract validate error : Invalid toAddress!');
-      if (to === owner) throw new Refusal('CONTRACT_VALIDATE_ERROR', 'Contract validate error : Cannot transfer TRX to yourself.');
-      if (amount === null || amount <= 0n) throw new Refusal('CONTRACT_VALIDATE_ERROR', 'Contract validate error : Amount must be greater than 0.');
+      if (to === owner)
+        throw new Refusal('CONTRACT_VALIDATE_ERROR', 'Contract validate error : Cannot transfer TRX to yourself.');
+      if (amount === null || amount <= 0n)
+        throw new Refusal('CONTRACT_VALIDATE_ERROR', 'Contract validate error : Amount must be greater than 0.');
       const createFee = this.ledger.exists(to) ? 0n : CREATE_ACCOUNT_FEE_SUN;
       if (balance < amount + netFee + createFee) {
-        throw new Refusal('CONTRACT_VALIDATE_ERROR', 'Contract validate error : Validate TransferContract error, balance is not sufficient.');
+        throw new Refusal(
+          'CONTRACT_VALIDATE_ERROR',
+          'Contract validate error : Validate TransferContract error, balance is not sufficient.',
+        );
       }
       return;
     }
     if (c.type === 'TriggerSmartContract') {
       const contract = tryHexAddress(v.contract_address);
       if (!contract || !this.ledger.contractKind(contract) || this.ledger.contractKind(contract) === 'pair') {
-        throw new Refusal('CONTRACT_VALIDATE_ERROR', 'Contract validate error : No contract or not a valid smart contract');
+        throw new Refusal(
+          'CONTRACT_VALIDATE_ERROR',
+          'Contract validate error : No contract or not a valid smart contract',
+        );
       }
       const callValue = toBigIntField(v.call_value ?? 0);
-      if (callValue === null || callValue < 0n) throw new Refusal('CONTRACT_VALIDATE_ERROR', 'Contract validate error : callValue must be >= 0');
+      if (callValue === null || callValue < 0n)
+        throw new Refusal('CONTRACT_VALIDATE_ERROR', 'Contract validate error : callValue must be >= 0');
       const feeLimit = toBigIntField(tx.raw_data.fee_limit ?? 0);
       if (feeLimit === null || feeLimit < 0n || feeLimit > MAX_FEE_LIMIT_SUN) {
-        throw new Refusal('CONTRACT_VALIDATE_ERROR', `Contract validate error : feeLimit must be >= 0 and <= ${MAX_FEE_LIMIT_SUN}`);
+        throw new Refusal(
+          'CONTRACT_VALIDATE_ERROR',
+          `Contract validate error : feeLimit must be >= 0 and <= ${MAX_FEE_LIMIT_SUN}`,
+        );
       }
       if (balance < callValue + netFee) {
         throw new Refusal('CONTRACT_VALIDATE_ERROR', 'Contract validate error : balance is not sufficient.');
       }
       return;
     }
-    throw new Refusal('CONTRACT_VALIDATE_ERROR', `Contract validate error : ${String(c.type)} is not supported by the devnet`);
+    throw new Refusal(
+      'CONTRACT_VALIDATE_ERROR',
+      `Contract validate error : ${String(c.type)} is not supported by the devnet`,
+    );
   }
 
   // ---------------------------------------------------------------- blocks
@@ -317,7 +389,12 @@ export class Chain {
       this.ledger.ensureAccount(to, ts);
       this.ledger.setBalance(owner, balance - amount - fee);
       this.ledger.setBalance(to, this.ledger.balance(to) + amount);
-      const info = { ...base, fee: Number(fee), contractResult: [''], receipt: { net_fee: Number(netFee), ...(created ? { new_account_fee: Number(CREATE_ACCOUNT_FEE_SUN) } : {}) } };
+      const info = {
+        ...base,
+        fee: Number(fee),
+        contractResult: [''],
+        receipt: { net_fee: Number(netFee), ...(created ? { new_account_fee: Number(CREATE_ACCOUNT_FEE_SUN) } : {}) },
+      };
       this.finish(row.txid, blockNumber, 'SUCCESS', info);
       return true;
     }
@@ -383,9 +460,17 @@ export class Chain {
         result[p.name] = val;
         resultType[p.name] = p.type;
       });
-      this.insertEvent.run(blockNumber, ts, row.txid, l.contract, i, l.entry.name,
+      this.insertEvent.run(
+        blockNumber,
+        ts,
+        row.txid,
+        l.contract,
+        i,
+        l.entry.name,
         `${l.entry.name}(${l.entry.inputs.map((p) => `${p.type}${p.indexed ? ' indexed' : ''} ${p.name}`).join(',')})`,
-        JSON.stringify(result), JSON.stringify(resultType));
+        JSON.stringify(result),
+        JSON.stringify(resultType),
+      );
     });
     this.finish(row.txid, blockNumber, status, info);
     return true;
@@ -538,7 +623,8 @@ function eventValue(type: string, value: unknown): string {
 }
 
 function blockIdOf(number: number, parentId: string, timestamp: number, txids: string[]): string {
-  const h = createHash('sha256').update(`${parentId}:${number}:${timestamp}:${txids.join(',')}`).digest('hex');
+  const h = createHash('sha256')
+    .update(`${parentId}:${number}:${timestamp}:${txids.join(',')}`)
+    .digest('hex');
   return number.toString(16).padStart(16, '0') + h.slice(16);
 }
-

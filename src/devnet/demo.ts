@@ -33,32 +33,116 @@ const img = (symbol: string) => `https://placehold.co/256x256/png?text=${symbol}
 
 export const DEMO_TOKENS: DemoToken[] = [
   {
-    family: 'launchpad', creator: 'demo-1', progress: 18, trades: 30, hoursAgo: 23,
-    metadata: { name: 'Tron Cat', symbol: 'TCAT', description: 'The cat that naps on the Tron chain.', image: img('TCAT'), twitter: 'https://x.com/troncat_demo', telegram: 'https://t.me/troncat_demo', website: 'https://troncat.example' },
+    family: 'launchpad',
+    creator: 'demo-1',
+    progress: 18,
+    trades: 30,
+    hoursAgo: 23,
+    metadata: {
+      name: 'Tron Cat',
+      symbol: 'TCAT',
+      description: 'The cat that naps on the Tron chain.',
+      image: img('TCAT'),
+      twitter: 'https://x.com/troncat_demo',
+      telegram: 'https://t.me/troncat_demo',
+      website: 'https://troncat.example',
+    },
   },
   {
-    family: 'launchpad', creator: 'demo-2', progress: 3, trades: 8, hoursAgo: 20,
-    metadata: { name: 'Sun Dog', symbol: 'SDOG', description: 'A good dog in the sun.', image: img('SDOG'), twitter: null, telegram: 'https://t.me/sundog_demo', website: null },
+    family: 'launchpad',
+    creator: 'demo-2',
+    progress: 3,
+    trades: 8,
+    hoursAgo: 20,
+    metadata: {
+      name: 'Sun Dog',
+      symbol: 'SDOG',
+      description: 'A good dog in the sun.',
+      image: img('SDOG'),
+      twitter: null,
+      telegram: 'https://t.me/sundog_demo',
+      website: null,
+    },
   },
   {
-    family: 'launchpad', creator: 'demo-3', progress: 93, trades: 40, hoursAgo: 22,
-    metadata: { name: 'Moon Rocket', symbol: 'MOON', description: 'Almost at the launch threshold.', image: img('MOON'), twitter: 'https://x.com/moonrocket_demo', telegram: null, website: 'https://moonrocket.example' },
+    family: 'launchpad',
+    creator: 'demo-3',
+    progress: 93,
+    trades: 40,
+    hoursAgo: 22,
+    metadata: {
+      name: 'Moon Rocket',
+      symbol: 'MOON',
+      description: 'Almost at the launch threshold.',
+      image: img('MOON'),
+      twitter: 'https://x.com/moonrocket_demo',
+      telegram: null,
+      website: 'https://moonrocket.example',
+    },
   },
   {
-    family: 'launchpad', creator: 'demo-4', progress: 100, trades: 35, hoursAgo: 21,
-    metadata: { name: 'Pump King', symbol: 'PKING', description: 'Filled its curve and launched to the DEX.', image: img('PKING'), twitter: 'https://x.com/pumpking_demo', telegram: 'https://t.me/pumpking_demo', website: null },
+    family: 'launchpad',
+    creator: 'demo-4',
+    progress: 100,
+    trades: 35,
+    hoursAgo: 21,
+    metadata: {
+      name: 'Pump King',
+      symbol: 'PKING',
+      description: 'Filled its curve and launched to the DEX.',
+      image: img('PKING'),
+      twitter: 'https://x.com/pumpking_demo',
+      telegram: 'https://t.me/pumpking_demo',
+      website: null,
+    },
   },
   {
-    family: 'launchpad', creator: 'demo-5', progress: 0, trades: 0, hoursAgo: 1,
-    metadata: { name: 'Fresh Frog', symbol: 'FROG', description: 'Just created.', image: img('FROG'), twitter: null, telegram: null, website: null },
+    family: 'launchpad',
+    creator: 'demo-5',
+    progress: 0,
+    trades: 0,
+    hoursAgo: 1,
+    metadata: {
+      name: 'Fresh Frog',
+      symbol: 'FROG',
+      description: 'Just created.',
+      image: img('FROG'),
+      twitter: null,
+      telegram: null,
+      website: null,
+    },
   },
   {
-    family: 'launchpad2', creator: 'demo-6', progress: 12, trades: 20, hoursAgo: 18,
-    metadata: { name: 'Second Wave', symbol: 'WAVE', description: 'Riding the second launchpad.', image: img('WAVE'), twitter: 'https://x.com/secondwave_demo', telegram: null, website: null },
+    family: 'launchpad2',
+    creator: 'demo-6',
+    progress: 12,
+    trades: 20,
+    hoursAgo: 18,
+    metadata: {
+      name: 'Second Wave',
+      symbol: 'WAVE',
+      description: 'Riding the second launchpad.',
+      image: img('WAVE'),
+      twitter: 'https://x.com/secondwave_demo',
+      telegram: null,
+      website: null,
+    },
   },
   {
-    family: 'launchpad2', creator: 'demo-2', progress: 5, trades: 10, hoursAgo: 10,
-    metadata: { name: 'Echo', symbol: 'ECHO', description: 'Echo, echo, echo.', image: img('ECHO'), twitter: null, telegram: null, website: 'https://echo.example' },
+    family: 'launchpad2',
+    creator: 'demo-2',
+    progress: 5,
+    trades: 10,
+    hoursAgo: 10,
+    metadata: {
+      name: 'Echo',
+      symbol: 'ECHO',
+      description: 'Echo, echo, echo.',
+      image: img('ECHO'),
+      twitter: null,
+      telegram: null,
+      website: 'https://echo.example',
+    },
   },
 ];
 
@@ -90,7 +174,16 @@ interface Action {
 }
 
 /** Sends one contract call in its own block at time `at`; throws if it does not succeed. */
-function send(chain: Chain, key: DevnetKey, contract: string, abi: AbiEntry[], method: string, args: unknown[], callValue: bigint, at: number): void {
+function send(
+  chain: Chain,
+  key: DevnetKey,
+  contract: string,
+  abi: AbiEntry[],
+  method: string,
+  args: unknown[],
+  callValue: bigint,
+  at: number,
+): void {
   const entry = findFunction(abi, method);
   const value: Record<string, unknown> = {
     data: selectorOf(entry) + encodeValues(entry.inputs, args),
@@ -100,11 +193,14 @@ function send(chain: Chain, key: DevnetKey, contract: string, abi: AbiEntry[], m
   if (callValue > 0n) value.call_value = Number(callValue);
   const tx = chain.buildTransaction('TriggerSmartContract', value, { fee_limit: FEE_LIMIT });
   const res = chain.broadcast(signTx(tx, key.privateKey));
-  if (!('result' in res)) throw new Error(`demo seed: ${method} refused: ${Buffer.from(res.message, 'hex').toString()}`);
+  if (!('result' in res))
+    throw new Error(`demo seed: ${method} refused: ${Buffer.from(res.message, 'hex').toString()}`);
   chain.produceBlock(at);
   const info = chain.transactionInfo(res.txid) as { receipt?: { result?: string }; contractResult?: string[] };
   if (info.receipt?.result !== 'SUCCESS') {
-    throw new Error(`demo seed: ${method} failed: ${decodeRevert(info.contractResult?.[0] ?? '') ?? info.receipt?.result}`);
+    throw new Error(
+      `demo seed: ${method} failed: ${decodeRevert(info.contractResult?.[0] ?? '') ?? info.receipt?.result}`,
+    );
   }
 }
 
@@ -124,14 +220,28 @@ export function seedDemo(chain: Chain, now: number): boolean {
     const born = Math.max(start + 1000, now - t.hoursAgo * 3600_000);
     const end = now - 60_000;
     const creator = devnetKey(t.creator);
-    actions.push({ at: born, token: i, kind: 'create', wallet: creator, trx: BigInt(50 + Math.floor(rand() * 400)) * SUN_PER_TRX });
+    actions.push({
+      at: born,
+      token: i,
+      kind: 'create',
+      wallet: creator,
+      trx: BigInt(50 + Math.floor(rand() * 400)) * SUN_PER_TRX,
+    });
     const budget = Number((TRX_TO_FILL * BigInt(t.progress)) / 100n / SUN_PER_TRX);
     for (let k = 0; k < t.trades; k++) {
       const at = born + 1000 + Math.floor(rand() * (end - born - 120_000));
       const wallet = DEMO_WALLETS[Math.floor(rand() * DEMO_WALLETS.length)]!;
       const direct = rand() < 0.25;
       if (rand() < 0.3) actions.push({ at, token: i, kind: 'sell', wallet, fraction: 0.2 + rand() * 0.6, direct });
-      else actions.push({ at, token: i, kind: 'buy', wallet, trx: BigInt(Math.max(10, Math.floor((budget / t.trades) * (0.3 + rand() * 0.9)))) * SUN_PER_TRX, direct });
+      else
+        actions.push({
+          at,
+          token: i,
+          kind: 'buy',
+          wallet,
+          trx: BigInt(Math.max(10, Math.floor((budget / t.trades) * (0.3 + rand() * 0.9)))) * SUN_PER_TRX,
+          direct,
+        });
     }
     // a whale (never the creator) tops the curve up to its target progress
     const whale = DEMO_WALLETS.filter((w) => w.label !== t.creator)[i % (DEMO_WALLETS.length - 1)]!;
@@ -148,7 +258,16 @@ export function seedDemo(chain: Chain, now: number): boolean {
     const token = tokenAddr[a.token];
     if (a.kind === 'create') {
       const before = chain.ledger.launchpad(fam.launchpad)!.tokenCount;
-      send(chain, a.wallet, fam.launchpad, LAUNCHPAD_ABI, 'createAndInitPurchase', [def.metadata.name, def.metadata.symbol], DEFAULT_MINT_FEE + a.trx!, a.at);
+      send(
+        chain,
+        a.wallet,
+        fam.launchpad,
+        LAUNCHPAD_ABI,
+        'createAndInitPurchase',
+        [def.metadata.name, def.metadata.symbol],
+        DEFAULT_MINT_FEE + a.trx!,
+        a.at,
+      );
       const created = chain.db.$client
         .prepare('select token from pools where launchpad = ? and token_index = ?')
         .get(fam.launchpad, before) as { token: string };
@@ -173,8 +292,19 @@ export function seedDemo(chain: Chain, now: number): boolean {
         send(chain, a.wallet, token, TRC20_ABI, 'approve', [toAbiAddress(spender), MAX_UINT256], 0n, a.at - 1);
         approved.add(key);
       }
-      if (a.direct) send(chain, a.wallet, fam.launchpad, LAUNCHPAD_ABI, 'saleToken', [toAbiAddress(token), amount, 0n], 0n, a.at);
-      else send(chain, a.wallet, fam.router, ROUTER_ABI, 'sell', [toAbiAddress(token), amount, 0n, DEMO_ROUTER_FEE_BPS], 0n, a.at);
+      if (a.direct)
+        send(chain, a.wallet, fam.launchpad, LAUNCHPAD_ABI, 'saleToken', [toAbiAddress(token), amount, 0n], 0n, a.at);
+      else
+        send(
+          chain,
+          a.wallet,
+          fam.router,
+          ROUTER_ABI,
+          'sell',
+          [toAbiAddress(token), amount, 0n, DEMO_ROUTER_FEE_BPS],
+          0n,
+          a.at,
+        );
       continue;
     }
     let trx = a.trx ?? 0n;
@@ -186,8 +316,19 @@ export function seedDemo(chain: Chain, now: number): boolean {
       trx = (missing * BPS) / (BPS - DEFAULT_FEES.purchaseFeeBps) + (def.progress >= 100 ? 1000n * SUN_PER_TRX : 1n);
     }
     if (trx <= 0n) continue;
-    if (a.direct) send(chain, a.wallet, fam.launchpad, LAUNCHPAD_ABI, 'purchaseToken', [toAbiAddress(token), 0n], trx, a.at);
-    else send(chain, a.wallet, fam.router, ROUTER_ABI, 'buy', [toAbiAddress(token), 0n, DEMO_ROUTER_FEE_BPS], (trx * BPS) / (BPS - DEMO_ROUTER_FEE_BPS), a.at);
+    if (a.direct)
+      send(chain, a.wallet, fam.launchpad, LAUNCHPAD_ABI, 'purchaseToken', [toAbiAddress(token), 0n], trx, a.at);
+    else
+      send(
+        chain,
+        a.wallet,
+        fam.router,
+        ROUTER_ABI,
+        'buy',
+        [toAbiAddress(token), 0n, DEMO_ROUTER_FEE_BPS],
+        (trx * BPS) / (BPS - DEMO_ROUTER_FEE_BPS),
+        a.at,
+      );
   }
   chain.ledger.setMeta('seeded', String(now));
   return true;

@@ -42,6 +42,11 @@ export function writeGenesis(ledger: Ledger, time: number): void {
       tokenCount: 0,
     });
     ledger.ensureAccount(f.router, time, 'router', `${f.family} router`);
-    ledger.createRouter({ address: f.router, launchpad: f.launchpad, treasury: TREASURY.address, maxFeeBps: ROUTER_MAX_FEE_BPS });
+    ledger.createRouter({
+      address: f.router,
+      launchpad: f.launchpad,
+      treasury: TREASURY.address,
+      maxFeeBps: ROUTER_MAX_FEE_BPS,
+    });
   }
 }

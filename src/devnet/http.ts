@@ -1,6 +1,12 @@
 // The devnet's HTTP surface: the part of the Tron full-node API (and TronGrid's event API) that
 // TronWeb uses, on one port, plus a few operator helpers under /devnet.
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { LAUNCHPAD_ABI, ROUTER_ABI, TRC20_ABI, type AbiEntry } from '../tron/abi.js';
@@ -43,7 +49,11 @@ const intParam = (v: unknown): number | undefined => {
 
 export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
   const { chain } = opts;
-  const app = Fastify({ loggerInstance: opts.logger as FastifyBaseLogger, logController: new LogController({ disableRequestLogging: true }), bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    loggerInstance: opts.logger as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 1024 * 1024,
+  });
 
   // Tron nodes accept any content type and an empty body; parse JSON leniently.
   app.removeAllContentTypeParsers();
@@ -63,7 +73,13 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
     const status = err.statusCode ?? 500;
     if (status >= 500) req.log.error({ err, url: req.url }, 'devnet request failed');
     if (req.url.startsWith('/v1/') || req.url.startsWith('/devnet/')) {
-      return reply.status(status >= 500 ? 500 : 400).send({ success: false, error: status >= 500 ? 'internal error' : err.message, statusCode: status >= 500 ? 500 : 400 });
+      return reply
+        .status(status >= 500 ? 500 : 400)
+        .send({
+          success: false,
+          error: status >= 500 ? 'internal error' : err.message,
+          statusCode: status >= 500 ? 500 : 400,
+        });
     }
     // java-tron answers a bad request with 200 and an Error field, which TronWeb reports
     return reply.status(200).send({ Error: status >= 500 ? 'internal error' : err.message });
@@ -166,7 +182,8 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
     const owner = tryHexAddress(p.owner_address);
     const to = tryHexAddress(p.to_address);
     const amount = intParam(p.amount);
-    if (!owner || !to || amount === undefined || amount <= 0) return { Error: 'Invalid owner_address, to_address or amount' };
+    if (!owner || !to || amount === undefined || amount <= 0)
+      return { Error: 'Invalid owner_address, to_address or amount' };
     return chain.buildTransaction('TransferContract', { owner_address: owner, to_address: to, amount });
   });
 
@@ -190,8 +207,10 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
 
   both('/wallet/triggersmartcontract', (p) => {
     const a = callArgs(p);
-    if (!isContract(a.contract)) return failed('CONTRACT_VALIDATE_ERROR', 'Contract validate error : No contract or not a valid smart contract');
-    if (!tryHexAddress(p.owner_address)) return failed('CONTRACT_VALIDATE_ERROR', 'Contract validate error : Invalid ownerAddress');
+    if (!isContract(a.contract))
+      return failed('CONTRACT_VALIDATE_ERROR', 'Contract validate error : No contract or not a valid smart contract');
+    if (!tryHexAddress(p.owner_address))
+      return failed('CONTRACT_VALIDATE_ERROR', 'Contract validate error : Invalid ownerAddress');
     const value: Record<string, unknown> = { data: a.data, owner_address: a.owner, contract_address: a.contract };
     if (a.callValue > 0n) value.call_value = Number(a.callValue);
     const feeLimit = intParam(p.fee_limit);
@@ -200,10 +219,15 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
   });
   const constant = (p: Params) => {
     const a = callArgs(p);
-    if (!isContract(a.contract)) return failed('CONTRACT_VALIDATE_ERROR', 'Contract validate error : No contract or not a valid smart contract');
+    if (!isContract(a.contract))
+      return failed('CONTRACT_VALIDATE_ERROR', 'Contract validate error : No contract or not a valid smart contract');
     const r = chain.constantCall(a.owner, a.contract, a.data, a.callValue);
     if (!r.ok) {
-      return { ...failed('CONTRACT_EXE_ERROR', `REVERT opcode executed: ${r.revertReason}`), energy_used: r.energyUsed, constant_result: [r.output] };
+      return {
+        ...failed('CONTRACT_EXE_ERROR', `REVERT opcode executed: ${r.revertReason}`),
+        energy_used: r.energyUsed,
+        constant_result: [r.output],
+      };
     }
     return { result: { result: true }, energy_used: r.energyUsed, constant_result: [r.output] };
   };
@@ -245,7 +269,13 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
   node('getbandwidthprices', () => ({ prices: `0:${BANDWIDTH_PRICE_SUN}` }));
   node('getnodeinfo', () => {
     const h = chain.head();
-    return { beginSyncNum: h.number, block: `Num:${h.number},ID:${h.blockId}`, solidityBlock: `Num:${h.number},ID:${h.blockId}`, activeConnectCount: 0, configNodeInfo: { codeVersion: 'devnet' } };
+    return {
+      beginSyncNum: h.number,
+      block: `Num:${h.number},ID:${h.blockId}`,
+      solidityBlock: `Num:${h.number},ID:${h.blockId}`,
+      activeConnectCount: 0,
+      configNodeInfo: { codeVersion: 'devnet' },
+    };
   });
 
   // --- TronGrid-style event API ---
@@ -255,7 +285,10 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
     min_block_timestamp: z.coerce.number().int().min(0).optional(),
     max_block_timestamp: z.coerce.number().int().min(0).optional(),
     order_by: z.enum(['block_timestamp,asc', 'block_timestamp,desc']).optional(),
-    fingerprint: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/).optional(),
+    fingerprint: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,32}$/)
+      .optional(),
     limit: z.coerce.number().int().min(1).max(200).default(20),
     only_confirmed: z.string().optional(),
     only_unconfirmed: z.string().optional(),
@@ -273,16 +306,30 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
     transaction_id: r.txid,
   });
   /** Contract events default to newest first (as TronGrid); a transaction's or block's to log order. */
-  const eventPage = (req: FastifyRequest, reply: FastifyReply, base: { contract?: string; txid?: string; blockNumber?: number }) => {
+  const eventPage = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    base: { contract?: string; txid?: string; blockNumber?: number },
+  ) => {
     const q = eventQuery.safeParse(req.query);
     if (!q.success) {
-      return reply.status(400).send({ success: false, error: q.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '), statusCode: 400 });
+      return reply
+        .status(400)
+        .send({
+          success: false,
+          error: q.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+          statusCode: 400,
+        });
     }
     const asc = q.data.order_by ? q.data.order_by === 'block_timestamp,asc' : base.contract === undefined;
-    const afterId = q.data.fingerprint ? Number.parseInt(Buffer.from(q.data.fingerprint, 'base64url').toString('utf8'), 10) : undefined;
+    const afterId = q.data.fingerprint
+      ? Number.parseInt(Buffer.from(q.data.fingerprint, 'base64url').toString('utf8'), 10)
+      : undefined;
     const rows = chain.events({
       ...base,
-      ...(q.data.block_number !== undefined && base.blockNumber === undefined ? { blockNumber: q.data.block_number } : {}),
+      ...(q.data.block_number !== undefined && base.blockNumber === undefined
+        ? { blockNumber: q.data.block_number }
+        : {}),
       ...(q.data.event_name ? { eventName: q.data.event_name } : {}),
       ...(q.data.min_block_timestamp !== undefined ? { minTimestamp: q.data.min_block_timestamp } : {}),
       ...(q.data.max_block_timestamp !== undefined ? { maxTimestamp: q.data.max_block_timestamp } : {}),
@@ -303,16 +350,19 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
   };
   app.get<{ Params: { address: string } }>('/v1/contracts/:address/events', async (req, reply) => {
     const contract = tryHexAddress(req.params.address);
-    if (!contract) return reply.status(400).send({ success: false, error: 'Invalid contract address provided', statusCode: 400 });
+    if (!contract)
+      return reply.status(400).send({ success: false, error: 'Invalid contract address provided', statusCode: 400 });
     return eventPage(req, reply, { contract });
   });
   app.get<{ Params: { txid: string } }>('/v1/transactions/:txid/events', async (req, reply) => {
-    if (!/^[0-9a-fA-F]{64}$/.test(req.params.txid)) return reply.status(400).send({ success: false, error: 'Invalid transaction id', statusCode: 400 });
+    if (!/^[0-9a-fA-F]{64}$/.test(req.params.txid))
+      return reply.status(400).send({ success: false, error: 'Invalid transaction id', statusCode: 400 });
     return eventPage(req, reply, { txid: req.params.txid.toLowerCase() });
   });
   app.get<{ Params: { num: string } }>('/v1/blocks/:num/events', async (req, reply) => {
     const n = req.params.num === 'latest' ? chain.head().number : intParam(req.params.num);
-    if (n === undefined || n < 0) return reply.status(400).send({ success: false, error: 'Invalid block number', statusCode: 400 });
+    if (n === undefined || n < 0)
+      return reply.status(400).send({ success: false, error: 'Invalid block number', statusCode: 400 });
     return eventPage(req, reply, { blockNumber: n });
   });
 
@@ -325,7 +375,10 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
         if (sun <= 0n || sun > BigInt(FAUCET_MAX_TRX) * 1_000_000n) throw new Error();
         return sun;
       } catch {
-        ctx.addIssue({ code: 'custom', message: `amountTrx must be more than 0 and at most ${FAUCET_MAX_TRX}, with up to 6 decimals` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `amountTrx must be more than 0 and at most ${FAUCET_MAX_TRX}, with up to 6 decimals`,
+        });
         return z.NEVER;
       }
     }),
@@ -333,11 +386,19 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
   app.post('/devnet/faucet', async (req, reply) => {
     const parsed = faucetBody.safeParse(req.body);
     if (!parsed.success) {
-      return reply.status(400).send({ success: false, error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '), statusCode: 400 });
+      return reply
+        .status(400)
+        .send({
+          success: false,
+          error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+          statusCode: 400,
+        });
     }
     const res = chain.faucet(toHexAddress(parsed.data.address), parsed.data.amountTrx, { produce: opts.instantBlocks });
     if (!('result' in res)) {
-      return reply.status(500).send({ success: false, error: Buffer.from(res.message, 'hex').toString('utf8'), statusCode: 500 });
+      return reply
+        .status(500)
+        .send({ success: false, error: Buffer.from(res.message, 'hex').toString('utf8'), statusCode: 500 });
     }
     return { txid: res.txid };
   });
@@ -354,7 +415,10 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
     prices: { energySun: Number(ENERGY_PRICE_SUN), bandwidthSun: Number(BANDWIDTH_PRICE_SUN) },
   }));
   app.get('/devnet/tokens', async () => ({
-    data: DEMO_TOKENS.map((t) => ({ ...t.metadata, contractAddress: chain.ledger.getMeta(`demo-token:${t.metadata.symbol}`) ?? null })),
+    data: DEMO_TOKENS.map((t) => ({
+      ...t.metadata,
+      contractAddress: chain.ledger.getMeta(`demo-token:${t.metadata.symbol}`) ?? null,
+    })),
   }));
 
   return app;

@@ -36,29 +36,68 @@ export interface LaunchpadRow {
 function prepare(db: DevnetDb) {
   const c = db.$client;
   return {
-    account: c.prepare<[string], { address: string; balance: string; createTime: number; contractKind: string | null; name: string | null }>(
-      'select address, balance, create_time as createTime, contract_kind as contractKind, name from accounts where address = ?'),
+    account: c.prepare<
+      [string],
+      { address: string; balance: string; createTime: number; contractKind: string | null; name: string | null }
+    >(
+      'select address, balance, create_time as createTime, contract_kind as contractKind, name from accounts where address = ?',
+    ),
     balance: c.prepare<[string], string>('select balance from accounts where address = ?').pluck(),
     kind: c.prepare<[string], { k: string | null }>('select contract_kind as k from accounts where address = ?'),
     insertAccount: c.prepare<[string, number, string | null, string | null]>(
-      "insert into accounts (address, balance, create_time, contract_kind, name) values (?, '0', ?, ?, ?) on conflict do nothing"),
+      "insert into accounts (address, balance, create_time, contract_kind, name) values (?, '0', ?, ?, ?) on conflict do nothing",
+    ),
     setBalance: c.prepare<[string, string]>('update accounts set balance = ? where address = ?'),
-    tokenBalance: c.prepare<[string, string], string>('select balance from trc20_balances where token = ? and holder = ?').pluck(),
+    tokenBalance: c
+      .prepare<[string, string], string>('select balance from trc20_balances where token = ? and holder = ?')
+      .pluck(),
     deleteTokenBalance: c.prepare<[string, string]>('delete from trc20_balances where token = ? and holder = ?'),
     upsertTokenBalance: c.prepare<[string, string, string]>(
-      'insert into trc20_balances (token, holder, balance) values (?, ?, ?) on conflict (token, holder) do update set balance = excluded.balance'),
-    allowance: c.prepare<[string, string, string], string>('select amount from trc20_allowances where token = ? and owner = ? and spender = ?').pluck(),
+      'insert into trc20_balances (token, holder, balance) values (?, ?, ?) on conflict (token, holder) do update set balance = excluded.balance',
+    ),
+    allowance: c
+      .prepare<[string, string, string], string>(
+        'select amount from trc20_allowances where token = ? and owner = ? and spender = ?',
+      )
+      .pluck(),
     upsertAllowance: c.prepare<[string, string, string, string]>(
-      'insert into trc20_allowances (token, owner, spender, amount) values (?, ?, ?, ?) on conflict (token, owner, spender) do update set amount = excluded.amount'),
-    launchpad: db.select().from(s.launchpads).where(eq(s.launchpads.address, sql.placeholder('a'))).prepare(),
-    pool: c.prepare<[string], { token: string; launchpad: string; tokenIndex: number; creator: string; trxReserve: string; tokenReserve: string; state: number; pair: string | null }>(
-      'select token, launchpad, token_index as tokenIndex, creator, trx_reserve as trxReserve, token_reserve as tokenReserve, state, pair from pools where token = ?'),
+      'insert into trc20_allowances (token, owner, spender, amount) values (?, ?, ?, ?) on conflict (token, owner, spender) do update set amount = excluded.amount',
+    ),
+    launchpad: db
+      .select()
+      .from(s.launchpads)
+      .where(eq(s.launchpads.address, sql.placeholder('a')))
+      .prepare(),
+    pool: c.prepare<
+      [string],
+      {
+        token: string;
+        launchpad: string;
+        tokenIndex: number;
+        creator: string;
+        trxReserve: string;
+        tokenReserve: string;
+        state: number;
+        pair: string | null;
+      }
+    >(
+      'select token, launchpad, token_index as tokenIndex, creator, trx_reserve as trxReserve, token_reserve as tokenReserve, state, pair from pools where token = ?',
+    ),
     savePool: c.prepare<[string, string, number, string, string, string, number, string | null]>(
       `insert into pools (token, launchpad, token_index, creator, trx_reserve, token_reserve, state, pair) values (?, ?, ?, ?, ?, ?, ?, ?)
        on conflict (token) do update set launchpad = excluded.launchpad, token_index = excluded.token_index, creator = excluded.creator,
-       trx_reserve = excluded.trx_reserve, token_reserve = excluded.token_reserve, state = excluded.state, pair = excluded.pair`),
-    router: db.select().from(s.routers).where(eq(s.routers.address, sql.placeholder('a'))).prepare(),
-    token: db.select().from(s.trc20Tokens).where(eq(s.trc20Tokens.address, sql.placeholder('a'))).prepare(),
+       trx_reserve = excluded.trx_reserve, token_reserve = excluded.token_reserve, state = excluded.state, pair = excluded.pair`,
+    ),
+    router: db
+      .select()
+      .from(s.routers)
+      .where(eq(s.routers.address, sql.placeholder('a')))
+      .prepare(),
+    token: db
+      .select()
+      .from(s.trc20Tokens)
+      .where(eq(s.trc20Tokens.address, sql.placeholder('a')))
+      .prepare(),
   };
 }
 
@@ -92,7 +131,12 @@ export class Ledger {
     return this.q.kind.get(address)?.k ?? null;
   }
   /** Creates the account if missing. Returns true when it was created. */
-  ensureAccount(address: string, time: number, contractKind: string | null = null, name: string | null = null): boolean {
+  ensureAccount(
+    address: string,
+    time: number,
+    contractKind: string | null = null,
+    name: string | null = null,
+  ): boolean {
     return this.q.insertAccount.run(address, time, contractKind, name).changes > 0;
   }
   setBalance(address: string, balance: bigint): void {
@@ -153,7 +197,16 @@ export class Ledger {
     return { ...r, trxReserve: BigInt(r.trxReserve), tokenReserve: BigInt(r.tokenReserve) };
   }
   savePool(p: PoolRow): void {
-    this.q.savePool.run(p.token, p.launchpad, p.tokenIndex, p.creator, p.trxReserve.toString(), p.tokenReserve.toString(), p.state, p.pair);
+    this.q.savePool.run(
+      p.token,
+      p.launchpad,
+      p.tokenIndex,
+      p.creator,
+      p.trxReserve.toString(),
+      p.tokenReserve.toString(),
+      p.state,
+      p.pair,
+    );
   }
 
   // --- router ---

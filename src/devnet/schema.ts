@@ -59,7 +59,11 @@ export const events = sqliteTable(
     resultType: text('result_type').notNull(),
   },
   // pages are read in id order per contract (fingerprint = last id): one index walk per page
-  (t) => [index('events_contract').on(t.contract, t.blockTimestamp, t.id), index('events_contract_id').on(t.contract, t.id), index('events_tx').on(t.txid)],
+  (t) => [
+    index('events_contract').on(t.contract, t.blockTimestamp, t.id),
+    index('events_contract_id').on(t.contract, t.id),
+    index('events_tx').on(t.txid),
+  ],
 );
 
 export const trc20Tokens = sqliteTable('trc20_tokens', {

@@ -17,11 +17,16 @@ export async function startDevnetThread(opts: DevnetThreadOptions, logger: Logge
   // the build runs worker.js; from the sources (tsx: tests, `npm run cli`) the worker registers
   // tsx for itself first, as loader hooks are not inherited by worker threads
   const worker = import.meta.url.endsWith('.ts')
-    ? new Worker(`import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(new URL('./worker.ts', import.meta.url).href)}); })`, { eval: true, workerData: opts })
+    ? new Worker(
+        `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(new URL('./worker.ts', import.meta.url).href)}); })`,
+        { eval: true, workerData: opts },
+      )
     : new Worker(new URL('./worker.js', import.meta.url), { workerData: opts });
   let closing = false;
   const url = await new Promise<string>((resolve, reject) => {
-    worker.once('message', (m: { url?: string; error?: string }) => (m.url ? resolve(m.url) : reject(new Error(m.error ?? 'devnet failed to start'))));
+    worker.once('message', (m: { url?: string; error?: string }) =>
+      m.url ? resolve(m.url) : reject(new Error(m.error ?? 'devnet failed to start')),
+    );
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`devnet thread exited with code ${code} while starting`)));
   });

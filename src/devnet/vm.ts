@@ -155,4 +155,3 @@ export class Vm {
     return index.get(selector.toLowerCase());
   }
 }
-

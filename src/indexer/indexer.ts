@@ -67,16 +67,18 @@ export class Indexer {
   /** Runs one cycle (or joins the one under way). Returns the number of events applied. */
   syncOnce(): Promise<number> {
     if (!this.running) {
-      this.running = this.cycle().then((n) => {
-        if (n > 0) this.onApplied?.();
-        return n;
-      }).finally(() => {
-        this.running = undefined;
-        if (this.fed) {
-          this.fed = false;
-          this.onFeed?.();
-        }
-      });
+      this.running = this.cycle()
+        .then((n) => {
+          if (n > 0) this.onApplied?.();
+          return n;
+        })
+        .finally(() => {
+          this.running = undefined;
+          if (this.fed) {
+            this.fed = false;
+            this.onFeed?.();
+          }
+        });
     }
     return this.running;
   }
@@ -129,14 +131,21 @@ export class Indexer {
     const [name, symbol, decimals, supply] = await Promise.all(
       ['name', 'symbol', 'decimals', 'totalSupply'].map((k) => m[k]!().call({ from: token })),
     );
-    return { name: String(name), symbol: String(symbol), decimals: Number(String(decimals)), totalSupply: String(supply) };
+    return {
+      name: String(name),
+      symbol: String(symbol),
+      decimals: Number(String(decimals)),
+      totalSupply: String(supply),
+    };
   }
 
   private async cycle(): Promise<number> {
     const { db, tronWeb, families } = this.deps;
     // the newest solidified block's header only (getblock with detail false, served by the
     // solidity API too): getnowblock would carry every transaction of the block on each poll
-    const head = (await tronWeb.solidityNode.request('walletsolidity/getblock', { detail: false }, 'post')) as { block_header: { raw_data: { timestamp: number } } };
+    const head = (await tronWeb.solidityNode.request('walletsolidity/getblock', { detail: false }, 'post')) as {
+      block_header: { raw_data: { timestamp: number } };
+    };
     const to = head.block_header.raw_data.timestamp;
 
     const core = families.flatMap((f) => [f.launchpad, f.router]);
@@ -144,16 +153,23 @@ export class Indexer {
     for (const c of core) coreEvents.set(c, await this.fetchStream(c, this.cursor(c), to));
 
     // tokens: the known ones and those created in this window
-    const known = db.select({ address: t.tokens.address }).from(t.tokens).all().map((r) => r.address);
+    const known = db
+      .select({ address: t.tokens.address })
+      .from(t.tokens)
+      .all()
+      .map((r) => r.address);
     const created = families.flatMap((f) =>
-      (coreEvents.get(f.launchpad) ?? []).filter((e) => e.event_name === 'TokenCreate').map((e) => ({ f, e, token: addr(e.result.tokenAddress!) })),
+      (coreEvents.get(f.launchpad) ?? [])
+        .filter((e) => e.event_name === 'TokenCreate')
+        .map((e) => ({ f, e, token: addr(e.result.tokenAddress!) })),
     );
     const fresh = created.filter((c) => !known.includes(c.token));
     const infos = new Map<string, Awaited<ReturnType<Indexer['tokenInfo']>>>();
     for (const c of fresh) infos.set(c.token, await this.tokenInfo(c.token));
     const allTokens = [...new Set([...known, ...created.map((c) => c.token)])];
     const transfers = new Map<string, ChainEvent[]>();
-    for (const token of allTokens) transfers.set(token, await this.fetchStream(token, this.cursor(token), to, 'Transfer'));
+    for (const token of allTokens)
+      transfers.set(token, await this.fetchStream(token, this.cursor(token), to, 'Transfer'));
 
     // apply everything in one transaction
     return db.$client.transaction(() => {
@@ -183,7 +199,9 @@ export class Indexer {
         }
       }
       // a built trade that expired unbroadcast can never book a fee
-      db.delete(t.pendingFees).where(lt(t.pendingFees.expiresAt, to - 60_000)).run();
+      db.delete(t.pendingFees)
+        .where(lt(t.pendingFees.expiresAt, to - 60_000))
+        .run();
       for (const c of [...core, ...allTokens]) {
         this.q.setCursor.run({ contract: c, at: to });
       }
@@ -191,25 +209,52 @@ export class Indexer {
     })();
   }
 
-  private applyLaunchpadEvent(f: Family, e: ChainEvent, routerByTx: Map<string, ChainEvent>, infos: Map<string, { name: string; symbol: string; decimals: number; totalSupply: string }>): void {
+  private applyLaunchpadEvent(
+    f: Family,
+    e: ChainEvent,
+    routerByTx: Map<string, ChainEvent>,
+    infos: Map<string, { name: string; symbol: string; decimals: number; totalSupply: string }>,
+  ): void {
     const { db } = this.deps;
     const r = e.result;
     if (e.event_name === 'TokenCreate') {
       const token = addr(r.tokenAddress!);
       const info = infos.get(token);
       if (!info) return; // known already (re-read) – nothing to do
-      db.insert(t.tokens).values({
-        address: token, family: f.family, launchpad: f.launchpad, tokenIndex: Number(r.tokenIndex), ...info,
-        creator: addr(r.creator!), createTx: e.transaction_id, createdAt: e.block_timestamp, status: 'CREATED',
-        trxReserve: VIRTUAL_TRX_START.toString(), tokenReserve: VIRTUAL_TOKEN_START.toString(),
-        launchTx: null, launchedAt: null, pair: null, lastTradeAt: null,
-      }).onConflictDoNothing().run();
-      this.feed('create', token, e, { family: f.family, name: info.name, symbol: info.symbol, creator: addr(r.creator!) });
+      db.insert(t.tokens)
+        .values({
+          address: token,
+          family: f.family,
+          launchpad: f.launchpad,
+          tokenIndex: Number(r.tokenIndex),
+          ...info,
+          creator: addr(r.creator!),
+          createTx: e.transaction_id,
+          createdAt: e.block_timestamp,
+          status: 'CREATED',
+          trxReserve: VIRTUAL_TRX_START.toString(),
+          tokenReserve: VIRTUAL_TOKEN_START.toString(),
+          launchTx: null,
+          launchedAt: null,
+          pair: null,
+          lastTradeAt: null,
+        })
+        .onConflictDoNothing()
+        .run();
+      this.feed('create', token, e, {
+        family: f.family,
+        name: info.name,
+        symbol: info.symbol,
+        creator: addr(r.creator!),
+      });
       // metadata given when the facade built this creation
       const meta = db.select().from(t.pendingMetadata).where(eq(t.pendingMetadata.txid, e.transaction_id)).get();
       if (meta) {
         const { txid: _txid, createdAt: _at, ...fields } = meta;
-        db.insert(t.tokenMetadata).values({ address: token, ...fields }).onConflictDoNothing().run();
+        db.insert(t.tokenMetadata)
+          .values({ address: token, ...fields })
+          .onConflictDoNothing()
+          .run();
         db.delete(t.pendingMetadata).where(eq(t.pendingMetadata.txid, e.transaction_id)).run();
       }
       return;
@@ -232,33 +277,61 @@ export class Indexer {
         routerFee = String(via?.result.fee ?? '0');
       }
       this.q.insertTrade.run({
-        txid: e.transaction_id, eventIndex: e.event_index, token, type: buy ? 'BUY' : 'SELL', user, pool: f.launchpad,
-        trxAmount: (buy ? trxAmount + fee : trxAmount).toString(), tokenAmount: tokenAmount.toString(), fee: fee.toString(), routerFee,
-        trxReserveAfter: trxReserve.toString(), tokenReserveAfter: tokenReserve.toString(),
-        blockNumber: e.block_number, timestamp: e.block_timestamp,
+        txid: e.transaction_id,
+        eventIndex: e.event_index,
+        token,
+        type: buy ? 'BUY' : 'SELL',
+        user,
+        pool: f.launchpad,
+        trxAmount: (buy ? trxAmount + fee : trxAmount).toString(),
+        tokenAmount: tokenAmount.toString(),
+        fee: fee.toString(),
+        routerFee,
+        trxReserveAfter: trxReserve.toString(),
+        tokenReserveAfter: tokenReserve.toString(),
+        blockNumber: e.block_number,
+        timestamp: e.block_timestamp,
       });
-      this.q.setReserves.run({ token, trx: trxReserve.toString(), tok: tokenReserve.toString(), at: e.block_timestamp });
+      this.q.setReserves.run({
+        token,
+        trx: trxReserve.toString(),
+        tok: tokenReserve.toString(),
+        at: e.block_timestamp,
+      });
       const before = progressPct(BigInt(row.trxReserve));
       const after = progressPct(trxReserve);
       const trxPaid = buy ? trxAmount + fee : trxAmount;
       this.feed(buy ? 'buy' : 'sell', token, e, {
-        symbol: row.symbol, user, trxAmount: Number(trxPaid) / 1e6, trxAmountSun: trxPaid.toString(),
-        tokenAmount: Number(tokenAmount) / 10 ** row.decimals, tokenAmountExact: tokenAmount.toString(),
-        priceInTrx: Number((trxReserve * 10n ** 30n) / tokenReserve) / 1e18, progress: after,
+        symbol: row.symbol,
+        user,
+        trxAmount: Number(trxPaid) / 1e6,
+        trxAmountSun: trxPaid.toString(),
+        tokenAmount: Number(tokenAmount) / 10 ** row.decimals,
+        tokenAmountExact: tokenAmount.toString(),
+        priceInTrx: Number((trxReserve * 10n ** 30n) / tokenReserve) / 1e18,
+        progress: after,
       });
       if (after !== before) this.feed('progress', token, e, { symbol: row.symbol, from: before, to: after });
     } else if (e.event_name === 'LaunchPending') {
       db.update(t.tokens).set({ status: 'LAUNCH_PENDING' }).where(eq(t.tokens.address, token)).run();
     } else if (e.event_name === 'TokenLaunched') {
-      db.update(t.tokens).set({ status: 'LAUNCHED', launchTx: e.transaction_id, launchedAt: e.block_timestamp })
-        .where(eq(t.tokens.address, token)).run();
+      db.update(t.tokens)
+        .set({ status: 'LAUNCHED', launchTx: e.transaction_id, launchedAt: e.block_timestamp })
+        .where(eq(t.tokens.address, token))
+        .run();
       this.feed('launch', token, e, { symbol: row.symbol, name: row.name });
     }
   }
 
   /** Appends to the event feed (same transaction as the change it reports). */
   private feed(kind: FeedKind, token: string, e: ChainEvent, payload: Record<string, unknown>): void {
-    this.q.feed.run({ kind, token, txid: e.transaction_id, timestamp: e.block_timestamp, payload: JSON.stringify({ token, ...payload }) });
+    this.q.feed.run({
+      kind,
+      token,
+      txid: e.transaction_id,
+      timestamp: e.block_timestamp,
+      payload: JSON.stringify({ token, ...payload }),
+    });
     this.fed = true;
   }
 
@@ -267,8 +340,12 @@ export class Indexer {
     const pending = this.q.pendingFee.get({ txid: e.transaction_id });
     if (!pending) return;
     this.q.bookFee.run({
-      txid: e.transaction_id, apiKeyId: pending.apiKeyId, token: pending.token, side: pending.side,
-      feeSun: String(e.result.fee ?? '0'), confirmedAt: e.block_timestamp,
+      txid: e.transaction_id,
+      apiKeyId: pending.apiKeyId,
+      token: pending.token,
+      side: pending.side,
+      feeSun: String(e.result.fee ?? '0'),
+      confirmedAt: e.block_timestamp,
     });
     this.q.dropPendingFee.run({ txid: e.transaction_id });
   }
@@ -299,28 +376,97 @@ export class Indexer {
 function prepare(db: AppDb) {
   const p = (name: string) => sql.placeholder(name);
   return {
-    seen: db.insert(t.seenEvents).values({ txid: p('txid'), contract: p('contract'), eventIndex: p('idx') }).onConflictDoNothing().prepare(),
-    holder: db.select({ b: t.holders.balance }).from(t.holders).where(and(eq(t.holders.token, p('token')), eq(t.holders.address, p('holder')))).prepare(),
-    deleteHolder: db.delete(t.holders).where(and(eq(t.holders.token, p('token')), eq(t.holders.address, p('holder')))).prepare(),
-    upsertHolder: db.insert(t.holders).values({ token: p('token'), address: p('holder'), balance: p('balance'), sortKey: p('sortKey') })
-      .onConflictDoUpdate({ target: [t.holders.token, t.holders.address], set: { balance: sql`excluded.balance`, sortKey: sql`excluded.sort_key` } }).prepare(),
-    launchInfo: db.select({ launchpad: t.tokens.launchpad, launchTx: t.tokens.launchTx }).from(t.tokens).where(eq(t.tokens.address, p('token'))).prepare(),
-    token: db.select().from(t.tokens).where(eq(t.tokens.address, p('token'))).prepare(),
-    setReserves: db.update(t.tokens).set({ trxReserve: sql`${p('trx')}`, tokenReserve: sql`${p('tok')}`, lastTradeAt: sql`${p('at')}` })
-      .where(eq(t.tokens.address, p('token'))).prepare(),
-    insertTrade: db.insert(t.trades).values({
-      txid: p('txid'), eventIndex: p('eventIndex'), token: p('token'), type: p('type'), user: p('user'), pool: p('pool'),
-      trxAmount: p('trxAmount'), tokenAmount: p('tokenAmount'), fee: p('fee'), routerFee: p('routerFee'),
-      trxReserveAfter: p('trxReserveAfter'), tokenReserveAfter: p('tokenReserveAfter'), blockNumber: p('blockNumber'), timestamp: p('timestamp'),
-    }).onConflictDoNothing().prepare(),
-    feed: db.insert(t.feedEvents).values({ kind: p('kind'), token: p('token'), txid: p('txid'), timestamp: p('timestamp'), payload: p('payload') }).prepare(),
-    pendingFee: db.select().from(t.pendingFees).where(eq(t.pendingFees.txid, p('txid'))).prepare(),
-    bookFee: db.insert(t.feeLedger).values({
-      txid: p('txid'), apiKeyId: p('apiKeyId'), token: p('token'), side: p('side'), feeSun: p('feeSun'), confirmedAt: p('confirmedAt'),
-    }).onConflictDoNothing().prepare(),
-    dropPendingFee: db.delete(t.pendingFees).where(eq(t.pendingFees.txid, p('txid'))).prepare(),
-    cursor: db.select().from(t.indexerCursors).where(eq(t.indexerCursors.contract, p('contract'))).prepare(),
-    setCursor: db.insert(t.indexerCursors).values({ contract: p('contract'), blockTimestamp: p('at') })
-      .onConflictDoUpdate({ target: t.indexerCursors.contract, set: { blockTimestamp: sql`excluded.block_timestamp` } }).prepare(),
+    seen: db
+      .insert(t.seenEvents)
+      .values({ txid: p('txid'), contract: p('contract'), eventIndex: p('idx') })
+      .onConflictDoNothing()
+      .prepare(),
+    holder: db
+      .select({ b: t.holders.balance })
+      .from(t.holders)
+      .where(and(eq(t.holders.token, p('token')), eq(t.holders.address, p('holder'))))
+      .prepare(),
+    deleteHolder: db
+      .delete(t.holders)
+      .where(and(eq(t.holders.token, p('token')), eq(t.holders.address, p('holder'))))
+      .prepare(),
+    upsertHolder: db
+      .insert(t.holders)
+      .values({ token: p('token'), address: p('holder'), balance: p('balance'), sortKey: p('sortKey') })
+      .onConflictDoUpdate({
+        target: [t.holders.token, t.holders.address],
+        set: { balance: sql`excluded.balance`, sortKey: sql`excluded.sort_key` },
+      })
+      .prepare(),
+    launchInfo: db
+      .select({ launchpad: t.tokens.launchpad, launchTx: t.tokens.launchTx })
+      .from(t.tokens)
+      .where(eq(t.tokens.address, p('token')))
+      .prepare(),
+    token: db
+      .select()
+      .from(t.tokens)
+      .where(eq(t.tokens.address, p('token')))
+      .prepare(),
+    setReserves: db
+      .update(t.tokens)
+      .set({ trxReserve: sql`${p('trx')}`, tokenReserve: sql`${p('tok')}`, lastTradeAt: sql`${p('at')}` })
+      .where(eq(t.tokens.address, p('token')))
+      .prepare(),
+    insertTrade: db
+      .insert(t.trades)
+      .values({
+        txid: p('txid'),
+        eventIndex: p('eventIndex'),
+        token: p('token'),
+        type: p('type'),
+        user: p('user'),
+        pool: p('pool'),
+        trxAmount: p('trxAmount'),
+        tokenAmount: p('tokenAmount'),
+        fee: p('fee'),
+        routerFee: p('routerFee'),
+        trxReserveAfter: p('trxReserveAfter'),
+        tokenReserveAfter: p('tokenReserveAfter'),
+        blockNumber: p('blockNumber'),
+        timestamp: p('timestamp'),
+      })
+      .onConflictDoNothing()
+      .prepare(),
+    feed: db
+      .insert(t.feedEvents)
+      .values({ kind: p('kind'), token: p('token'), txid: p('txid'), timestamp: p('timestamp'), payload: p('payload') })
+      .prepare(),
+    pendingFee: db
+      .select()
+      .from(t.pendingFees)
+      .where(eq(t.pendingFees.txid, p('txid')))
+      .prepare(),
+    bookFee: db
+      .insert(t.feeLedger)
+      .values({
+        txid: p('txid'),
+        apiKeyId: p('apiKeyId'),
+        token: p('token'),
+        side: p('side'),
+        feeSun: p('feeSun'),
+        confirmedAt: p('confirmedAt'),
+      })
+      .onConflictDoNothing()
+      .prepare(),
+    dropPendingFee: db
+      .delete(t.pendingFees)
+      .where(eq(t.pendingFees.txid, p('txid')))
+      .prepare(),
+    cursor: db
+      .select()
+      .from(t.indexerCursors)
+      .where(eq(t.indexerCursors.contract, p('contract')))
+      .prepare(),
+    setCursor: db
+      .insert(t.indexerCursors)
+      .values({ contract: p('contract'), blockTimestamp: p('at') })
+      .onConflictDoUpdate({ target: t.indexerCursors.contract, set: { blockTimestamp: sql`excluded.block_timestamp` } })
+      .prepare(),
   };
 }

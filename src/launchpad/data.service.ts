@@ -3,7 +3,14 @@
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/index.js';
 import * as t from '../db/schema.js';
-import { TOTAL_SALE, TRX_TO_FILL, VIRTUAL_TOKEN_START, VIRTUAL_TRX_START, initialPool, type Pool } from '../tron/curve.js';
+import {
+  TOTAL_SALE,
+  TRX_TO_FILL,
+  VIRTUAL_TOKEN_START,
+  VIRTUAL_TRX_START,
+  initialPool,
+  type Pool,
+} from '../tron/curve.js';
 import type { Family, FamilyName } from '../tron/families.js';
 import { Errors } from './errors.js';
 import { ratio, tokenNumber, trxNumber } from './format.js';
@@ -66,7 +73,10 @@ export function createDataService(deps: DataDeps) {
     return row;
   };
 
-  const poolOf = (row: TokenRow): Pool => ({ trxReserve: BigInt(row.trxReserve), tokenReserve: BigInt(row.tokenReserve) });
+  const poolOf = (row: TokenRow): Pool => ({
+    trxReserve: BigInt(row.trxReserve),
+    tokenReserve: BigInt(row.tokenReserve),
+  });
 
   /** Price 24 h ago: after the last trade before then, or the starting price for a younger token. */
   function stats24h(row: TokenRow) {
@@ -83,7 +93,9 @@ export function createDataService(deps: DataDeps) {
       .orderBy(desc(t.trades.timestamp), desc(t.trades.id))
       .limit(1)
       .get();
-    const thenPool = before ? { trxReserve: BigInt(before.trxReserveAfter), tokenReserve: BigInt(before.tokenReserveAfter) } : initialPool();
+    const thenPool = before
+      ? { trxReserve: BigInt(before.trxReserveAfter), tokenReserve: BigInt(before.tokenReserveAfter) }
+      : initialPool();
     const p0 = poolPrice(thenPool, row.decimals);
     const p1 = poolPrice(poolOf(row), row.decimals);
     return { volumeSun: BigInt(volume?.v ?? 0), change: p0 === 0 ? 0 : ((p1 - p0) / p0) * 100 };
@@ -180,7 +192,9 @@ export function createDataService(deps: DataDeps) {
     },
 
     getTokenHolders(family: FamilyName, address: string, page: number, limit: number) {
-      return memo(`holders:${family}:${address}:${page}:${limit}`, () => this.holdersUncached(family, address, page, limit));
+      return memo(`holders:${family}:${address}:${page}:${limit}`, () =>
+        this.holdersUncached(family, address, page, limit),
+      );
     },
 
     holdersUncached(family: FamilyName, address: string, page: number, limit: number) {
@@ -229,12 +243,14 @@ export function createDataService(deps: DataDeps) {
           }
         }
       }
-      return [{
-        priceInTRX: priceInTrx,
-        priceInUSD: priceInTrx * deps.trxUsd,
-        balanceInSun: balance.toString(),
-        convertedBalance: tokenNumber(balance, decimals),
-      }];
+      return [
+        {
+          priceInTRX: priceInTrx,
+          priceInUSD: priceInTrx * deps.trxUsd,
+          balanceInSun: balance.toString(),
+          convertedBalance: tokenNumber(balance, decimals),
+        },
+      ];
     },
 
     listTokens(sort: 'new' | 'volume' | 'progress', page: number, limit: number) {
@@ -268,7 +284,14 @@ export function createDataService(deps: DataDeps) {
     getTokenPrice(address: string) {
       const row = findToken(address);
       const p = poolPrice(poolOf(row), row.decimals);
-      return { address, symbol: row.symbol, priceInTrx: p, priceInUSD: p * deps.trxUsd, trxUsd: deps.trxUsd, currentStatus: row.status };
+      return {
+        address,
+        symbol: row.symbol,
+        priceInTrx: p,
+        priceInUSD: p * deps.trxUsd,
+        trxUsd: deps.trxUsd,
+        currentStatus: row.status,
+      };
     },
 
     getCurveProgress(address: string) {
@@ -279,11 +302,19 @@ export function createDataService(deps: DataDeps) {
       const raised = launched ? TRX_TO_FILL : pool.trxReserve - VIRTUAL_TRX_START;
       const toLaunch = TRX_TO_FILL > raised ? TRX_TO_FILL - raised : 0n;
       return {
-        address, symbol: row.symbol, currentStatus: row.status,
-        sold: tokenNumber(sold, row.decimals), totalForSale: tokenNumber(TOTAL_SALE, row.decimals),
+        address,
+        symbol: row.symbol,
+        currentStatus: row.status,
+        sold: tokenNumber(sold, row.decimals),
+        totalForSale: tokenNumber(TOTAL_SALE, row.decimals),
         percent: Math.min(100, Math.floor(ratio(raised * 10_000n, TRX_TO_FILL)) / 100),
-        trxInCurve: launched ? 0 : trxNumber(raised), trxToLaunch: trxNumber(toLaunch),
-        exact: { sold: sold.toString(), trxInCurveSun: (launched ? 0n : raised).toString(), trxToLaunchSun: toLaunch.toString() },
+        trxInCurve: launched ? 0 : trxNumber(raised),
+        trxToLaunch: trxNumber(toLaunch),
+        exact: {
+          sold: sold.toString(),
+          trxInCurveSun: (launched ? 0n : raised).toString(),
+          trxToLaunchSun: toLaunch.toString(),
+        },
       };
     },
 
@@ -291,12 +322,26 @@ export function createDataService(deps: DataDeps) {
     getUserTrades(user: string, token: string | undefined, page: number, limit: number) {
       const conds = [eq(t.trades.user, user)];
       if (token) conds.push(eq(t.trades.token, token));
-      return db.select({ tr: t.trades, tok: t.tokens }).from(t.trades).innerJoin(t.tokens, eq(t.tokens.address, t.trades.token))
-        .where(and(...conds)).orderBy(desc(t.trades.timestamp), desc(t.trades.id)).limit(limit).offset((page - 1) * limit).all()
+      return db
+        .select({ tr: t.trades, tok: t.tokens })
+        .from(t.trades)
+        .innerJoin(t.tokens, eq(t.tokens.address, t.trades.token))
+        .where(and(...conds))
+        .orderBy(desc(t.trades.timestamp), desc(t.trades.id))
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .all()
         .map(({ tr, tok }) => ({
-          type: tr.type as 'BUY' | 'SELL', signature: tr.txid, tokenAddress: tr.token, symbol: tok.symbol,
-          trxAmount: trxNumber(BigInt(tr.trxAmount)), trxAmountSun: tr.trxAmount, routerFeeSun: tr.routerFee,
-          tokenAmount: tokenNumber(BigInt(tr.tokenAmount), tok.decimals), tokenAmountExact: tr.tokenAmount, timestamp: tr.timestamp,
+          type: tr.type as 'BUY' | 'SELL',
+          signature: tr.txid,
+          tokenAddress: tr.token,
+          symbol: tok.symbol,
+          trxAmount: trxNumber(BigInt(tr.trxAmount)),
+          trxAmountSun: tr.trxAmount,
+          routerFeeSun: tr.routerFee,
+          tokenAmount: tokenNumber(BigInt(tr.tokenAmount), tok.decimals),
+          tokenAmountExact: tr.tokenAmount,
+          timestamp: tr.timestamp,
         }));
     },
 
@@ -319,15 +364,41 @@ export function createDataService(deps: DataDeps) {
           const units = BigInt(h.balance);
           const balance = tokenNumber(units, tok.decimals);
           const price = poolPrice(poolOf(tok), tok.decimals);
-          return { token: tok.address, family: tok.family, name: tok.name, symbol: tok.symbol, balance, balanceExact: units.toString(), priceInTrx: price, valueInTrx: balance * price, currentStatus: tok.status };
+          return {
+            token: tok.address,
+            family: tok.family,
+            name: tok.name,
+            symbol: tok.symbol,
+            balance,
+            balanceExact: units.toString(),
+            priceInTrx: price,
+            valueInTrx: balance * price,
+            currentStatus: tok.status,
+          };
         })
         .sort((a, b) => b.valueInTrx - a.valueInTrx);
       return { address, trxBalance: trxNumber(trx), trxBalanceSun: trx.toString(), positions };
     },
 
     /** Off-chain metadata for a token (seed, create helper). */
-    setMetadata(address: string, m: { description?: string; image?: string; twitter?: string | null; telegram?: string | null; website?: string | null }) {
-      const row = { address, description: m.description ?? '', image: m.image ?? '', twitter: m.twitter ?? null, telegram: m.telegram ?? null, website: m.website ?? null };
+    setMetadata(
+      address: string,
+      m: {
+        description?: string;
+        image?: string;
+        twitter?: string | null;
+        telegram?: string | null;
+        website?: string | null;
+      },
+    ) {
+      const row = {
+        address,
+        description: m.description ?? '',
+        image: m.image ?? '',
+        twitter: m.twitter ?? null,
+        telegram: m.telegram ?? null,
+        website: m.website ?? null,
+      };
       db.insert(t.tokenMetadata).values(row).onConflictDoUpdate({ target: t.tokenMetadata.address, set: row }).run();
       this.invalidate();
     },

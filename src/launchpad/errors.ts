@@ -24,7 +24,8 @@ export const Errors = {
   detailsFailed: e(500, 'Failed to fetch token details', 'Server-side error while fetching token details'),
   tokenNotFound: e(404, 'Token not found', 'No token with this address on this launchpad'),
   allowanceParams: e(400, 'Invalid parameters', 'You must only provide tokenAddress and userAddress'),
-  insufficientFunds: (detail: string) => new ServiceError(400, 'Insufficient funds', `The account lacks funds for this transaction: ${detail}`),
+  insufficientFunds: (detail: string) =>
+    new ServiceError(400, 'Insufficient funds', `The account lacks funds for this transaction: ${detail}`),
   tradeParams: e(400, 'Invalid parameters', 'You must provide action, tokenAddress, amount and privateKey'),
   invalidAction: e(400, 'Invalid action', 'Action must be buy or sell'),
   localTradeParams: e(400, 'Invalid parameters', 'You must provide type, tokenAddress, amount and userAddress'),
@@ -32,10 +33,18 @@ export const Errors = {
   invalidAmount: e(400, 'Invalid amount', 'Amount must be an integer between 1 and 100'),
   walletsFailed: e(500, 'Error creating wallets', 'Please try again'),
   simulationFailed: (slippage: string, impact: string) =>
-    new ServiceError(500, 'Simulation failed', `Max slippage reached: the price would move ${impact}% against you (slippage ${slippage}%), the transaction would revert`),
+    new ServiceError(
+      500,
+      'Simulation failed',
+      `Max slippage reached: the price would move ${impact}% against you (slippage ${slippage}%), the transaction would revert`,
+    ),
   badTradeAmount: (why: string) => new ServiceError(400, 'Invalid parameters', why),
   notTrading: (why: string) => new ServiceError(400, 'Token not trading', why),
-  approvalRequired: e(400, 'Approval required', 'Approve the router first: POST /launchpad/approve, sign and broadcast it'),
+  approvalRequired: e(
+    400,
+    'Approval required',
+    'Approve the router first: POST /launchpad/approve, sign and broadcast it',
+  ),
   broadcastRefused: (code: string, why: string) => new ServiceError(400, 'Broadcast failed', `${code}: ${why}`),
   invalidParams: (why: string) => new ServiceError(400, 'Invalid parameters', why),
   nodeUnavailable: e(502, 'Node unavailable', 'The Tron node did not answer; try again'),

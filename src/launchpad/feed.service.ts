@@ -32,15 +32,32 @@ export function createFeed(db: AppDb) {
       bus.emit('feed');
     },
     latestSeq(): number {
-      return db.select({ m: sql<number>`coalesce(max(${t.feedEvents.seq}), 0)` }).from(t.feedEvents).get()?.m ?? 0;
+      return (
+        db
+          .select({ m: sql<number>`coalesce(max(${t.feedEvents.seq}), 0)` })
+          .from(t.feedEvents)
+          .get()?.m ?? 0
+      );
     },
     since(after: number, filter: FeedFilter = {}, limit = 500): FeedEvent[] {
       const conds = [gt(t.feedEvents.seq, after)];
       if (filter.kinds?.length) conds.push(inArray(t.feedEvents.kind, filter.kinds));
       if (filter.tokens?.length) conds.push(inArray(t.feedEvents.token, filter.tokens));
-      return db.select().from(t.feedEvents).where(and(...conds)).orderBy(asc(t.feedEvents.seq)).limit(limit).all().map((r) => ({
-        seq: r.seq, kind: r.kind as FeedKind, token: r.token, txid: r.txid, timestamp: r.timestamp, data: JSON.parse(r.payload) as Record<string, unknown>,
-      }));
+      return db
+        .select()
+        .from(t.feedEvents)
+        .where(and(...conds))
+        .orderBy(asc(t.feedEvents.seq))
+        .limit(limit)
+        .all()
+        .map((r) => ({
+          seq: r.seq,
+          kind: r.kind as FeedKind,
+          token: r.token,
+          txid: r.txid,
+          timestamp: r.timestamp,
+          data: JSON.parse(r.payload) as Record<string, unknown>,
+        }));
     },
   };
 }

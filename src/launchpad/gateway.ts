@@ -1,6 +1,6 @@
 // The service layer's view of the chain: typed reads, transaction building, signing and broadcast
 // over TronWeb. Works the same against the embedded devnet and a real node.
-import type { TronWeb } from "tronweb";
+import type { TronWeb } from 'tronweb';
 import { TokenState, type TokenStateValue } from '../tron/abi.js';
 import { decodeRevert } from '../tron/codec.js';
 import { LaunchpadReader } from '../tron/client.js';
@@ -55,8 +55,16 @@ export class ChainGateway {
   }
 
   private startHead(): Promise<Head> {
-    const p = (this.tronWeb.fullNode.request('wallet/getblock', { detail: false }, 'post') as Promise<{ blockID: string; block_header: { raw_data: { number?: number; timestamp: number } } }>)
-      .then((b) => ({ number: b.block_header.raw_data.number ?? 0, id: b.blockID, timestamp: b.block_header.raw_data.timestamp }));
+    const p = (
+      this.tronWeb.fullNode.request('wallet/getblock', { detail: false }, 'post') as Promise<{
+        blockID: string;
+        block_header: { raw_data: { number?: number; timestamp: number } };
+      }>
+    ).then((b) => ({
+      number: b.block_header.raw_data.number ?? 0,
+      id: b.blockID,
+      timestamp: b.block_header.raw_data.timestamp,
+    }));
     this.headNow = p;
     const clear = () => {
       if (this.headNow === p) this.headNow = undefined;
@@ -150,7 +158,14 @@ export class ChainGateway {
     opts: { callValue: bigint; feeLimit: bigint },
   ): Promise<UnsignedTx> {
     const ref = await this.ref();
-    return triggerTx({ owner, contract, data: callData(signature, params), callValue: Number(opts.callValue), feeLimit: Number(opts.feeLimit), ref });
+    return triggerTx({
+      owner,
+      contract,
+      data: callData(signature, params),
+      callValue: Number(opts.callValue),
+      feeLimit: Number(opts.feeLimit),
+      ref,
+    });
   }
 
   async buildTrxTransfer(from: string, to: string, sun: bigint): Promise<UnsignedTx> {
@@ -169,7 +184,12 @@ export class ChainGateway {
 
   /** Broadcasts; a duplicate counts as accepted (the node has it already). */
   async broadcast(tx: SignedTx): Promise<{ ok: true; txid: string } | { ok: false; code: string; message: string }> {
-    const res = (await this.tronWeb.trx.sendRawTransaction(tx as never)) as { result?: boolean; txid?: string; code?: string; message?: string };
+    const res = (await this.tronWeb.trx.sendRawTransaction(tx as never)) as {
+      result?: boolean;
+      txid?: string;
+      code?: string;
+      message?: string;
+    };
     if (res.result) return { ok: true, txid: res.txid ?? tx.txID };
     if (res.code === 'DUP_TRANSACTION_ERROR') return { ok: true, txid: res.txid ?? tx.txID };
     const message = res.message ? safeUtf8(res.message) : 'refused';
@@ -178,7 +198,12 @@ export class ChainGateway {
 
   async txInfo(txid: string): Promise<TxInfo> {
     const info = (await this.tronWeb.trx.getTransactionInfo(txid)) as {
-      blockNumber?: number; fee?: number; receipt?: { result?: string }; result?: string; resMessage?: string; contractResult?: string[];
+      blockNumber?: number;
+      fee?: number;
+      receipt?: { result?: string };
+      result?: string;
+      resMessage?: string;
+      contractResult?: string[];
     };
     if (info && typeof info.blockNumber === 'number') {
       const failed = info.result === 'FAILED';
@@ -202,6 +227,14 @@ function safeUtf8(hex: string): string {
   }
 }
 
-function failureReason(info: { receipt?: { result?: string }; resMessage?: string; contractResult?: string[] }): string {
-  return decodeRevert(info.contractResult?.[0] ?? '') ?? info.receipt?.result ?? (info.resMessage ? safeUtf8(info.resMessage) : 'failed');
+function failureReason(info: {
+  receipt?: { result?: string };
+  resMessage?: string;
+  contractResult?: string[];
+}): string {
+  return (
+    decodeRevert(info.contractResult?.[0] ?? '') ??
+    info.receipt?.result ??
+    (info.resMessage ? safeUtf8(info.resMessage) : 'failed')
+  );
 }

@@ -32,9 +32,19 @@ export function createKeysService(db: AppDb) {
     create(plan: string, label?: string, operator = false): { id: number; key: string } {
       if (!planExists(plan)) throw notFound(`no plan named ${plan}`);
       const key = 'lp_' + randomBytes(24).toString('base64url');
-      const row = db.insert(t.apiKeys).values({
-        keyHash: hashKey(key), prefix: key.slice(0, 9), label: label ?? null, plan, createdAt: Date.now(), revokedAt: null, operator,
-      }).returning({ id: t.apiKeys.id }).get();
+      const row = db
+        .insert(t.apiKeys)
+        .values({
+          keyHash: hashKey(key),
+          prefix: key.slice(0, 9),
+          label: label ?? null,
+          plan,
+          createdAt: Date.now(),
+          revokedAt: null,
+          operator,
+        })
+        .returning({ id: t.apiKeys.id })
+        .get();
       return { id: row.id, key };
     },
 
@@ -52,25 +62,52 @@ export function createKeysService(db: AppDb) {
 
     verifyUncached(hash: string): KeyInfo | null {
       const row = db
-        .select({ id: t.apiKeys.id, plan: t.apiKeys.plan, rpm: t.plans.rpm, feeBps: t.plans.feeBps, revokedAt: t.apiKeys.revokedAt, operator: t.apiKeys.operator, streams: t.plans.streams })
+        .select({
+          id: t.apiKeys.id,
+          plan: t.apiKeys.plan,
+          rpm: t.plans.rpm,
+          feeBps: t.plans.feeBps,
+          revokedAt: t.apiKeys.revokedAt,
+          operator: t.apiKeys.operator,
+          streams: t.plans.streams,
+        })
         .from(t.apiKeys)
         .innerJoin(t.plans, eq(t.plans.name, t.apiKeys.plan))
         .where(eq(t.apiKeys.keyHash, hash))
         .get();
       if (!row || row.revokedAt !== null) return null;
-      return { id: row.id, plan: row.plan, rpm: row.rpm, feeBps: row.feeBps, operator: row.operator, streams: row.streams };
+      return {
+        id: row.id,
+        plan: row.plan,
+        rpm: row.rpm,
+        feeBps: row.feeBps,
+        operator: row.operator,
+        streams: row.streams,
+      };
     },
 
     list() {
       return db
-        .select({ id: t.apiKeys.id, prefix: t.apiKeys.prefix, label: t.apiKeys.label, plan: t.apiKeys.plan, createdAt: t.apiKeys.createdAt, revokedAt: t.apiKeys.revokedAt, operator: t.apiKeys.operator })
+        .select({
+          id: t.apiKeys.id,
+          prefix: t.apiKeys.prefix,
+          label: t.apiKeys.label,
+          plan: t.apiKeys.plan,
+          createdAt: t.apiKeys.createdAt,
+          revokedAt: t.apiKeys.revokedAt,
+          operator: t.apiKeys.operator,
+        })
         .from(t.apiKeys)
         .orderBy(asc(t.apiKeys.id))
         .all();
     },
 
     revoke(id: number): void {
-      const res = db.update(t.apiKeys).set({ revokedAt: Date.now() }).where(and(eq(t.apiKeys.id, id), isNull(t.apiKeys.revokedAt))).run();
+      const res = db
+        .update(t.apiKeys)
+        .set({ revokedAt: Date.now() })
+        .where(and(eq(t.apiKeys.id, id), isNull(t.apiKeys.revokedAt)))
+        .run();
       forget();
       if (res.changes === 0) throw notFound(`no active key with id ${id}`);
     },
@@ -88,11 +125,17 @@ export function createKeysService(db: AppDb) {
 
     /** Creates or edits a plan; rpm null = unlimited. */
     setPlanLimits(name: string, rpm: number | null, feeBps: number, streams?: boolean): void {
-      if (!/^[a-z0-9_-]{1,32}$/.test(name)) throw new ServiceError(400, 'Invalid parameters', 'plan names are 1-32 of a-z, 0-9, _ and -');
-      if (rpm !== null && (!Number.isInteger(rpm) || rpm < 1)) throw new ServiceError(400, 'Invalid parameters', 'rpm must be a positive integer');
-      if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps > 1000) throw new ServiceError(400, 'Invalid parameters', 'fee bps must be an integer from 0 to 1000');
+      if (!/^[a-z0-9_-]{1,32}$/.test(name))
+        throw new ServiceError(400, 'Invalid parameters', 'plan names are 1-32 of a-z, 0-9, _ and -');
+      if (rpm !== null && (!Number.isInteger(rpm) || rpm < 1))
+        throw new ServiceError(400, 'Invalid parameters', 'rpm must be a positive integer');
+      if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps > 1000)
+        throw new ServiceError(400, 'Invalid parameters', 'fee bps must be an integer from 0 to 1000');
       const set = { rpm, feeBps, ...(streams !== undefined ? { streams } : {}) };
-      db.insert(t.plans).values({ name, rpm, feeBps, streams: streams ?? false }).onConflictDoUpdate({ target: t.plans.name, set }).run();
+      db.insert(t.plans)
+        .values({ name, rpm, feeBps, streams: streams ?? false })
+        .onConflictDoUpdate({ target: t.plans.name, set })
+        .run();
       forget();
     },
 

@@ -88,11 +88,23 @@ export function createTradeService(deps: TradeDeps) {
   const { db, chain } = deps;
   const feeCache = new Map<string, { at: number; fees: FeeParams }>();
   // prepared once: every trade build runs both
-  const familyQuery = db.select({ family: t.tokens.family }).from(t.tokens).where(eq(t.tokens.address, sql.placeholder('token'))).prepare();
-  const recordFee = db.insert(t.pendingFees).values({
-    txid: sql.placeholder('txid'), apiKeyId: sql.placeholder('apiKeyId'), token: sql.placeholder('token'), side: sql.placeholder('side'),
-    feeBps: sql.placeholder('feeBps'), expiresAt: sql.placeholder('expiresAt'),
-  }).onConflictDoNothing().prepare();
+  const familyQuery = db
+    .select({ family: t.tokens.family })
+    .from(t.tokens)
+    .where(eq(t.tokens.address, sql.placeholder('token')))
+    .prepare();
+  const recordFee = db
+    .insert(t.pendingFees)
+    .values({
+      txid: sql.placeholder('txid'),
+      apiKeyId: sql.placeholder('apiKeyId'),
+      token: sql.placeholder('token'),
+      side: sql.placeholder('side'),
+      feeBps: sql.placeholder('feeBps'),
+      expiresAt: sql.placeholder('expiresAt'),
+    })
+    .onConflictDoNothing()
+    .prepare();
 
   async function feesOf(f: Family): Promise<FeeParams> {
     const hit = feeCache.get(f.launchpad);
@@ -112,7 +124,8 @@ export function createTradeService(deps: TradeDeps) {
 
   function slippageBps(slippage: number | undefined): bigint {
     const s = slippage ?? DEFAULT_SLIPPAGE;
-    if (typeof s !== 'number' || !Number.isFinite(s) || s < 0 || s > 100) throw Errors.invalidParams('slippage must be a percent between 0 and 100');
+    if (typeof s !== 'number' || !Number.isFinite(s) || s < 0 || s > 100)
+      throw Errors.invalidParams('slippage must be a percent between 0 and 100');
     return BigInt(Math.round(s * 100));
   }
 
@@ -132,8 +145,13 @@ export function createTradeService(deps: TradeDeps) {
     const token = input.tokenAddress;
     const family = await familyOf(token);
     // the reads are independent: ask for them together
-    const [state, pool, fees] = await Promise.all([chain.state(family, token), chain.pool(family, token), feesOf(family)]);
-    if (state === TokenState.READY_TO_LAUNCH) throw Errors.notTrading('The curve is full; the token is waiting for its launch');
+    const [state, pool, fees] = await Promise.all([
+      chain.state(family, token),
+      chain.pool(family, token),
+      feesOf(family),
+    ]);
+    if (state === TokenState.READY_TO_LAUNCH)
+      throw Errors.notTrading('The curve is full; the token is waiting for its launch');
     if (state === TokenState.LAUNCHED) throw Errors.notTrading('The token has launched; trade it on the DEX');
     const decimals = 18;
     const slip = slippageBps(input.slippage);
@@ -153,9 +171,22 @@ export function createTradeService(deps: TradeDeps) {
         const q = quoteBuy(pool, paid - routerFee, fees);
         const impactBps = (q.trxIn * pool.tokenReserve * BPS) / (q.tokenOut * pool.trxReserve) - BPS;
         return {
-          family, side: 'buy', token, decimals, amountIn: paid, expectedOut: q.tokenOut,
-          minOut: (q.tokenOut * (BPS - slip)) / BPS, launchpadFee: q.fee, routerFee, refund: q.refund, fills: q.fills,
-          impactBps, slippageBps: slip, priceBefore, priceAfter: poolPrice(q.after, decimals), feeLimit,
+          family,
+          side: 'buy',
+          token,
+          decimals,
+          amountIn: paid,
+          expectedOut: q.tokenOut,
+          minOut: (q.tokenOut * (BPS - slip)) / BPS,
+          launchpadFee: q.fee,
+          routerFee,
+          refund: q.refund,
+          fills: q.fills,
+          impactBps,
+          slippageBps: slip,
+          priceBefore,
+          priceAfter: poolPrice(q.after, decimals),
+          feeLimit,
         };
       }
       const holding = await chain.tokenBalance(token, input.userAddress);
@@ -165,9 +196,22 @@ export function createTradeService(deps: TradeDeps) {
       const out = q.trxOut - routerFee;
       const impactBps = BPS - (q.gross * pool.tokenReserve * BPS) / (tokenIn * pool.trxReserve);
       return {
-        family, side: 'sell', token, decimals, amountIn: tokenIn, expectedOut: out, minOut: (out * (BPS - slip)) / BPS,
-        launchpadFee: q.fee, routerFee, refund: 0n, fills: false, impactBps, slippageBps: slip, priceBefore,
-        priceAfter: poolPrice(q.after, decimals), feeLimit,
+        family,
+        side: 'sell',
+        token,
+        decimals,
+        amountIn: tokenIn,
+        expectedOut: out,
+        minOut: (out * (BPS - slip)) / BPS,
+        launchpadFee: q.fee,
+        routerFee,
+        refund: 0n,
+        fills: false,
+        impactBps,
+        slippageBps: slip,
+        priceBefore,
+        priceAfter: poolPrice(q.after, decimals),
+        feeLimit,
       };
     } catch (e) {
       if (e instanceof CurveError) throw Errors.badTradeAmount(`The curve cannot fill this trade: ${e.message}`);
@@ -189,7 +233,10 @@ export function createTradeService(deps: TradeDeps) {
         throw Errors.badTradeAmount('amount must be a positive token amount or a percent string like "50%"');
       }
     }
-    if (units <= 0n) throw holding === 0n ? Errors.insufficientFunds('no tokens to sell') : Errors.badTradeAmount('amount must be more than 0');
+    if (units <= 0n)
+      throw holding === 0n
+        ? Errors.insufficientFunds('no tokens to sell')
+        : Errors.badTradeAmount('amount must be more than 0');
     if (units > holding) throw Errors.insufficientFunds(`holding is ${tokenNumber(holding, decimals)} tokens`);
     return units;
   }
@@ -203,25 +250,42 @@ export function createTradeService(deps: TradeDeps) {
   async function checkFunds(p: PlannedTrade, user: string): Promise<void> {
     const trx = await chain.trxBalance(user);
     const need = (p.side === 'buy' ? p.amountIn : 0n) + p.feeLimit;
-    if (trx < need) throw Errors.insufficientFunds(`needs ${trxNumber(need)} TRX (amount and fee limit), has ${trxNumber(trx)} TRX`);
+    if (trx < need)
+      throw Errors.insufficientFunds(`needs ${trxNumber(need)} TRX (amount and fee limit), has ${trxNumber(trx)} TRX`);
   }
 
   async function build(p: PlannedTrade, user: string, caller: Caller): Promise<UnsignedTx> {
     const tx =
       p.side === 'buy'
-        ? await chain.buildCall(user, p.family.router, 'buy(address,uint256,uint256)', [
-            { type: 'address', value: p.token },
-            { type: 'uint256', value: p.minOut.toString() },
-            { type: 'uint256', value: String(caller.feeBps) },
-          ], { callValue: p.amountIn, feeLimit: p.feeLimit })
-        : await chain.buildCall(user, p.family.router, 'sell(address,uint256,uint256,uint256)', [
-            { type: 'address', value: p.token },
-            { type: 'uint256', value: p.amountIn.toString() },
-            { type: 'uint256', value: p.minOut.toString() },
-            { type: 'uint256', value: String(caller.feeBps) },
-          ], { callValue: 0n, feeLimit: p.feeLimit });
+        ? await chain.buildCall(
+            user,
+            p.family.router,
+            'buy(address,uint256,uint256)',
+            [
+              { type: 'address', value: p.token },
+              { type: 'uint256', value: p.minOut.toString() },
+              { type: 'uint256', value: String(caller.feeBps) },
+            ],
+            { callValue: p.amountIn, feeLimit: p.feeLimit },
+          )
+        : await chain.buildCall(
+            user,
+            p.family.router,
+            'sell(address,uint256,uint256,uint256)',
+            [
+              { type: 'address', value: p.token },
+              { type: 'uint256', value: p.amountIn.toString() },
+              { type: 'uint256', value: p.minOut.toString() },
+              { type: 'uint256', value: String(caller.feeBps) },
+            ],
+            { callValue: 0n, feeLimit: p.feeLimit },
+          );
     recordFee.run({
-      txid: tx.txID, apiKeyId: caller.apiKeyId, token: p.token, side: p.side, feeBps: caller.feeBps,
+      txid: tx.txID,
+      apiKeyId: caller.apiKeyId,
+      token: p.token,
+      side: p.side,
+      feeBps: caller.feeBps,
       expiresAt: Number((tx.raw_data as { expiration?: number }).expiration ?? 0),
     });
     return tx;
@@ -233,7 +297,8 @@ export function createTradeService(deps: TradeDeps) {
       const info = await chain.txInfo(txid);
       if (info.state === 'confirmed') return;
       if (info.state === 'failed') throw Errors.broadcastRefused('APPROVAL_FAILED', info.reason ?? 'approval failed');
-      if (Date.now() > until) throw Errors.broadcastRefused('APPROVAL_PENDING', 'the approval did not confirm in time; try again');
+      if (Date.now() > until)
+        throw Errors.broadcastRefused('APPROVAL_PENDING', 'the approval did not confirm in time; try again');
       await new Promise((r) => setTimeout(r, 250));
     }
   }
@@ -245,7 +310,12 @@ export function createTradeService(deps: TradeDeps) {
     throw Errors.broadcastRefused(res.code, res.message);
   }
 
-  async function transfer(input: { fromAddress: string; toAddress: string; amount: number | string; tokenAddress?: string | undefined }): Promise<UnsignedTx> {
+  async function transfer(input: {
+    fromAddress: string;
+    toAddress: string;
+    amount: number | string;
+    tokenAddress?: string | undefined;
+  }): Promise<UnsignedTx> {
     const { fromAddress, toAddress, amount, tokenAddress } = input;
     if (fromAddress === toAddress) throw Errors.invalidParams('cannot transfer to the same address');
     const trx = await chain.trxBalance(fromAddress);
@@ -254,11 +324,20 @@ export function createTradeService(deps: TradeDeps) {
         throw Errors.invalidParams('tokenAddress is not a TRC20 token');
       });
       const units = sellAmount(amount, holding, 18);
-      if (trx < deps.feeLimitSun) throw Errors.insufficientFunds(`needs ${trxNumber(deps.feeLimitSun)} TRX for the fee limit, has ${trxNumber(trx)} TRX`);
-      return chain.buildCall(fromAddress, tokenAddress, 'transfer(address,uint256)', [
-        { type: 'address', value: toAddress },
-        { type: 'uint256', value: units.toString() },
-      ], { callValue: 0n, feeLimit: deps.feeLimitSun });
+      if (trx < deps.feeLimitSun)
+        throw Errors.insufficientFunds(
+          `needs ${trxNumber(deps.feeLimitSun)} TRX for the fee limit, has ${trxNumber(trx)} TRX`,
+        );
+      return chain.buildCall(
+        fromAddress,
+        tokenAddress,
+        'transfer(address,uint256)',
+        [
+          { type: 'address', value: toAddress },
+          { type: 'uint256', value: units.toString() },
+        ],
+        { callValue: 0n, feeLimit: deps.feeLimitSun },
+      );
     }
     let sun: bigint;
     try {
@@ -268,21 +347,31 @@ export function createTradeService(deps: TradeDeps) {
     }
     if (sun <= 0n) throw Errors.invalidParams('amount must be more than 0 TRX');
     const need = sun + TRANSFER_FEE_ROOM;
-    if (trx < need) throw Errors.insufficientFunds(`needs ${trxNumber(need)} TRX (amount and up to ${trxNumber(TRANSFER_FEE_ROOM)} TRX of fees), has ${trxNumber(trx)} TRX`);
+    if (trx < need)
+      throw Errors.insufficientFunds(
+        `needs ${trxNumber(need)} TRX (amount and up to ${trxNumber(TRANSFER_FEE_ROOM)} TRX of fees), has ${trxNumber(trx)} TRX`,
+      );
     return chain.buildTrxTransfer(fromAddress, toAddress, sun);
   }
 
   function keyOf(privateKey: string): string {
     const key = privateKey.replace(/^0x/, '');
-    if (!/^[0-9a-fA-F]{64}$/.test(key) || !TronWeb.address.fromPrivateKey(key)) throw Errors.invalidParams('privateKey must be 64 hex characters');
+    if (!/^[0-9a-fA-F]{64}$/.test(key) || !TronWeb.address.fromPrivateKey(key))
+      throw Errors.invalidParams('privateKey must be 64 hex characters');
     return key;
   }
 
   function approveTx(family: Family, token: string, user: string): Promise<UnsignedTx> {
-    return chain.buildCall(user, token, 'approve(address,uint256)', [
-      { type: 'address', value: family.router },
-      { type: 'uint256', value: MAX_UINT256.toString() },
-    ], { callValue: 0n, feeLimit: deps.feeLimitSun });
+    return chain.buildCall(
+      user,
+      token,
+      'approve(address,uint256)',
+      [
+        { type: 'address', value: family.router },
+        { type: 'uint256', value: MAX_UINT256.toString() },
+      ],
+      { callValue: 0n, feeLimit: deps.feeLimitSun },
+    );
   }
 
   return {
@@ -302,16 +391,32 @@ export function createTradeService(deps: TradeDeps) {
       const callValue = fees.mintFee + firstBuy;
       const trx = await chain.trxBalance(input.userAddress);
       if (trx < callValue + deps.feeLimitSun) {
-        throw Errors.insufficientFunds(`needs ${trxNumber(callValue + deps.feeLimitSun)} TRX (creation fee ${trxNumber(fees.mintFee)}, first buy and fee limit), has ${trxNumber(trx)} TRX`);
+        throw Errors.insufficientFunds(
+          `needs ${trxNumber(callValue + deps.feeLimitSun)} TRX (creation fee ${trxNumber(fees.mintFee)}, first buy and fee limit), has ${trxNumber(trx)} TRX`,
+        );
       }
-      const tx = await chain.buildCall(input.userAddress, family.launchpad, 'createAndInitPurchase(string,string)', [
-        { type: 'string', value: input.name },
-        { type: 'string', value: input.symbol },
-      ], { callValue, feeLimit: deps.feeLimitSun });
-      db.insert(t.pendingMetadata).values({
-        txid: tx.txID, description: input.description ?? '', image: input.image ?? '',
-        twitter: input.twitter ?? null, telegram: input.telegram ?? null, website: input.website ?? null, createdAt: Date.now(),
-      }).onConflictDoNothing().run();
+      const tx = await chain.buildCall(
+        input.userAddress,
+        family.launchpad,
+        'createAndInitPurchase(string,string)',
+        [
+          { type: 'string', value: input.name },
+          { type: 'string', value: input.symbol },
+        ],
+        { callValue, feeLimit: deps.feeLimitSun },
+      );
+      db.insert(t.pendingMetadata)
+        .values({
+          txid: tx.txID,
+          description: input.description ?? '',
+          image: input.image ?? '',
+          twitter: input.twitter ?? null,
+          telegram: input.telegram ?? null,
+          website: input.website ?? null,
+          createdAt: Date.now(),
+        })
+        .onConflictDoNothing()
+        .run();
       return tx;
     },
 
@@ -349,17 +454,30 @@ export function createTradeService(deps: TradeDeps) {
     transfer,
 
     /** The same transfer, signed here with the sender's key and broadcast. */
-    async sendTransfer(input: { privateKey: string; toAddress: string; amount: number | string; tokenAddress?: string | undefined }) {
+    async sendTransfer(input: {
+      privateKey: string;
+      toAddress: string;
+      amount: number | string;
+      tokenAddress?: string | undefined;
+    }) {
       const key = keyOf(input.privateKey);
       const from = TronWeb.address.fromPrivateKey(key) as string;
-      const tx = await transfer({ fromAddress: from, toAddress: input.toAddress, amount: input.amount, tokenAddress: input.tokenAddress });
+      const tx = await transfer({
+        fromAddress: from,
+        toAddress: input.toAddress,
+        amount: input.amount,
+        tokenAddress: input.tokenAddress,
+      });
       return { signature: await sendSigned(await chain.sign(tx, key)) };
     },
 
     async approve(tokenAddress: string, userAddress: string) {
       const family = await familyOf(tokenAddress);
       const trx = await chain.trxBalance(userAddress);
-      if (trx < deps.feeLimitSun) throw Errors.insufficientFunds(`needs ${trxNumber(deps.feeLimitSun)} TRX for the fee limit, has ${trxNumber(trx)} TRX`);
+      if (trx < deps.feeLimitSun)
+        throw Errors.insufficientFunds(
+          `needs ${trxNumber(deps.feeLimitSun)} TRX for the fee limit, has ${trxNumber(trx)} TRX`,
+        );
       return approveTx(family, tokenAddress, userAddress);
     },
 

@@ -14,7 +14,8 @@ export const SIGNATURE_HEADER = 'x-launchpad-signature';
 export const MAX_ATTEMPTS = 8;
 const MAX_WEBHOOKS_PER_KEY = 20;
 
-export const sign = (secret: string, body: string): string => 'sha256=' + createHmac('sha256', secret).update(body).digest('hex');
+export const sign = (secret: string, body: string): string =>
+  'sha256=' + createHmac('sha256', secret).update(body).digest('hex');
 
 export interface WebhookDeps {
   db: AppDb;
@@ -34,9 +35,18 @@ function isPrivateHost(host: string): boolean {
   if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.internal') || h.endsWith('.local')) return true;
   if (isIP(h) === 4) {
     const [a, b] = h.split('.').map(Number) as [number, number];
-    return a === 10 || a === 127 || a === 0 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+    return (
+      a === 10 ||
+      a === 127 ||
+      a === 0 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
   }
-  if (isIP(h) === 6) return h === '::1' || h.startsWith('fc') || h.startsWith('fd') || h.startsWith('fe80') || h === '::';
+  if (isIP(h) === 6)
+    return h === '::1' || h.startsWith('fc') || h.startsWith('fd') || h.startsWith('fe80') || h === '::';
   return false;
 }
 
@@ -49,7 +59,11 @@ export function createWebhooks(deps: WebhookDeps) {
   let ticking: Promise<void> | undefined;
 
   const view = (w: typeof t.webhooks.$inferSelect) => ({
-    id: w.id, url: w.url, events: JSON.parse(w.events) as FeedKind[], tokens: w.tokens ? (JSON.parse(w.tokens) as string[]) : null, createdAt: w.createdAt,
+    id: w.id,
+    url: w.url,
+    events: JSON.parse(w.events) as FeedKind[],
+    tokens: w.tokens ? (JSON.parse(w.tokens) as string[]) : null,
+    createdAt: w.createdAt,
   });
 
   /** Turns new feed events into pending deliveries (one transaction; the cursor moves with them). */
@@ -65,11 +79,18 @@ export function createWebhooks(deps: WebhookDeps) {
           if (e.seq <= h.fromSeq) continue;
           if (!(JSON.parse(h.events) as string[]).includes(e.kind)) continue;
           if (h.tokens && !(JSON.parse(h.tokens) as string[]).includes(e.token)) continue;
-          n += db.insert(t.webhookDeliveries).values({ webhookId: h.id, seq: e.seq, status: 'pending', attempts: 0, nextAttemptAt: now() }).onConflictDoNothing().run().changes;
+          n += db
+            .insert(t.webhookDeliveries)
+            .values({ webhookId: h.id, seq: e.seq, status: 'pending', attempts: 0, nextAttemptAt: now() })
+            .onConflictDoNothing()
+            .run().changes;
         }
       }
       const last = String(events[events.length - 1]!.seq);
-      db.insert(t.appMeta).values({ key: 'webhook_cursor', value: last }).onConflictDoUpdate({ target: t.appMeta.key, set: { value: last } }).run();
+      db.insert(t.appMeta)
+        .values({ key: 'webhook_cursor', value: last })
+        .onConflictDoUpdate({ target: t.appMeta.key, set: { value: last } })
+        .run();
       return n;
     })();
   }
@@ -78,7 +99,10 @@ export function createWebhooks(deps: WebhookDeps) {
     const hook = db.select().from(t.webhooks).where(eq(t.webhooks.id, d.webhookId)).get();
     const event = deps.feed.since(d.seq - 1, {}, 1)[0];
     if (!hook || hook.deletedAt || !event || event.seq !== d.seq) {
-      db.update(t.webhookDeliveries).set({ status: 'failed', lastError: 'webhook deleted or event gone' }).where(eq(t.webhookDeliveries.id, d.id)).run();
+      db.update(t.webhookDeliveries)
+        .set({ status: 'failed', lastError: 'webhook deleted or event gone' })
+        .where(eq(t.webhookDeliveries.id, d.id))
+        .run();
       return;
     }
     const body = JSON.stringify(payloadOf(event, d.id));
@@ -87,7 +111,12 @@ export function createWebhooks(deps: WebhookDeps) {
     try {
       const res = await doFetch(hook.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: sign(hook.secret, body), 'x-launchpad-event': event.kind, 'x-launchpad-delivery': String(d.id) },
+        headers: {
+          'content-type': 'application/json',
+          [SIGNATURE_HEADER]: sign(hook.secret, body),
+          'x-launchpad-event': event.kind,
+          'x-launchpad-delivery': String(d.id),
+        },
         body,
         redirect: 'manual',
         signal: AbortSignal.timeout(deps.timeoutMs ?? 5_000),
@@ -99,55 +128,115 @@ export function createWebhooks(deps: WebhookDeps) {
     }
     const attempts = d.attempts + 1;
     if (status !== null && status >= 200 && status < 300) {
-      db.update(t.webhookDeliveries).set({ status: 'delivered', attempts, lastStatus: status, lastError: null, deliveredAt: now() }).where(eq(t.webhookDeliveries.id, d.id)).run();
+      db.update(t.webhookDeliveries)
+        .set({ status: 'delivered', attempts, lastStatus: status, lastError: null, deliveredAt: now() })
+        .where(eq(t.webhookDeliveries.id, d.id))
+        .run();
       return;
     }
     const giveUp = attempts >= MAX_ATTEMPTS;
-    db.update(t.webhookDeliveries).set({
-      status: giveUp ? 'failed' : 'pending', attempts, lastStatus: status, lastError: error ?? `HTTP ${status}`,
-      nextAttemptAt: now() + Math.min(base * 2 ** (attempts - 1), 3_600_000),
-    }).where(eq(t.webhookDeliveries.id, d.id)).run();
+    db.update(t.webhookDeliveries)
+      .set({
+        status: giveUp ? 'failed' : 'pending',
+        attempts,
+        lastStatus: status,
+        lastError: error ?? `HTTP ${status}`,
+        nextAttemptAt: now() + Math.min(base * 2 ** (attempts - 1), 3_600_000),
+      })
+      .where(eq(t.webhookDeliveries.id, d.id))
+      .run();
   }
 
   async function tick(): Promise<void> {
     enqueue();
-    const due = db.select().from(t.webhookDeliveries)
+    const due = db
+      .select()
+      .from(t.webhookDeliveries)
       .where(and(eq(t.webhookDeliveries.status, 'pending'), lte(t.webhookDeliveries.nextAttemptAt, now())))
-      .orderBy(asc(t.webhookDeliveries.nextAttemptAt)).limit(50).all();
+      .orderBy(asc(t.webhookDeliveries.nextAttemptAt))
+      .limit(50)
+      .all();
     // a few at a time, each endpoint's deliveries in order
     const byHook = new Map<number, typeof due>();
     for (const d of due) byHook.set(d.webhookId, [...(byHook.get(d.webhookId) ?? []), d]);
-    await Promise.all([...byHook.values()].map(async (list) => {
-      for (const d of list) await deliver(d);
-    }));
+    await Promise.all(
+      [...byHook.values()].map(async (list) => {
+        for (const d of list) await deliver(d);
+      }),
+    );
   }
 
   return {
     create(apiKeyId: number, input: { url: string; events: FeedKind[]; tokens?: string[] | undefined }) {
       const u = new URL(input.url);
-      if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new ServiceError(400, 'Invalid parameters', 'url must be http or https');
-      if (!deps.allowPrivate && isPrivateHost(u.hostname)) throw new ServiceError(400, 'Invalid parameters', 'url must be a public address');
-      const count = db.select({ n: sql<number>`count(*)` }).from(t.webhooks).where(and(eq(t.webhooks.apiKeyId, apiKeyId), isNull(t.webhooks.deletedAt))).get()?.n ?? 0;
-      if (count >= MAX_WEBHOOKS_PER_KEY) throw new ServiceError(400, 'Invalid parameters', `at most ${MAX_WEBHOOKS_PER_KEY} webhooks per key`);
+      if (u.protocol !== 'https:' && u.protocol !== 'http:')
+        throw new ServiceError(400, 'Invalid parameters', 'url must be http or https');
+      if (!deps.allowPrivate && isPrivateHost(u.hostname))
+        throw new ServiceError(400, 'Invalid parameters', 'url must be a public address');
+      const count =
+        db
+          .select({ n: sql<number>`count(*)` })
+          .from(t.webhooks)
+          .where(and(eq(t.webhooks.apiKeyId, apiKeyId), isNull(t.webhooks.deletedAt)))
+          .get()?.n ?? 0;
+      if (count >= MAX_WEBHOOKS_PER_KEY)
+        throw new ServiceError(400, 'Invalid parameters', `at most ${MAX_WEBHOOKS_PER_KEY} webhooks per key`);
       const secret = 'whsec_' + randomBytes(24).toString('base64url');
-      const row = db.insert(t.webhooks).values({
-        apiKeyId, url: input.url, events: JSON.stringify([...new Set(input.events)]), tokens: input.tokens?.length ? JSON.stringify(input.tokens) : null,
-        secret, fromSeq: deps.feed.latestSeq(), createdAt: now(), deletedAt: null,
-      }).returning().get();
+      const row = db
+        .insert(t.webhooks)
+        .values({
+          apiKeyId,
+          url: input.url,
+          events: JSON.stringify([...new Set(input.events)]),
+          tokens: input.tokens?.length ? JSON.stringify(input.tokens) : null,
+          secret,
+          fromSeq: deps.feed.latestSeq(),
+          createdAt: now(),
+          deletedAt: null,
+        })
+        .returning()
+        .get();
       return { ...view(row), secret };
     },
     list(apiKeyId: number) {
-      return db.select().from(t.webhooks).where(and(eq(t.webhooks.apiKeyId, apiKeyId), isNull(t.webhooks.deletedAt))).orderBy(asc(t.webhooks.id)).all().map(view);
+      return db
+        .select()
+        .from(t.webhooks)
+        .where(and(eq(t.webhooks.apiKeyId, apiKeyId), isNull(t.webhooks.deletedAt)))
+        .orderBy(asc(t.webhooks.id))
+        .all()
+        .map(view);
     },
     remove(apiKeyId: number, id: number): void {
-      const res = db.update(t.webhooks).set({ deletedAt: now() }).where(and(eq(t.webhooks.id, id), eq(t.webhooks.apiKeyId, apiKeyId), isNull(t.webhooks.deletedAt))).run();
+      const res = db
+        .update(t.webhooks)
+        .set({ deletedAt: now() })
+        .where(and(eq(t.webhooks.id, id), eq(t.webhooks.apiKeyId, apiKeyId), isNull(t.webhooks.deletedAt)))
+        .run();
       if (res.changes === 0) throw new ServiceError(404, 'Not found', `no webhook ${id} for this key`);
     },
     deliveries(apiKeyId: number, id: number) {
-      const hook = db.select().from(t.webhooks).where(and(eq(t.webhooks.id, id), eq(t.webhooks.apiKeyId, apiKeyId))).get();
+      const hook = db
+        .select()
+        .from(t.webhooks)
+        .where(and(eq(t.webhooks.id, id), eq(t.webhooks.apiKeyId, apiKeyId)))
+        .get();
       if (!hook) throw new ServiceError(404, 'Not found', `no webhook ${id} for this key`);
-      return db.select().from(t.webhookDeliveries).where(eq(t.webhookDeliveries.webhookId, id)).orderBy(asc(t.webhookDeliveries.id)).all()
-        .map((d) => ({ id: d.id, seq: d.seq, status: d.status, attempts: d.attempts, lastStatus: d.lastStatus, lastError: d.lastError, deliveredAt: d.deliveredAt }));
+      return db
+        .select()
+        .from(t.webhookDeliveries)
+        .where(eq(t.webhookDeliveries.webhookId, id))
+        .orderBy(asc(t.webhookDeliveries.id))
+        .all()
+        .map((d) => ({
+          id: d.id,
+          seq: d.seq,
+          status: d.status,
+          attempts: d.attempts,
+          lastStatus: d.lastStatus,
+          lastError: d.lastError,
+          deliveredAt: d.deliveredAt,
+        }));
     },
     /** One pass: queue new events, send what is due. */
     tick(): Promise<void> {
@@ -169,7 +258,13 @@ export function createWebhooks(deps: WebhookDeps) {
 }
 
 export const payloadOf = (e: FeedEvent, deliveryId?: number) => ({
-  id: e.seq, kind: e.kind, token: e.token, txid: e.txid, timestamp: e.timestamp, data: e.data, ...(deliveryId !== undefined ? { delivery: deliveryId } : {}),
+  id: e.seq,
+  kind: e.kind,
+  token: e.token,
+  txid: e.txid,
+  timestamp: e.timestamp,
+  data: e.data,
+  ...(deliveryId !== undefined ? { delivery: deliveryId } : {}),
 });
 
 export type Webhooks = ReturnType<typeof createWebhooks>;

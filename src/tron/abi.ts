@@ -19,10 +19,18 @@ export interface AbiEntry {
 const p = (name: string, type: string, indexed?: boolean): AbiParam =>
   indexed === undefined ? { name, type } : { name, type, indexed };
 const view = (name: string, inputs: AbiParam[], outputs: AbiParam[]): AbiEntry => ({
-  type: 'function', name, inputs, outputs, stateMutability: 'view',
+  type: 'function',
+  name,
+  inputs,
+  outputs,
+  stateMutability: 'view',
 });
 const write = (name: string, inputs: AbiParam[], outputs: AbiParam[] = [], payable = false): AbiEntry => ({
-  type: 'function', name, inputs, outputs, stateMutability: payable ? 'payable' : 'nonpayable',
+  type: 'function',
+  name,
+  inputs,
+  outputs,
+  stateMutability: payable ? 'payable' : 'nonpayable',
 });
 const event = (name: string, inputs: AbiParam[]): AbiEntry => ({ type: 'event', name, inputs, anonymous: false });
 
@@ -52,24 +60,47 @@ export const LAUNCHPAD_ABI: AbiEntry[] = [
   write('purchaseToken', [p('token', 'address'), p('AmountMin', 'uint256')], [], true),
   write('saleToken', [p('token', 'address'), p('tokenAmount', 'uint256'), p('AmountMin', 'uint256')]),
   write('launchToDEX', [p('token', 'address')]),
-  view('getTokenAmountByPurchaseWithFee', [p('token', 'address'), p('trxAmount', 'uint256')], [p('tokenAmount', 'uint256'), p('fee', 'uint256')]),
-  view('getTrxAmountBySaleWithFee', [p('token', 'address'), p('tokenAmount', 'uint256')], [p('trxAmount', 'uint256'), p('fee', 'uint256')]),
+  view(
+    'getTokenAmountByPurchaseWithFee',
+    [p('token', 'address'), p('trxAmount', 'uint256')],
+    [p('tokenAmount', 'uint256'), p('fee', 'uint256')],
+  ),
+  view(
+    'getTrxAmountBySaleWithFee',
+    [p('token', 'address'), p('tokenAmount', 'uint256')],
+    [p('trxAmount', 'uint256'), p('fee', 'uint256')],
+  ),
   view('getPrice', [p('token', 'address')], [p('', 'uint256')]),
   view('getTokenState', [p('token', 'address')], [p('', 'uint8')]),
-  view('virtualPools', [p('token', 'address')], [p('TRXReserve', 'uint256'), p('TokenReserve', 'uint256'), p('launched', 'bool')]),
+  view(
+    'virtualPools',
+    [p('token', 'address')],
+    [p('TRXReserve', 'uint256'), p('TokenReserve', 'uint256'), p('launched', 'bool')],
+  ),
   view('purchaseFee', [], [p('', 'uint256')]),
   view('saleFee', [], [p('', 'uint256')]),
   view('minTxFee', [], [p('', 'uint256')]),
   view('mintFee', [], [p('', 'uint256')]),
   view('tokenCount', [], [p('', 'uint256')]),
-  event('TokenCreate', [p('tokenAddress', 'address', false), p('tokenIndex', 'uint256', false), p('creator', 'address', false)]),
+  event('TokenCreate', [
+    p('tokenAddress', 'address', false),
+    p('tokenIndex', 'uint256', false),
+    p('creator', 'address', false),
+  ]),
   event('TokenPurchased', [
-    p('token', 'address', true), p('buyer', 'address', true), p('trxAmount', 'uint256', false),
-    p('fee', 'uint256', false), p('tokenAmount', 'uint256', false), p('tokenReserve', 'uint256', false),
+    p('token', 'address', true),
+    p('buyer', 'address', true),
+    p('trxAmount', 'uint256', false),
+    p('fee', 'uint256', false),
+    p('tokenAmount', 'uint256', false),
+    p('tokenReserve', 'uint256', false),
   ]),
   event('TokenSold', [
-    p('token', 'address', true), p('seller', 'address', true), p('trxAmount', 'uint256', false),
-    p('fee', 'uint256', false), p('tokenAmount', 'uint256', false),
+    p('token', 'address', true),
+    p('seller', 'address', true),
+    p('trxAmount', 'uint256', false),
+    p('fee', 'uint256', false),
+    p('tokenAmount', 'uint256', false),
   ]),
   event('LaunchPending', [p('token', 'address', false)]),
   event('TokenLaunched', [p('token', 'address', true)]),
@@ -83,18 +114,33 @@ export const LAUNCHPAD_ABI: AbiEntry[] = [
  * when the caller's TRX < amountMin. feeBps is capped by maxFeeBps.
  */
 export const ROUTER_ABI: AbiEntry[] = [
-  write('buy', [p('token', 'address'), p('amountMin', 'uint256'), p('feeBps', 'uint256')], [p('tokenOut', 'uint256')], true),
-  write('sell', [p('token', 'address'), p('tokenAmount', 'uint256'), p('amountMin', 'uint256'), p('feeBps', 'uint256')], [p('trxOut', 'uint256')]),
+  write(
+    'buy',
+    [p('token', 'address'), p('amountMin', 'uint256'), p('feeBps', 'uint256')],
+    [p('tokenOut', 'uint256')],
+    true,
+  ),
+  write(
+    'sell',
+    [p('token', 'address'), p('tokenAmount', 'uint256'), p('amountMin', 'uint256'), p('feeBps', 'uint256')],
+    [p('trxOut', 'uint256')],
+  ),
   view('launchpad', [], [p('', 'address')]),
   view('treasury', [], [p('', 'address')]),
   view('maxFeeBps', [], [p('', 'uint256')]),
   event('RouterBuy', [
-    p('user', 'address', true), p('token', 'address', true), p('trxIn', 'uint256', false),
-    p('fee', 'uint256', false), p('tokenOut', 'uint256', false),
+    p('user', 'address', true),
+    p('token', 'address', true),
+    p('trxIn', 'uint256', false),
+    p('fee', 'uint256', false),
+    p('tokenOut', 'uint256', false),
   ]),
   event('RouterSell', [
-    p('user', 'address', true), p('token', 'address', true), p('tokenIn', 'uint256', false),
-    p('fee', 'uint256', false), p('trxOut', 'uint256', false),
+    p('user', 'address', true),
+    p('token', 'address', true),
+    p('tokenIn', 'uint256', false),
+    p('fee', 'uint256', false),
+    p('trxOut', 'uint256', false),
   ]),
 ];
 

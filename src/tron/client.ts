@@ -20,7 +20,8 @@ export function createTronWeb(opts: TronClientOptions): TronWeb {
   // Node APIs answer in place and never redirect: without redirect following, axios sends through
   // Node's http module directly instead of the follow-redirects wrapper (a third less work per call).
   for (const provider of [tw.fullNode, tw.solidityNode, tw.eventServer]) {
-    const instance = (provider as unknown as { instance?: { defaults: { maxRedirects?: number } } } | undefined)?.instance;
+    const instance = (provider as unknown as { instance?: { defaults: { maxRedirects?: number } } } | undefined)
+      ?.instance;
     if (instance) instance.defaults.maxRedirects = 0;
   }
   return tw;
@@ -63,7 +64,9 @@ export class LaunchpadReader {
   }
 
   async state(token: string): Promise<TokenStateValue> {
-    return Number(big(await this.call(LAUNCHPAD_ABI, this.launchpad, 'getTokenState', toBase58(token)))) as TokenStateValue;
+    return Number(
+      big(await this.call(LAUNCHPAD_ABI, this.launchpad, 'getTokenState', toBase58(token))),
+    ) as TokenStateValue;
   }
 
   async fees(): Promise<FeeParams & { mintFee: bigint }> {

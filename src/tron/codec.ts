@@ -44,7 +44,13 @@ function encodeWord(type: string, value: unknown): string {
 }
 
 export function encodeValues(params: AbiParam[], values: unknown[]): string {
-  if (!isStatic(params) || values.length !== params.length) return coder.encode(params.map((x) => x.type), values).slice(2);
+  if (!isStatic(params) || values.length !== params.length)
+    return coder
+      .encode(
+        params.map((x) => x.type),
+        values,
+      )
+      .slice(2);
   let out = '';
   for (let i = 0; i < params.length; i++) out += encodeWord(params[i]!.type, values[i]);
   return out;
@@ -53,7 +59,12 @@ export function encodeValues(params: AbiParam[], values: unknown[]): string {
 export function decodeValues(params: AbiParam[], hex: string): unknown[] {
   const data = hex.startsWith('0x') ? hex.slice(2) : hex;
   if (!isStatic(params) || !/^[0-9a-fA-F]*$/.test(data) || data.length % 2 !== 0) {
-    return [...coder.decode(params.map((x) => x.type), '0x' + data)];
+    return [
+      ...coder.decode(
+        params.map((x) => x.type),
+        '0x' + data,
+      ),
+    ];
   }
   if (data.length < params.length * 64) throw new Error('data too short for the parameters');
   return params.map((p, i) => {

@@ -91,7 +91,11 @@ export function quoteBuy(pool: Pool, trxPaid: bigint, fees: FeeParams): BuyQuote
   }
   if (tokenOut <= 0n) throw new CurveError('amount too small');
   return {
-    tokenOut, fee, trxIn, refund, fills,
+    tokenOut,
+    fee,
+    trxIn,
+    refund,
+    fills,
     after: { trxReserve: pool.trxReserve + trxIn, tokenReserve: newTokenReserve },
   };
 }
@@ -115,7 +119,9 @@ export function quoteSell(pool: Pool, tokenIn: bigint, fees: FeeParams): SellQuo
   const fee = maxBig(ceilDiv(gross * fees.saleFeeBps, BPS), fees.minTxFee);
   if (gross <= fee) throw new CurveError('amount too small');
   return {
-    trxOut: gross - fee, fee, gross,
+    trxOut: gross - fee,
+    fee,
+    gross,
     after: { trxReserve: newTrxReserve, tokenReserve: pool.tokenReserve + tokenIn },
   };
 }

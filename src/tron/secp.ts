@@ -22,7 +22,8 @@ try {
 export const nativeSecp = native !== undefined;
 
 const HEX64 = /^[0-9a-fA-F]{64}$/;
-const keccakAddress = (uncompressed: Uint8Array): string => '41' + utils.ethersUtils.keccak256(uncompressed.subarray(1)).slice(-40).toLowerCase();
+const keccakAddress = (uncompressed: Uint8Array): string =>
+  '41' + utils.ethersUtils.keccak256(uncompressed.subarray(1)).slice(-40).toLowerCase();
 
 /** Signature of a 32-byte digest (64 hex) as Tron writes it: r, s and v = 27 + recovery id (130 hex). */
 export function signDigest(digest: string, privateKey: string): string {
@@ -42,7 +43,9 @@ export function recoverSigner(digest: string, signature: string): string {
   const v = parseInt(sig.slice(128, 130), 16);
   const recid = v >= 27 ? v - 27 : v;
   if (recid < 0 || recid > 3) throw new Error('malformed signature');
-  return keccakAddress(native.ecdsaRecover(Buffer.from(sig.slice(0, 128), 'hex'), recid, Buffer.from(digest, 'hex'), false));
+  return keccakAddress(
+    native.ecdsaRecover(Buffer.from(sig.slice(0, 128), 'hex'), recid, Buffer.from(digest, 'hex'), false),
+  );
 }
 
 /** The account (`41...` hex) of a private key (64 hex). */
@@ -51,4 +54,3 @@ export function addressOfKey(privateKey: string): string {
   if (!native) return TronWeb.address.toHex(TronWeb.address.fromPrivateKey(key) as string).toLowerCase();
   return keccakAddress(native.publicKeyCreate(Buffer.from(key, 'hex'), false));
 }
-

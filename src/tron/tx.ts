@@ -80,7 +80,11 @@ interface ContractJson {
 
 function contractValueBytes(type: BuiltContractType, v: Record<string, unknown>): Buffer {
   const w = new Writer().bytes(1, hex(v.owner_address as string));
-  if (type === 'TransferContract') return w.bytes(2, hex(v.to_address as string)).int(3, v.amount as number).finish();
+  if (type === 'TransferContract')
+    return w
+      .bytes(2, hex(v.to_address as string))
+      .int(3, v.amount as number)
+      .finish();
   return w
     .bytes(2, hex(v.contract_address as string))
     .int(3, v.call_value as number | undefined)
@@ -94,8 +98,12 @@ function contractValueBytes(type: BuiltContractType, v: Record<string, unknown>)
 export function canEncode(raw: Record<string, unknown>): boolean {
   const c = raw.contract as ContractJson[] | undefined;
   return (
-    Array.isArray(c) && c.length === 1 && c[0]!.type in CONTRACT_TYPES &&
-    raw.auths === undefined && raw.scripts === undefined && raw.ref_block_num === undefined
+    Array.isArray(c) &&
+    c.length === 1 &&
+    c[0]!.type in CONTRACT_TYPES &&
+    raw.auths === undefined &&
+    raw.scripts === undefined &&
+    raw.ref_block_num === undefined
   );
 }
 
@@ -134,19 +142,39 @@ const only = (o: object, keys: string[]) => Object.keys(o).every((k) => keys.inc
 export function encodeKnown(raw: unknown): Buffer | undefined {
   if (!raw || typeof raw !== 'object') return undefined;
   const r = raw as Record<string, unknown>;
-  if (!only(r, ['contract', 'ref_block_bytes', 'ref_block_hash', 'expiration', 'timestamp', 'fee_limit', 'data'])) return undefined;
+  if (!only(r, ['contract', 'ref_block_bytes', 'ref_block_hash', 'expiration', 'timestamp', 'fee_limit', 'data']))
+    return undefined;
   if (!canEncode(r)) return undefined;
-  if (typeof r.ref_block_bytes !== 'string' || !HEXBYTES.test(r.ref_block_bytes) || typeof r.ref_block_hash !== 'string' || !HEXBYTES.test(r.ref_block_hash)) return undefined;
-  if (!isInt(r.expiration) || !(r.timestamp === undefined || isInt(r.timestamp)) || !(r.fee_limit === undefined || isInt(r.fee_limit))) return undefined;
+  if (
+    typeof r.ref_block_bytes !== 'string' ||
+    !HEXBYTES.test(r.ref_block_bytes) ||
+    typeof r.ref_block_hash !== 'string' ||
+    !HEXBYTES.test(r.ref_block_hash)
+  )
+    return undefined;
+  if (
+    !isInt(r.expiration) ||
+    !(r.timestamp === undefined || isInt(r.timestamp)) ||
+    !(r.fee_limit === undefined || isInt(r.fee_limit))
+  )
+    return undefined;
   if (r.data !== undefined && (typeof r.data !== 'string' || !HEXBYTES.test(r.data))) return undefined;
   const c = (r.contract as ContractJson[])[0]!;
-  if (!c || typeof c !== 'object' || !only(c, ['type', 'parameter']) || !c.parameter || typeof c.parameter !== 'object') return undefined;
-  if (!only(c.parameter, ['type_url', 'value']) || c.parameter.type_url !== `type.googleapis.com/protocol.${c.type}`) return undefined;
+  if (!c || typeof c !== 'object' || !only(c, ['type', 'parameter']) || !c.parameter || typeof c.parameter !== 'object')
+    return undefined;
+  if (!only(c.parameter, ['type_url', 'value']) || c.parameter.type_url !== `type.googleapis.com/protocol.${c.type}`)
+    return undefined;
   const v = c.parameter.value;
   if (!v || typeof v !== 'object') return undefined;
   if (typeof v.owner_address !== 'string' || !ADDR.test(v.owner_address)) return undefined;
   if (c.type === 'TransferContract') {
-    if (!only(v, ['owner_address', 'to_address', 'amount']) || typeof v.to_address !== 'string' || !ADDR.test(v.to_address) || !isInt(v.amount)) return undefined;
+    if (
+      !only(v, ['owner_address', 'to_address', 'amount']) ||
+      typeof v.to_address !== 'string' ||
+      !ADDR.test(v.to_address) ||
+      !isInt(v.amount)
+    )
+      return undefined;
   } else {
     if (!only(v, ['owner_address', 'contract_address', 'data', 'call_value'])) return undefined;
     if (typeof v.contract_address !== 'string' || !ADDR.test(v.contract_address)) return undefined;
@@ -162,7 +190,12 @@ export const txIdOf = (rawBytes: Buffer): string => createHash('sha256').update(
  * An unsigned transaction of any contract type on `ref`, laid out as TronWeb lays it out; the
  * bytes and txID come from `rawOf`.
  */
-export function buildTx(type: string, value: Record<string, unknown>, ref: RefBlock, extra: { fee_limit?: number; data?: string } = {}): TxJson {
+export function buildTx(
+  type: string,
+  value: Record<string, unknown>,
+  ref: RefBlock,
+  extra: { fee_limit?: number; data?: string } = {},
+): TxJson {
   const raw_data: Record<string, unknown> = {
     contract: [{ parameter: { value, type_url: `type.googleapis.com/protocol.${type}` }, type }],
     ref_block_bytes: ref.ref_block_bytes,
@@ -189,9 +222,12 @@ export function callData(signature: string, params: Array<{ type: string; value:
     sel = keccakHex(sig).slice(0, 8);
     selectors.set(sig, sel);
   }
-  return sel + encodeValues(
-    params.map((p) => ({ name: '', type: p.type })),
-    params.map((p) => (p.type === 'address' ? '0x' + toHexAddress(String(p.value)).slice(2) : p.value)),
+  return (
+    sel +
+    encodeValues(
+      params.map((p) => ({ name: '', type: p.type })),
+      params.map((p) => (p.type === 'address' ? '0x' + toHexAddress(String(p.value)).slice(2) : p.value)),
+    )
   );
 }
 
@@ -215,7 +251,11 @@ export function triggerTx(o: {
 
 /** Unsigned TRX transfer (TransferContract). */
 export function transferTx(o: { owner: string; to: string; amount: number; ref: RefBlock }): TxJson {
-  return buildTx('TransferContract', { to_address: toHexAddress(o.to), owner_address: toHexAddress(o.owner), amount: o.amount }, o.ref);
+  return buildTx(
+    'TransferContract',
+    { to_address: toHexAddress(o.to), owner_address: toHexAddress(o.owner), amount: o.amount },
+    o.ref,
+  );
 }
 
 /** Reference fields for building on `head` (TAPOS: low two bytes of the number, bytes 8..16 of the id). */
@@ -250,11 +290,20 @@ export function rawOf(tx: { raw_data: unknown }): { txid: string; raw: Buffer } 
  * the hash of the raw data (what is signed is what is shown), and the key must be the owner's.
  */
 export function signTx<T extends TxLike>(tx: T, privateKey: string): T & { signature: string[] } {
-  if (typeof tx.txID !== 'string' || rawOf(tx).txid !== tx.txID.toLowerCase()) throw new Error('Invalid transaction: the txID is not the hash of raw_data');
-  const contract = (tx.raw_data.contract as Array<{ parameter?: { value?: { owner_address?: unknown } } }> | undefined)?.[0];
+  if (typeof tx.txID !== 'string' || rawOf(tx).txid !== tx.txID.toLowerCase())
+    throw new Error('Invalid transaction: the txID is not the hash of raw_data');
+  const contract = (
+    tx.raw_data.contract as Array<{ parameter?: { value?: { owner_address?: unknown } } }> | undefined
+  )?.[0];
   const owner = tryHexAddress(contract?.parameter?.value?.owner_address);
-  if (!owner || owner !== addressOfKey(privateKey)) throw new Error('Private key does not match address in transaction');
+  if (!owner || owner !== addressOfKey(privateKey))
+    throw new Error('Private key does not match address in transaction');
   const signature = signDigest(tx.txID.toLowerCase(), privateKey);
   const before = Array.isArray(tx.signature) ? tx.signature : [];
-  return { ...tx, signature: before.some((s) => s.replace(/^0x/, '').toLowerCase() === signature.toLowerCase()) ? before : [...before, signature] };
+  return {
+    ...tx,
+    signature: before.some((s) => s.replace(/^0x/, '').toLowerCase() === signature.toLowerCase())
+      ? before
+      : [...before, signature],
+  };
 }

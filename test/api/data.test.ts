@@ -21,7 +21,11 @@ beforeAll(async () => {
 afterAll(async () => stack?.close());
 
 const post = async (path: string, body: unknown) => {
-  const res = await fetch(stack.url + path, { method: 'POST', headers: { 'api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(stack.url + path, {
+    method: 'POST',
+    headers: { 'api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
 
@@ -30,7 +34,13 @@ describe('getTokenDetails', () => {
     const d = await client.getTokenDetails(tokens.MOON!);
     expect(d.status).toBe('success');
     expect(d.code).toBe('200');
-    expect(d.metadata).toMatchObject({ name: 'Moon Rocket', symbol: 'MOON', twitter: 'https://x.com/moonrocket_demo', telegram: null, contractAddress: tokens.MOON });
+    expect(d.metadata).toMatchObject({
+      name: 'Moon Rocket',
+      symbol: 'MOON',
+      twitter: 'https://x.com/moonrocket_demo',
+      telegram: null,
+      contractAddress: tokens.MOON,
+    });
     const pool = stack.devnet.chain.ledger.pool(TronWeb.address.toHex(tokens.MOON!).toLowerCase())!;
     expect(d.metadata.ownerAddress).toBe(TronWeb.address.fromHex(pool.creator));
     const raised = realTrxOf(pool);
@@ -40,14 +50,25 @@ describe('getTokenDetails', () => {
     expect(d.data.currentSold + d.data.tokenReserve).toBeCloseTo(800_000_000, 3);
     expect(d.data.priceInTrx).toBeCloseTo(Number(pool.trxReserve) / 1e6 / (Number(pool.tokenReserve) / 1e18), 12);
     expect(d.data.marketCap).toBeCloseTo(d.data.priceInTrx * 1e9 * 0.25, 1);
-    expect(d.data).toMatchObject({ currentStatus: 'CREATED', totalSupply: 1_000_000_000, launchTxHash: null, active: true });
+    expect(d.data).toMatchObject({
+      currentStatus: 'CREATED',
+      totalSupply: 1_000_000_000,
+      launchTxHash: null,
+      active: true,
+    });
     expect(d.data.volume24Hr).toBeGreaterThan(0);
     expect(d.data.createTxHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('shows a launched token as LAUNCHED with its launch transaction', async () => {
     const d = await client.getTokenDetails(tokens.PKING!);
-    expect(d.data).toMatchObject({ currentStatus: 'LAUNCHED', pumpPercentage: 100, active: false, trxReserve: 0, currentSold: 800_000_000 });
+    expect(d.data).toMatchObject({
+      currentStatus: 'LAUNCHED',
+      pumpPercentage: 100,
+      active: false,
+      trxReserve: 0,
+      currentSold: 800_000_000,
+    });
     expect(d.data.launchTxHash).toMatch(/^[0-9a-f]{64}$/);
     const holders = await client.getTokenHolders(tokens.PKING!, { limit: 200 });
     const pool = holders.find((h) => h.type === 'pool')!; // the DEX pair holds the 200M reserve
@@ -92,7 +113,14 @@ describe('getRecentTrades', () => {
 describe('getTokenHolders', () => {
   it('sorts by balance, types curve/dev/trader, percentages of supply, accepts page as a string', async () => {
     const r = await post('/launchpad/getTokenHolders', { address: tokens.TCAT, page: '1', limit: 200 });
-    const holders = r.body.data as Array<{ address: string; balance: number; percentage: number; type: string; valueInTrx: number; priceInTrx: number }>;
+    const holders = r.body.data as Array<{
+      address: string;
+      balance: number;
+      percentage: number;
+      type: string;
+      valueInTrx: number;
+      priceInTrx: number;
+    }>;
     const balances = holders.map((h) => h.balance);
     expect([...balances].sort((a, b) => b - a)).toEqual(balances);
     expect(holders.find((h) => h.type === 'curve')!.address).toBe(TronWeb.address.fromHex(FAMILIES[0]!.launchpad));
@@ -112,19 +140,35 @@ describe('getTokenBalance', () => {
     const viaGetBody = await new Promise<Record<string, unknown>>((resolve, reject) => {
       const body = JSON.stringify({ publicKey: holder, tokenAddress: tokens.TCAT });
       const u = new URL(stack.url + '/launchpad/getTokenBalance');
-      const req = http.request({ host: u.hostname, port: u.port, path: u.pathname, method: 'GET', headers: { 'api-key': key, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        let text = '';
-        res.on('data', (c) => (text += c));
-        res.on('end', () => resolve(JSON.parse(text)));
-      });
+      const req = http.request(
+        {
+          host: u.hostname,
+          port: u.port,
+          path: u.pathname,
+          method: 'GET',
+          headers: { 'api-key': key, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve(JSON.parse(text)));
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
-    const viaPost = await post('/launchpad/getTokenBalance', { publicKey: holder, tokenAddress: tokens.TCAT, tokenDecimals: 18 });
+    const viaPost = await post('/launchpad/getTokenBalance', {
+      publicKey: holder,
+      tokenAddress: tokens.TCAT,
+      tokenDecimals: 18,
+    });
     expect(viaGetBody).toMatchObject({ status: 'success', code: '200', data: [viaQuery] });
     expect(viaPost.body).toMatchObject({ data: [viaQuery] });
     expect(viaQuery.priceInUSD).toBeCloseTo(viaQuery.priceInTRX * 0.25, 12);
-    const onChain = stack.devnet.chain.ledger.tokenBalance(TronWeb.address.toHex(tokens.TCAT!).toLowerCase(), TronWeb.address.toHex(holder).toLowerCase());
+    const onChain = stack.devnet.chain.ledger.tokenBalance(
+      TronWeb.address.toHex(tokens.TCAT!).toLowerCase(),
+      TronWeb.address.toHex(holder).toLowerCase(),
+    );
     expect(viaQuery.balanceInSun).toBe(onChain.toString());
     expect(viaQuery.convertedBalance).toBeCloseTo(Number(onChain) / 1e18, 6);
   });
@@ -145,10 +189,29 @@ describe('listTokens and docs', () => {
   it('publishes the OpenAPI document without a key, generated from the route schemas', async () => {
     const res = await fetch(stack.url + '/docs/json');
     expect(res.status).toBe(200);
-    const doc = (await res.json()) as { paths: Record<string, Record<string, { requestBody?: unknown }>>; components: { securitySchemes: object } };
-    for (const p of ['/launchpad/getTokenBalance', '/launchpad/getRecentTrades', '/api/launchpad/getRecentTrades', '/launchpad/getTokenDetails', '/launchpad2/getTokenDetails',
-      '/launchpad/getTokenHolders', '/launchpad2/getTokenHolders', '/launchpad/allowance', '/launchpad/approve', '/launchpad/trade', '/launchpad/localTrade',
-      '/api/tron/createWallet', '/tron/createWallet', '/launchpad/quote', '/launchpad/broadcast', '/launchpad/txStatus', '/launchpad/listTokens']) {
+    const doc = (await res.json()) as {
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+      components: { securitySchemes: object };
+    };
+    for (const p of [
+      '/launchpad/getTokenBalance',
+      '/launchpad/getRecentTrades',
+      '/api/launchpad/getRecentTrades',
+      '/launchpad/getTokenDetails',
+      '/launchpad2/getTokenDetails',
+      '/launchpad/getTokenHolders',
+      '/launchpad2/getTokenHolders',
+      '/launchpad/allowance',
+      '/launchpad/approve',
+      '/launchpad/trade',
+      '/launchpad/localTrade',
+      '/api/tron/createWallet',
+      '/tron/createWallet',
+      '/launchpad/quote',
+      '/launchpad/broadcast',
+      '/launchpad/txStatus',
+      '/launchpad/listTokens',
+    ]) {
       expect(doc.paths[p], p).toBeDefined();
     }
     expect(doc.paths['/launchpad/localTrade']!.post!.requestBody).toBeDefined();

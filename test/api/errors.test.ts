@@ -17,7 +17,9 @@ let poor: string;
 
 const inject = (method: 'GET' | 'POST', url: string, body?: unknown, headers: Record<string, string> = {}) =>
   stack.facade.app.inject({
-    method, url, headers: { 'api-key': key, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    method,
+    url,
+    headers: { 'api-key': key, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
     ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
   });
 
@@ -44,30 +46,74 @@ afterAll(async () => stack?.close());
 
 describe('section 7 errors', () => {
   it('getTokenBalance: Invalid publicKey / Invalid tokenAddress (400), Error retrieving token balance (500)', async () => {
-    await expectError(await inject('GET', `/launchpad/getTokenBalance?publicKey=nope&tokenAddress=${tokens.TCAT}`), 400, 'Invalid publicKey', /valid address/);
-    await expectError(await inject('GET', `/launchpad/getTokenBalance?publicKey=${rich}&tokenAddress=Tbad`), 400, 'Invalid tokenAddress', /valid address/);
-    await expectError(await inject('POST', '/launchpad/getTokenBalance', { publicKey: rich }), 400, 'Invalid tokenAddress');
+    await expectError(
+      await inject('GET', `/launchpad/getTokenBalance?publicKey=nope&tokenAddress=${tokens.TCAT}`),
+      400,
+      'Invalid publicKey',
+      /valid address/,
+    );
+    await expectError(
+      await inject('GET', `/launchpad/getTokenBalance?publicKey=${rich}&tokenAddress=Tbad`),
+      400,
+      'Invalid tokenAddress',
+      /valid address/,
+    );
+    await expectError(
+      await inject('POST', '/launchpad/getTokenBalance', { publicKey: rich }),
+      400,
+      'Invalid tokenAddress',
+    );
     // a valid address that is not a token: the balance cannot be read
-    await expectError(await inject('GET', `/launchpad/getTokenBalance?publicKey=${rich}&tokenAddress=${poor}`), 500, 'Error retrieving token balance', /retry/);
+    await expectError(
+      await inject('GET', `/launchpad/getTokenBalance?publicKey=${rich}&tokenAddress=${poor}`),
+      500,
+      'Error retrieving token balance',
+      /retry/,
+    );
   });
 
   it('getRecentTrades: Max limit reached, Missing address parameter', async () => {
-    await expectError(await inject('POST', '/launchpad/getRecentTrades', { address: tokens.TCAT, limit: 201 }), 400, 'Max limit reached', /200/);
-    await expectError(await inject('POST', '/launchpad/getRecentTrades', {}), 400, 'Missing address parameter', /valid token address/);
-    await expectError(await inject('POST', '/api/launchpad/getRecentTrades', { limit: 5 }), 400, 'Missing address parameter');
+    await expectError(
+      await inject('POST', '/launchpad/getRecentTrades', { address: tokens.TCAT, limit: 201 }),
+      400,
+      'Max limit reached',
+      /200/,
+    );
+    await expectError(
+      await inject('POST', '/launchpad/getRecentTrades', {}),
+      400,
+      'Missing address parameter',
+      /valid token address/,
+    );
+    await expectError(
+      await inject('POST', '/api/launchpad/getRecentTrades', { limit: 5 }),
+      400,
+      'Missing address parameter',
+    );
   });
 
   it('getTokenDetails and getTokenHolders: Missing address parameter (both families)', async () => {
-    for (const url of ['/launchpad/getTokenDetails', '/launchpad2/getTokenDetails', '/launchpad/getTokenHolders', '/launchpad2/getTokenHolders']) {
+    for (const url of [
+      '/launchpad/getTokenDetails',
+      '/launchpad2/getTokenDetails',
+      '/launchpad/getTokenHolders',
+      '/launchpad2/getTokenHolders',
+    ]) {
       await expectError(await inject('POST', url, {}), 400, 'Missing address parameter');
       await expectError(await inject('POST', url, { address: 'not-an-address' }), 400, 'Missing address parameter');
     }
-    await expectError(await inject('POST', '/launchpad/getTokenHolders', { address: tokens.TCAT, limit: 500 }), 400, 'Max limit reached');
+    await expectError(
+      await inject('POST', '/launchpad/getTokenHolders', { address: tokens.TCAT, limit: 500 }),
+      400,
+      'Max limit reached',
+    );
   });
 
   it('getTokenDetails and getTokenHolders: Failed to fetch token details (500) on a server-side failure', async () => {
     const db = openDb(':memory:');
-    const boom = () => { throw new Error('database is gone'); };
+    const boom = () => {
+      throw new Error('database is gone');
+    };
     const app = await buildApp({
       data: { getTokenDetails: boom, getTokenHolders: boom } as unknown as DataService,
       trade: {} as TradeService,
@@ -76,7 +122,12 @@ describe('section 7 errors', () => {
     });
     const k = createKeysService(db).create('free').key;
     for (const url of ['/launchpad/getTokenDetails', '/launchpad2/getTokenHolders']) {
-      const res = await app.inject({ method: 'POST', url, headers: { 'api-key': k, 'content-type': 'application/json' }, payload: JSON.stringify({ address: tokens.TCAT }) });
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        headers: { 'api-key': k, 'content-type': 'application/json' },
+        payload: JSON.stringify({ address: tokens.TCAT }),
+      });
       await expectError(res, 500, 'Failed to fetch token details', /server-side/i);
       expect(res.body).not.toMatch(/database is gone/);
     }
@@ -84,45 +135,170 @@ describe('section 7 errors', () => {
   });
 
   it('allowance and approve: Invalid parameters for extra or missing parameters', async () => {
-    await expectError(await inject('GET', `/launchpad/allowance?tokenAddress=${tokens.TCAT}&userAddress=${rich}&extra=1`), 400, 'Invalid parameters', /only provide tokenAddress and userAddress/);
-    await expectError(await inject('GET', `/launchpad/allowance?tokenAddress=${tokens.TCAT}`), 400, 'Invalid parameters');
-    await expectError(await inject('POST', '/launchpad/approve', { tokenAddress: tokens.TCAT, userAddress: rich, amount: 5 }), 400, 'Invalid parameters', /only provide/);
-    await expectError(await inject('POST', '/launchpad/approve', { tokenAddress: tokens.TCAT }), 400, 'Invalid parameters');
+    await expectError(
+      await inject('GET', `/launchpad/allowance?tokenAddress=${tokens.TCAT}&userAddress=${rich}&extra=1`),
+      400,
+      'Invalid parameters',
+      /only provide tokenAddress and userAddress/,
+    );
+    await expectError(
+      await inject('GET', `/launchpad/allowance?tokenAddress=${tokens.TCAT}`),
+      400,
+      'Invalid parameters',
+    );
+    await expectError(
+      await inject('POST', '/launchpad/approve', { tokenAddress: tokens.TCAT, userAddress: rich, amount: 5 }),
+      400,
+      'Invalid parameters',
+      /only provide/,
+    );
+    await expectError(
+      await inject('POST', '/launchpad/approve', { tokenAddress: tokens.TCAT }),
+      400,
+      'Invalid parameters',
+    );
   });
 
   it('approve, trade, localTrade: Insufficient funds', async () => {
-    await expectError(await inject('POST', '/launchpad/approve', { tokenAddress: tokens.TCAT, userAddress: poor }), 400, 'Insufficient funds', /lacks funds/);
-    await expectError(await inject('POST', '/launchpad/localTrade', { type: 'buy', tokenAddress: tokens.TCAT, amount: 100, userAddress: poor }), 400, 'Insufficient funds');
-    await expectError(await inject('POST', '/launchpad/localTrade', { type: 'sell', tokenAddress: tokens.TCAT, amount: '50%', userAddress: rich }), 400, 'Insufficient funds', /no tokens/);
+    await expectError(
+      await inject('POST', '/launchpad/approve', { tokenAddress: tokens.TCAT, userAddress: poor }),
+      400,
+      'Insufficient funds',
+      /lacks funds/,
+    );
+    await expectError(
+      await inject('POST', '/launchpad/localTrade', {
+        type: 'buy',
+        tokenAddress: tokens.TCAT,
+        amount: 100,
+        userAddress: poor,
+      }),
+      400,
+      'Insufficient funds',
+    );
+    await expectError(
+      await inject('POST', '/launchpad/localTrade', {
+        type: 'sell',
+        tokenAddress: tokens.TCAT,
+        amount: '50%',
+        userAddress: rich,
+      }),
+      400,
+      'Insufficient funds',
+      /no tokens/,
+    );
     const w = await TronWeb.createAccount();
     stack.devnet.chain.faucet(w.address.base58, 3_000_000n, { produce: true });
-    await expectError(await inject('POST', '/launchpad/trade', { action: 'buy', tokenAddress: tokens.TCAT, amount: 10, privateKey: w.privateKey }), 400, 'Insufficient funds');
+    await expectError(
+      await inject('POST', '/launchpad/trade', {
+        action: 'buy',
+        tokenAddress: tokens.TCAT,
+        amount: 10,
+        privateKey: w.privateKey,
+      }),
+      400,
+      'Insufficient funds',
+    );
   });
 
   it('trade: Invalid parameters when a required field is missing, Invalid action', async () => {
     const w = await TronWeb.createAccount();
-    await expectError(await inject('POST', '/launchpad/trade', { action: 'buy', tokenAddress: tokens.TCAT, amount: 1 }), 400, 'Invalid parameters', /action, tokenAddress, amount and privateKey/);
-    await expectError(await inject('POST', '/launchpad/trade', { tokenAddress: tokens.TCAT, amount: 1, privateKey: w.privateKey }), 400, 'Invalid parameters');
-    await expectError(await inject('POST', '/launchpad/trade', { action: 'hold', tokenAddress: tokens.TCAT, amount: 1, privateKey: w.privateKey }), 400, 'Invalid action', /buy or sell/);
+    await expectError(
+      await inject('POST', '/launchpad/trade', { action: 'buy', tokenAddress: tokens.TCAT, amount: 1 }),
+      400,
+      'Invalid parameters',
+      /action, tokenAddress, amount and privateKey/,
+    );
+    await expectError(
+      await inject('POST', '/launchpad/trade', { tokenAddress: tokens.TCAT, amount: 1, privateKey: w.privateKey }),
+      400,
+      'Invalid parameters',
+    );
+    await expectError(
+      await inject('POST', '/launchpad/trade', {
+        action: 'hold',
+        tokenAddress: tokens.TCAT,
+        amount: 1,
+        privateKey: w.privateKey,
+      }),
+      400,
+      'Invalid action',
+      /buy or sell/,
+    );
   });
 
   it('trade and localTrade: Simulation failed (500) when the price impact exceeds the slippage', async () => {
-    await expectError(await inject('POST', '/launchpad/localTrade', { type: 'buy', tokenAddress: tokens.TCAT, amount: 5000, userAddress: rich, slippage: 0.5 }), 500, 'Simulation failed', /max slippage/i);
+    await expectError(
+      await inject('POST', '/launchpad/localTrade', {
+        type: 'buy',
+        tokenAddress: tokens.TCAT,
+        amount: 5000,
+        userAddress: rich,
+        slippage: 0.5,
+      }),
+      500,
+      'Simulation failed',
+      /max slippage/i,
+    );
     const w = await TronWeb.createAccount();
     stack.devnet.chain.faucet(w.address.base58, 8_000n * 1_000_000n, { produce: true });
-    await expectError(await inject('POST', '/launchpad/trade', { action: 'buy', tokenAddress: tokens.TCAT, amount: 5000, privateKey: w.privateKey, slippage: 1 }), 500, 'Simulation failed', /max slippage/i);
+    await expectError(
+      await inject('POST', '/launchpad/trade', {
+        action: 'buy',
+        tokenAddress: tokens.TCAT,
+        amount: 5000,
+        privateKey: w.privateKey,
+        slippage: 1,
+      }),
+      500,
+      'Simulation failed',
+      /max slippage/i,
+    );
   });
 
   it('localTrade: Invalid parameters when a required field is missing, Invalid type', async () => {
-    await expectError(await inject('POST', '/launchpad/localTrade', { type: 'buy', tokenAddress: tokens.TCAT, amount: 1 }), 400, 'Invalid parameters', /type, tokenAddress, amount and userAddress/);
-    await expectError(await inject('POST', '/launchpad/localTrade', { tokenAddress: tokens.TCAT, amount: 1, userAddress: rich }), 400, 'Invalid parameters');
-    await expectError(await inject('POST', '/launchpad/localTrade', { type: 'swap', tokenAddress: tokens.TCAT, amount: 1, userAddress: rich }), 400, 'Invalid type', /buy or sell/);
-    await expectError(await inject('POST', '/launchpad/localTrade', { action: 'swap', tokenAddress: tokens.TCAT, amount: 1, userAddress: rich }), 400, 'Invalid type');
+    await expectError(
+      await inject('POST', '/launchpad/localTrade', { type: 'buy', tokenAddress: tokens.TCAT, amount: 1 }),
+      400,
+      'Invalid parameters',
+      /type, tokenAddress, amount and userAddress/,
+    );
+    await expectError(
+      await inject('POST', '/launchpad/localTrade', { tokenAddress: tokens.TCAT, amount: 1, userAddress: rich }),
+      400,
+      'Invalid parameters',
+    );
+    await expectError(
+      await inject('POST', '/launchpad/localTrade', {
+        type: 'swap',
+        tokenAddress: tokens.TCAT,
+        amount: 1,
+        userAddress: rich,
+      }),
+      400,
+      'Invalid type',
+      /buy or sell/,
+    );
+    await expectError(
+      await inject('POST', '/launchpad/localTrade', {
+        action: 'swap',
+        tokenAddress: tokens.TCAT,
+        amount: 1,
+        userAddress: rich,
+      }),
+      400,
+      'Invalid type',
+    );
   });
 
   it('createWallet: Invalid amount (400), Error creating wallets (500)', async () => {
     for (const amount of [0, 101, 1.5, '3', -1]) {
-      await expectError(await inject('POST', '/api/tron/createWallet', { amount }), 400, 'Invalid amount', /integer between 1 and 100/);
+      await expectError(
+        await inject('POST', '/api/tron/createWallet', { amount }),
+        400,
+        'Invalid amount',
+        /integer between 1 and 100/,
+      );
     }
     const spy = vi.spyOn(TronWeb, 'createAccount').mockRejectedValueOnce(new Error('rng failure'));
     const res = await inject('POST', '/tron/createWallet', { amount: 2 });
@@ -134,13 +310,27 @@ describe('section 7 errors', () => {
 
 describe('auth', () => {
   it('answers 401 Missing API key and Invalid API key (also for a revoked key)', async () => {
-    const res = await stack.facade.app.inject({ method: 'POST', url: '/launchpad/getTokenDetails', payload: { address: tokens.TCAT } });
+    const res = await stack.facade.app.inject({
+      method: 'POST',
+      url: '/launchpad/getTokenDetails',
+      payload: { address: tokens.TCAT },
+    });
     await expectError(res, 401, 'Missing API key');
-    await expectError(await inject('POST', '/launchpad/getTokenDetails', { address: tokens.TCAT }, { 'api-key': 'lp_nope' }), 401, 'Invalid API key');
+    await expectError(
+      await inject('POST', '/launchpad/getTokenDetails', { address: tokens.TCAT }, { 'api-key': 'lp_nope' }),
+      401,
+      'Invalid API key',
+    );
     const k = stack.facade.keys.create('free');
-    expect((await inject('POST', '/launchpad/getTokenDetails', { address: tokens.TCAT }, { 'api-key': k.key })).statusCode).toBe(200);
+    expect(
+      (await inject('POST', '/launchpad/getTokenDetails', { address: tokens.TCAT }, { 'api-key': k.key })).statusCode,
+    ).toBe(200);
     stack.facade.keys.revoke(k.id);
-    await expectError(await inject('POST', '/launchpad/getTokenDetails', { address: tokens.TCAT }, { 'api-key': k.key }), 401, 'Invalid API key');
+    await expectError(
+      await inject('POST', '/launchpad/getTokenDetails', { address: tokens.TCAT }, { 'api-key': k.key }),
+      401,
+      'Invalid API key',
+    );
   });
 
   it('stores keys only as hashes', () => {
@@ -164,12 +354,20 @@ describe('auth', () => {
 });
 
 describe('rate limits under overload', () => {
-  it('holds each plan\'s number within 5 % under ten times the load', async () => {
-    for (const [plan, rpm] of [['burst40', 40], ['burst100', 100]] as const) {
+  it("holds each plan's number within 5 % under ten times the load", async () => {
+    for (const [plan, rpm] of [
+      ['burst40', 40],
+      ['burst100', 100],
+    ] as const) {
       stack.facade.keys.setPlanLimits(plan, rpm, 100);
       const { key: k } = stack.facade.keys.create(plan);
-      const results = await Promise.all(Array.from({ length: rpm * 10 }, () =>
-        inject('POST', '/launchpad/getTokenPrice', { address: tokens.TCAT }, { 'api-key': k }).then((r) => r.statusCode)));
+      const results = await Promise.all(
+        Array.from({ length: rpm * 10 }, () =>
+          inject('POST', '/launchpad/getTokenPrice', { address: tokens.TCAT }, { 'api-key': k }).then(
+            (r) => r.statusCode,
+          ),
+        ),
+      );
       const ok = results.filter((c) => c === 200).length;
       expect(results.filter((c) => c !== 200 && c !== 429)).toEqual([]);
       expect(Math.abs(ok - rpm)).toBeLessThanOrEqual(Math.ceil(rpm * 0.05));
@@ -179,19 +377,66 @@ describe('rate limits under overload', () => {
 
 describe('bad input never crashes', () => {
   it('answers malformed JSON, huge bodies, wrong types and unknown fields with a 400 envelope', async () => {
-    await expectError(await inject('POST', '/launchpad/getTokenDetails', '{"address": '), 400, 'Invalid parameters', /valid JSON/);
-    await expectError(await inject('POST', '/launchpad/getTokenDetails', { address: tokens.TCAT, pad: 'x'.repeat(100_000) }), 400, 'Invalid parameters', /too large/);
-    await expectError(await inject('POST', '/launchpad/getRecentTrades', { address: tokens.TCAT, page: 'two' }), 400, 'Invalid parameters', /page/);
-    await expectError(await inject('POST', '/launchpad/getTokenDetails', { address: tokens.TCAT, extra: true }), 400, 'Invalid parameters', /unknown field/);
-    await expectError(await inject('POST', '/launchpad/localTrade', { type: 'buy', tokenAddress: tokens.TCAT, amount: -5, userAddress: rich }), 400, 'Invalid parameters');
-    await expectError(await inject('POST', '/launchpad/localTrade', { type: 'buy', tokenAddress: tokens.TCAT, amount: '1.0000001', userAddress: rich }), 400, 'Invalid parameters', /6 decimals/);
+    await expectError(
+      await inject('POST', '/launchpad/getTokenDetails', '{"address": '),
+      400,
+      'Invalid parameters',
+      /valid JSON/,
+    );
+    await expectError(
+      await inject('POST', '/launchpad/getTokenDetails', { address: tokens.TCAT, pad: 'x'.repeat(100_000) }),
+      400,
+      'Invalid parameters',
+      /too large/,
+    );
+    await expectError(
+      await inject('POST', '/launchpad/getRecentTrades', { address: tokens.TCAT, page: 'two' }),
+      400,
+      'Invalid parameters',
+      /page/,
+    );
+    await expectError(
+      await inject('POST', '/launchpad/getTokenDetails', { address: tokens.TCAT, extra: true }),
+      400,
+      'Invalid parameters',
+      /unknown field/,
+    );
+    await expectError(
+      await inject('POST', '/launchpad/localTrade', {
+        type: 'buy',
+        tokenAddress: tokens.TCAT,
+        amount: -5,
+        userAddress: rich,
+      }),
+      400,
+      'Invalid parameters',
+    );
+    await expectError(
+      await inject('POST', '/launchpad/localTrade', {
+        type: 'buy',
+        tokenAddress: tokens.TCAT,
+        amount: '1.0000001',
+        userAddress: rich,
+      }),
+      400,
+      'Invalid parameters',
+      /6 decimals/,
+    );
     await expectError(await inject('POST', '/launchpad/nothing', {}), 404, 'Not found');
   });
 
   it('answers an unknown token with 404 Token not found', async () => {
     await expectError(await inject('POST', '/launchpad/getTokenDetails', { address: rich }), 404, 'Token not found');
     // a launchpad2 token is not found under launchpad, and the reverse
-    await expectError(await inject('POST', '/launchpad/getTokenDetails', { address: tokens.WAVE }), 404, 'Token not found');
-    await expectError(await inject('POST', '/launchpad2/getTokenDetails', { address: tokens.TCAT }), 404, 'Token not found');
+    await expectError(
+      await inject('POST', '/launchpad/getTokenDetails', { address: tokens.WAVE }),
+      404,
+      'Token not found',
+    );
+    await expectError(
+      await inject('POST', '/launchpad2/getTokenDetails', { address: tokens.TCAT }),
+      404,
+      'Token not found',
+    );
   });
 });

@@ -54,7 +54,12 @@ describe('a user buys and sells through the facade', () => {
     expect(quote.exact.routerFee).toBe(routerFee.toString());
     expect(quote.exact.minOut).toBe(((expected.tokenOut * 9500n) / 10_000n).toString());
 
-    const { unsignedTx } = await client.localTrade({ type: 'buy', tokenAddress: token, amount: 500, userAddress: wallet.publicKey });
+    const { unsignedTx } = await client.localTrade({
+      type: 'buy',
+      tokenAddress: token,
+      amount: 500,
+      userAddress: wallet.publicKey,
+    });
     const signed = await tw.trx.sign(unsignedTx as never);
     buyTx = await client.broadcast(signed);
     expect(buyTx).toBe(unsignedTx.txID);
@@ -69,8 +74,15 @@ describe('a user buys and sells through the facade', () => {
     const bal = await client.getTokenBalance(wallet.publicKey, token);
     expect(bal.balanceInSun).toBe(expected.tokenOut.toString());
 
-    const trade = await waitFor(async () => (await client.getRecentTrades(token, 1, 5)).find((t) => t.signature === buyTx));
-    expect(trade).toMatchObject({ type: 'BUY', user: wallet.publicKey, tokenAddress: token, poolAddress: TronWeb.address.fromHex(FAMILIES[0]!.launchpad) });
+    const trade = await waitFor(async () =>
+      (await client.getRecentTrades(token, 1, 5)).find((t) => t.signature === buyTx),
+    );
+    expect(trade).toMatchObject({
+      type: 'BUY',
+      user: wallet.publicKey,
+      tokenAddress: token,
+      poolAddress: TronWeb.address.fromHex(FAMILIES[0]!.launchpad),
+    });
     expect(trade.trxAmount).toBeCloseTo(Number(paid - routerFee) / 1e6, 6);
     const holders = await client.getTokenHolders(token, { limit: 200 });
     const me = holders.find((h) => h.address === wallet.publicKey);
@@ -81,8 +93,9 @@ describe('a user buys and sells through the facade', () => {
   it('approves the router, then sells 50 % with localTrade', async () => {
     const token = tokens.TCAT!;
     expect(await client.allowance(token, wallet.publicKey)).toBe(0n);
-    await expect(client.localTrade({ type: 'sell', tokenAddress: token, amount: '50%', userAddress: wallet.publicKey }))
-      .rejects.toMatchObject({ status: 400, error: 'Approval required' });
+    await expect(
+      client.localTrade({ type: 'sell', tokenAddress: token, amount: '50%', userAddress: wallet.publicKey }),
+    ).rejects.toMatchObject({ status: 400, error: 'Approval required' });
     const approveTx = await client.approve(token, wallet.publicKey);
     const approveId = await client.broadcast(await tw.trx.sign(approveTx as never));
     await waitFor(async () => ((await client.txStatus(approveId)).state === 'confirmed' ? true : undefined));
@@ -93,7 +106,12 @@ describe('a user buys and sells through the facade', () => {
     const q = quoteSell(pool, held / 2n, DEFAULT_FEES);
     const routerFee = (q.trxOut * 50n) / 10_000n;
     const trxBefore = BigInt(await tw.trx.getBalance(wallet.publicKey));
-    const { unsignedTx, quote } = await client.localTrade({ type: 'sell', tokenAddress: token, amount: '50%', userAddress: wallet.publicKey });
+    const { unsignedTx, quote } = await client.localTrade({
+      type: 'sell',
+      tokenAddress: token,
+      amount: '50%',
+      userAddress: wallet.publicKey,
+    });
     expect(quote.exact.amountIn).toBe((held / 2n).toString());
     expect(quote.exact.expectedOut).toBe((q.trxOut - routerFee).toString());
     sellTx = await client.broadcast(await tw.trx.sign(unsignedTx as never));
@@ -105,7 +123,9 @@ describe('a user buys and sells through the facade', () => {
     const fee = BigInt(Math.round(st.fee! * 1e6));
     expect(BigInt(await tw.trx.getBalance(wallet.publicKey))).toBe(trxBefore + q.trxOut - routerFee - fee);
     expect(BigInt((await client.getTokenBalance(wallet.publicKey, token)).balanceInSun)).toBe(held - held / 2n);
-    const sell = await waitFor(async () => (await client.getRecentTrades(token, 1, 5)).find((t) => t.signature === sellTx));
+    const sell = await waitFor(async () =>
+      (await client.getRecentTrades(token, 1, 5)).find((t) => t.signature === sellTx),
+    );
     expect(sell).toMatchObject({ type: 'SELL', user: wallet.publicKey });
   });
 
@@ -146,13 +166,24 @@ describe('server-side trade with a private key', () => {
     const [w] = await client.createWallet(1);
     await faucet(stack.devnet.url, w!.publicKey, 500);
     const tw = tronWebFor(stack.devnet.url, w!.privateKey);
-    const { unsignedTx } = await client.localTrade({ type: 'buy', tokenAddress: tokens.SDOG!, amount: 50, userAddress: w!.publicKey, slippage: 0.5 });
+    const { unsignedTx } = await client.localTrade({
+      type: 'buy',
+      tokenAddress: tokens.SDOG!,
+      amount: 50,
+      userAddress: w!.publicKey,
+      slippage: 0.5,
+    });
     // someone else buys first, so the price moves past the 0.5 % slippage guard
-    await client.trade({ action: 'buy', tokenAddress: tokens.SDOG!, amount: 200, privateKey: (await (async () => {
-      const [x] = await client.createWallet(1);
-      await faucet(stack.devnet.url, x!.publicKey, 1_000);
-      return x!.privateKey;
-    })()) });
+    await client.trade({
+      action: 'buy',
+      tokenAddress: tokens.SDOG!,
+      amount: 200,
+      privateKey: await (async () => {
+        const [x] = await client.createWallet(1);
+        await faucet(stack.devnet.url, x!.publicKey, 1_000);
+        return x!.privateKey;
+      })(),
+    });
     const id = await client.broadcast(await tw.trx.sign(unsignedTx as never));
     const st = await waitFor(async () => {
       const s = await client.txStatus(id);
@@ -174,15 +205,30 @@ describe('creating a token through the facade', () => {
     await faucet(stack.devnet.url, w!.publicKey, 1_000);
     const tw = tronWebFor(stack.devnet.url, w!.privateKey);
     const tx = await client.createToken({
-      userAddress: w!.publicKey, name: 'Flow Token', symbol: 'FLOW', description: 'made in a test',
-      twitter: 'https://x.com/flow', initialBuy: 50,
+      userAddress: w!.publicKey,
+      name: 'Flow Token',
+      symbol: 'FLOW',
+      description: 'made in a test',
+      twitter: 'https://x.com/flow',
+      initialBuy: 50,
     });
     const id = await client.broadcast(await tw.trx.sign(tx as never));
     await waitFor(async () => ((await client.txStatus(id)).state === 'confirmed' ? true : undefined));
-    const created = await waitFor(async () => (await client.listTokens({ sort: 'new', limit: 1 })).find((t) => t.symbol === 'FLOW'));
+    const created = await waitFor(async () =>
+      (await client.listTokens({ sort: 'new', limit: 1 })).find((t) => t.symbol === 'FLOW'),
+    );
     const d = await client.getTokenDetails(created.address);
-    expect(d.metadata).toMatchObject({ name: 'Flow Token', description: 'made in a test', twitter: 'https://x.com/flow', telegram: null, website: null, ownerAddress: w!.publicKey });
+    expect(d.metadata).toMatchObject({
+      name: 'Flow Token',
+      description: 'made in a test',
+      twitter: 'https://x.com/flow',
+      telegram: null,
+      website: null,
+      ownerAddress: w!.publicKey,
+    });
     expect(d.data.trxReserve).toBeCloseTo(49.5, 6); // 50 TRX less the 1 % launchpad fee
-    await expect(client.createToken({ userAddress: w!.publicKey, name: 'x', symbol: 'bad symbol!' })).rejects.toMatchObject({ status: 400 });
+    await expect(
+      client.createToken({ userAddress: w!.publicKey, name: 'x', symbol: 'bad symbol!' }),
+    ).rejects.toMatchObject({ status: 400 });
   });
 });

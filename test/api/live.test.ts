@@ -18,7 +18,11 @@ let traderKey: string;
 let buyer: { publicKey: string; privateKey: string };
 
 const post = async (path: string, body: unknown, key = traderKey) => {
-  const res = await fetch(stack.url + path, { method: 'POST', headers: { 'api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(stack.url + path, {
+    method: 'POST',
+    headers: { 'api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
 const buy = async (token: string, trx: number) => {
@@ -33,7 +37,7 @@ beforeAll(async () => {
   traderKey = stack.key('trader');
   trader = new LaunchpadClient({ baseUrl: stack.url, apiKey: traderKey });
   tokens = await demoTokens(stack.devnet.url);
-  [buyer] = await trader.createWallet(1) as [{ publicKey: string; privateKey: string }];
+  [buyer] = (await trader.createWallet(1)) as [{ publicKey: string; privateKey: string }];
   await faucet(stack.devnet.url, buyer.publicKey, 20_000);
 });
 afterAll(async () => stack?.close());
@@ -44,14 +48,23 @@ describe('price and curve progress', () => {
     const d = price.body.data as { priceInTrx: number; priceInUSD: number };
     expect(d.priceInUSD).toBeCloseTo(d.priceInTrx * 0.25, 15);
     const pool = stack.devnet.chain.ledger.pool(TronWeb.address.toHex(tokens.MOON!).toLowerCase())!;
-    const p = (await post('/launchpad/getCurveProgress', { address: tokens.MOON })).body.data as Record<string, unknown>;
+    const p = (await post('/launchpad/getCurveProgress', { address: tokens.MOON })).body.data as Record<
+      string,
+      unknown
+    >;
     const raised = realTrxOf(pool);
     expect(p).toMatchObject({ currentStatus: 'CREATED', totalForSale: 800_000_000, trxInCurve: Number(raised) / 1e6 });
     expect((p.exact as { trxToLaunchSun: string }).trxToLaunchSun).toBe((TRX_TO_FILL - raised).toString());
     expect(p.percent).toBeGreaterThan(90);
-    const launched = (await post('/launchpad/getCurveProgress', { address: tokens.PKING })).body.data as Record<string, unknown>;
+    const launched = (await post('/launchpad/getCurveProgress', { address: tokens.PKING })).body.data as Record<
+      string,
+      unknown
+    >;
     expect(launched).toMatchObject({ currentStatus: 'LAUNCHED', percent: 100, trxToLaunch: 0 });
-    expect((await post('/launchpad/getTokenPrice', {})).body).toMatchObject({ error: 'Missing address parameter', code: '400' });
+    expect((await post('/launchpad/getTokenPrice', {})).body).toMatchObject({
+      error: 'Missing address parameter',
+      code: '400',
+    });
   });
 });
 
@@ -66,22 +79,42 @@ describe('transfers', () => {
 
     await buy(tokens.TCAT!, 100);
     const held = BigInt((await trader.getTokenBalance(buyer.publicKey, tokens.TCAT!)).balanceInSun);
-    const sent = await post('/launchpad/sendTransfer', { privateKey: buyer.privateKey, toAddress: to, amount: '25%', tokenAddress: tokens.TCAT });
+    const sent = await post('/launchpad/sendTransfer', {
+      privateKey: buyer.privateKey,
+      toAddress: to,
+      amount: '25%',
+      tokenAddress: tokens.TCAT,
+    });
     expect(sent.status).toBe(200);
-    await waitFor(async () => ((await trader.txStatus(String(sent.body.signature))).state === 'confirmed' ? true : undefined));
+    await waitFor(async () =>
+      (await trader.txStatus(String(sent.body.signature))).state === 'confirmed' ? true : undefined,
+    );
     expect(BigInt((await trader.getTokenBalance(to, tokens.TCAT!)).balanceInSun)).toBe(held / 4n);
   });
 
   it('answers missing fields and short funds like trade and localTrade', async () => {
-    expect((await post('/launchpad/transfer', { toAddress: buyer.publicKey, amount: 1 })).body).toMatchObject({ error: 'Invalid parameters', message: expect.stringMatching(/fromAddress, toAddress and amount/) });
-    expect((await post('/launchpad/sendTransfer', { toAddress: buyer.publicKey, amount: 1 })).body).toMatchObject({ error: 'Invalid parameters', message: expect.stringMatching(/privateKey, toAddress and amount/) });
+    expect((await post('/launchpad/transfer', { toAddress: buyer.publicKey, amount: 1 })).body).toMatchObject({
+      error: 'Invalid parameters',
+      message: expect.stringMatching(/fromAddress, toAddress and amount/),
+    });
+    expect((await post('/launchpad/sendTransfer', { toAddress: buyer.publicKey, amount: 1 })).body).toMatchObject({
+      error: 'Invalid parameters',
+      message: expect.stringMatching(/privateKey, toAddress and amount/),
+    });
     const poor = (await TronWeb.createAccount()).address.base58;
-    expect((await post('/launchpad/transfer', { fromAddress: poor, toAddress: buyer.publicKey, amount: 5 })).body).toMatchObject({ error: 'Insufficient funds', code: '400' });
+    expect(
+      (await post('/launchpad/transfer', { fromAddress: poor, toAddress: buyer.publicKey, amount: 5 })).body,
+    ).toMatchObject({ error: 'Insufficient funds', code: '400' });
   });
 });
 
 /** Reads an SSE stream until `until` is satisfied or the time runs out. */
-async function readStream(url: string, key: string, until: (events: Array<{ id: number; event: string; data: Record<string, unknown> }>) => boolean, headers: Record<string, string> = {}) {
+async function readStream(
+  url: string,
+  key: string,
+  until: (events: Array<{ id: number; event: string; data: Record<string, unknown> }>) => boolean,
+  headers: Record<string, string> = {},
+) {
   const ctrl = new AbortController();
   const res = await fetch(url, { headers: { 'api-key': key, ...headers }, signal: ctrl.signal });
   const events: Array<{ id: number; event: string; data: Record<string, unknown> }> = [];
@@ -97,7 +130,12 @@ async function readStream(url: string, key: string, until: (events: Array<{ id: 
       while ((i = buf.indexOf('\n\n')) >= 0) {
         const block = buf.slice(0, i);
         buf = buf.slice(i + 2);
-        const f = Object.fromEntries(block.split('\n').filter((l) => !l.startsWith(':')).map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]));
+        const f = Object.fromEntries(
+          block
+            .split('\n')
+            .filter((l) => !l.startsWith(':'))
+            .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]),
+        );
         if (f.data) events.push({ id: Number(f.id), event: String(f.event), data: JSON.parse(String(f.data)) });
       }
     }
@@ -126,28 +164,46 @@ describe('live stream', () => {
     const { status, events } = await reading;
     expect(status).toBe(200);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ event: 'buy', data: { kind: 'buy', token: tokens.SDOG, txid: sig, data: { user: buyer.publicKey, symbol: 'SDOG' } } });
+    expect(events[0]).toMatchObject({
+      event: 'buy',
+      data: { kind: 'buy', token: tokens.SDOG, txid: sig, data: { user: buyer.publicKey, symbol: 'SDOG' } },
+    });
     // a reconnect with the last id gets what it missed, and nothing twice
     const firstId = events[0]!.id;
     const sig2 = await buy(tokens.SDOG!, 10);
-    const again = await readStream(`${stack.url}/launchpad/stream?events=buy,sell`, traderKey, (ev) => ev.some((e) => e.data.txid === sig2), { 'last-event-id': String(firstId) });
+    const again = await readStream(
+      `${stack.url}/launchpad/stream?events=buy,sell`,
+      traderKey,
+      (ev) => ev.some((e) => e.data.txid === sig2),
+      { 'last-event-id': String(firstId) },
+    );
     expect(again.events.map((e) => e.id).every((id) => id > firstId)).toBe(true);
     expect(again.events.some((e) => e.data.txid === sig)).toBe(false);
   });
 
   it('drops a consumer that stops reading, not the server', async () => {
     const big = JSON.stringify({ pad: 'x'.repeat(2000) });
-    const insert = stack.db.$client.prepare("insert into feed_events (kind, token, payload, txid, timestamp) values ('buy', ?, ?, 'ff', 0)");
+    const insert = stack.db.$client.prepare(
+      "insert into feed_events (kind, token, payload, txid, timestamp) values ('buy', ?, ?, 'ff', 0)",
+    );
     const from = stack.facade.feed.latestSeq();
     stack.db.$client.transaction(() => {
       for (let i = 0; i < 6000; i++) insert.run(tokens.FROG, big);
     })();
     const u = new URL(`${stack.url}/launchpad/stream?tokens=${tokens.FROG}`);
     const closed = await new Promise<boolean>((resolve) => {
-      const req = http.get({ host: u.hostname, port: u.port, path: u.pathname + u.search, headers: { 'api-key': traderKey, 'last-event-id': String(from) } }, (res) => {
-        res.pause(); // never read
-        res.socket.on('close', () => resolve(true));
-      });
+      const req = http.get(
+        {
+          host: u.hostname,
+          port: u.port,
+          path: u.pathname + u.search,
+          headers: { 'api-key': traderKey, 'last-event-id': String(from) },
+        },
+        (res) => {
+          res.pause(); // never read
+          res.socket.on('close', () => resolve(true));
+        },
+      );
       req.on('error', () => resolve(true));
       setTimeout(() => resolve(false), 8000);
     });
@@ -179,7 +235,11 @@ describe('webhooks', () => {
           res.statusCode = 500;
           return res.end('no');
         }
-        received.push({ body, sig: String(req.headers[SIGNATURE_HEADER]), event: String(req.headers['x-launchpad-event']) });
+        received.push({
+          body,
+          sig: String(req.headers[SIGNATURE_HEADER]),
+          event: String(req.headers['x-launchpad-event']),
+        });
         res.end('ok');
       });
     });
@@ -200,13 +260,21 @@ describe('webhooks', () => {
     await stack.facade.webhooks.tick(); // first attempt fails (500)
     expect(received).toHaveLength(0);
     // later (past the 2 s backoff), a fresh dispatcher (as after a restart) retries the pending delivery
-    const svc = createWebhooks({ db: stack.db, feed: stack.facade.feed, logger: createLogger('silent'), allowPrivate: true, now: () => Date.now() + 3_000 });
+    const svc = createWebhooks({
+      db: stack.db,
+      feed: stack.facade.feed,
+      logger: createLogger('silent'),
+      allowPrivate: true,
+      now: () => Date.now() + 3_000,
+    });
     await svc.tick();
     expect(received).toHaveLength(1);
     const got = received[0]!;
     expect(got.sig).toBe('sha256=' + createHmac('sha256', hook.secret).update(got.body).digest('hex'));
     expect(JSON.parse(got.body)).toMatchObject({ kind: 'buy', token: tokens.ECHO, txid: sig });
-    const log = await fetch(`${stack.url}/webhooks/${hook.id}/deliveries`, { headers: { 'api-key': traderKey } }).then((r) => r.json()) as { data: Array<{ status: string; attempts: number; lastStatus: number }> };
+    const log = (await fetch(`${stack.url}/webhooks/${hook.id}/deliveries`, { headers: { 'api-key': traderKey } }).then(
+      (r) => r.json(),
+    )) as { data: Array<{ status: string; attempts: number; lastStatus: number }> };
     expect(log.data).toEqual([expect.objectContaining({ status: 'delivered', attempts: 2, lastStatus: 200 })]);
     // the same event is never delivered twice
     await svc.tick();
@@ -219,12 +287,20 @@ describe('webhooks', () => {
   });
 
   it('lists and deletes webhooks of the key only', async () => {
-    const list = await fetch(`${stack.url}/webhooks`, { headers: { 'api-key': traderKey } }).then((r) => r.json()) as { data: Array<{ id: number }> };
+    const list = (await fetch(`${stack.url}/webhooks`, { headers: { 'api-key': traderKey } }).then((r) =>
+      r.json(),
+    )) as { data: Array<{ id: number }> };
     expect(list.data.length).toBeGreaterThanOrEqual(1);
     const other = stack.key('elite');
-    const del = await fetch(`${stack.url}/webhooks/${list.data[0]!.id}`, { method: 'DELETE', headers: { 'api-key': other } });
+    const del = await fetch(`${stack.url}/webhooks/${list.data[0]!.id}`, {
+      method: 'DELETE',
+      headers: { 'api-key': other },
+    });
     expect(del.status).toBe(404);
-    const mine = await fetch(`${stack.url}/webhooks/${list.data[0]!.id}`, { method: 'DELETE', headers: { 'api-key': traderKey } });
+    const mine = await fetch(`${stack.url}/webhooks/${list.data[0]!.id}`, {
+      method: 'DELETE',
+      headers: { 'api-key': traderKey },
+    });
     expect(mine.status).toBe(200);
   });
 });
@@ -233,15 +309,26 @@ describe('admin routes', () => {
   it('need an operator key, and every change lands in the audit log', async () => {
     expect((await post('/admin/plans', { name: 'vip', rpm: 600, feeBps: 20 })).status).toBe(401);
     const op = stack.facade.keys.create('developer', 'ops', true).key;
-    const set = await post('/admin/plans', { name: 'vip', rpm: 600, feeBps: 20, streams: true, actor: 'telegram:1' }, op);
+    const set = await post(
+      '/admin/plans',
+      { name: 'vip', rpm: 600, feeBps: 20, streams: true, actor: 'telegram:1' },
+      op,
+    );
     expect(set.body.data).toEqual({ name: 'vip', rpm: 600, feeBps: 20, streams: true });
     const k = stack.facade.keys.create('free', 'someone');
     expect((await post(`/admin/keys/${k.id}/plan`, { plan: 'vip', actor: 'telegram:1' }, op)).status).toBe(200);
-    const info = await fetch(`${stack.url}/admin/keys/${k.id}`, { headers: { 'api-key': op } }).then((r) => r.json()) as { data: { plan: string } };
+    const info = (await fetch(`${stack.url}/admin/keys/${k.id}`, { headers: { 'api-key': op } }).then((r) =>
+      r.json(),
+    )) as { data: { plan: string } };
     expect(info.data.plan).toBe('vip');
-    const stats = await fetch(`${stack.url}/admin/stats`, { headers: { 'api-key': op } }).then((r) => r.json()) as { data: { trades: number; volumeTrx: number } };
+    const stats = (await fetch(`${stack.url}/admin/stats`, { headers: { 'api-key': op } }).then((r) => r.json())) as {
+      data: { trades: number; volumeTrx: number };
+    };
     expect(stats.data.trades).toBeGreaterThan(100);
     const log = stack.facade.admin.auditLog();
-    expect(log.slice(0, 2).map((a) => [a.actor, a.action])).toEqual([['telegram:1', 'key.plan'], ['telegram:1', 'plan.set']]);
+    expect(log.slice(0, 2).map((a) => [a.actor, a.action])).toEqual([
+      ['telegram:1', 'key.plan'],
+      ['telegram:1', 'plan.set'],
+    ]);
   });
 });

@@ -12,7 +12,12 @@ let stack: Stack;
 let lines = '';
 
 beforeAll(async () => {
-  const sink = new Writable({ write(chunk, _enc, done) { lines += chunk.toString(); done(); } });
+  const sink = new Writable({
+    write(chunk, _enc, done) {
+      lines += chunk.toString();
+      done();
+    },
+  });
   stack = await startStack({ logger: createLogger('trace', { destination: sink }) });
 });
 afterAll(async () => stack?.close());
@@ -27,9 +32,17 @@ describe('secrets', () => {
     const sig = await client.trade({ action: 'buy', tokenAddress: tokens.TCAT!, amount: 20, privateKey: keys[0]! });
     await waitFor(async () => ((await client.txStatus(sig)).state === 'confirmed' ? true : undefined));
     // failing requests that carry a key
-    await client.trade({ action: 'sell', tokenAddress: tokens.TCAT!, amount: 'lots', privateKey: keys[1]! }).catch(() => undefined);
-    await client.trade({ action: 'buy', tokenAddress: tokens.TCAT!, amount: 1e9, privateKey: keys[2]! }).catch(() => undefined);
-    const res = await fetch(stack.url + '/launchpad/trade', { method: 'POST', headers: { 'api-key': 'wrong', 'content-type': 'application/json' }, body: JSON.stringify({ privateKey: keys[1] }) });
+    await client
+      .trade({ action: 'sell', tokenAddress: tokens.TCAT!, amount: 'lots', privateKey: keys[1]! })
+      .catch(() => undefined);
+    await client
+      .trade({ action: 'buy', tokenAddress: tokens.TCAT!, amount: 1e9, privateKey: keys[2]! })
+      .catch(() => undefined);
+    const res = await fetch(stack.url + '/launchpad/trade', {
+      method: 'POST',
+      headers: { 'api-key': 'wrong', 'content-type': 'application/json' },
+      body: JSON.stringify({ privateKey: keys[1] }),
+    });
     expect(res.status).toBe(401);
     await stack.facade.indexer.syncOnce();
 

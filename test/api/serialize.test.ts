@@ -6,9 +6,12 @@ import { serializeResponse } from '../../src/api/app.js';
 describe('response serializer', () => {
   it('writes exactly what JSON.stringify writes, for any envelope', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.jsonValue(), fc.dictionary(fc.string(), fc.oneof(fc.jsonValue(), fc.constant(undefined)))), (payload) => {
-        expect(serializeResponse(payload)).toBe(JSON.stringify(payload));
-      }),
+      fc.property(
+        fc.oneof(fc.jsonValue(), fc.dictionary(fc.string(), fc.oneof(fc.jsonValue(), fc.constant(undefined)))),
+        (payload) => {
+          expect(serializeResponse(payload)).toBe(JSON.stringify(payload));
+        },
+      ),
       { numRuns: 2000 },
     );
   });

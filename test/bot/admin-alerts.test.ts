@@ -49,12 +49,15 @@ describe('admin commands', () => {
     expect(facadeAudit).toContainEqual([`telegram:${ADMIN}`, 'plan.set']);
     expect(facadeAudit).toContainEqual([`telegram:${ADMIN}`, 'key.plan']);
     const botAudit = h.built.db.$client.prepare('select telegram_id, action from admin_audit').all();
-    expect(botAudit).toEqual([{ telegram_id: ADMIN, action: 'plan.set' }, { telegram_id: ADMIN, action: 'user.plan' }]);
+    expect(botAudit).toEqual([
+      { telegram_id: ADMIN, action: 'plan.set' },
+      { telegram_id: ADMIN, action: 'user.plan' },
+    ]);
   });
 });
 
 describe('alerts', () => {
-  it('are configured by the chat\'s admins only, with buttons', async () => {
+  it("are configured by the chat's admins only, with buttons", async () => {
     h.tg.chatAdmins.add(ADMIN);
     await h.send(h.tg.message(USER, '/alerts', GROUP));
     expect(h.tg.last(GROUP).text).toMatch(/Only this chat's admins/);
@@ -75,7 +78,14 @@ describe('alerts', () => {
 
   it('fire once for matching trades on the devnet, grouped, and never again after a restart', async () => {
     const seen = (text: RegExp) => h.tg.sent(GROUP).filter((m) => text.test(m.text));
-    const alerter = createAlerter({ store: h.built.store, api: h.bot.api, client: h.built.operator, logger: createLogger('silent'), botUsername: 'launchpad_test_bot', flushDelayMs: 50 });
+    const alerter = createAlerter({
+      store: h.built.store,
+      api: h.bot.api,
+      client: h.built.operator,
+      logger: createLogger('silent'),
+      botUsername: 'launchpad_test_bot',
+      flushDelayMs: 50,
+    });
     alerter.start();
     await new Promise((r) => setTimeout(r, 300));
     // a small buy (no alert), a big buy (alert), and a new token (alert)
@@ -89,19 +99,34 @@ describe('alerts', () => {
     const tw = new TronWeb({ fullHost: h.stack.devnet.url, privateKey: key });
     await client.broadcast(await tw.trx.sign(created as never));
     await waitFor(() => (seen(/ALRT/).length && seen(/buy of 1,1/).length ? true : undefined), 20_000);
-    const all = h.tg.sent(GROUP).filter((m) => /🆕|🟢/u.test(m.text)).map((m) => m.text).join('\n');
+    const all = h.tg
+      .sent(GROUP)
+      .filter((m) => /🆕|🟢/u.test(m.text))
+      .map((m) => m.text)
+      .join('\n');
     expect(all).toMatch(/🟢 \$ECHO buy of 1,1\d\d(\.\d+)? TRX/); // 1200 TRX less the 0.5 % router fee went to the launchpad
     expect(all).not.toMatch(/buy of 4\d(\.\d+)? TRX/);
-    expect(all).toMatch(/🆕 New token <b>Alert Coin<\/b> \(\$ALRT\) · <a href="https:\/\/t\.me\/launchpad_test_bot\?start=T\w{33}">card<\/a>/);
+    expect(all).toMatch(
+      /🆕 New token <b>Alert Coin<\/b> \(\$ALRT\) · <a href="https:\/\/t\.me\/launchpad_test_bot\?start=T\w{33}">card<\/a>/,
+    );
     await alerter.stop();
     const before = h.tg.sent(GROUP).length;
     // a restarted alerter resumes after the last event it took: nothing is repeated
-    const again = createAlerter({ store: h.built.store, api: h.bot.api, client: h.built.operator, logger: createLogger('silent'), botUsername: 'launchpad_test_bot', flushDelayMs: 50 });
+    const again = createAlerter({
+      store: h.built.store,
+      api: h.bot.api,
+      client: h.built.operator,
+      logger: createLogger('silent'),
+      botUsername: 'launchpad_test_bot',
+      flushDelayMs: 50,
+    });
     again.start();
     await new Promise((r) => setTimeout(r, 1500));
     await again.stop();
     expect(h.tg.sent(GROUP).length).toBe(before);
-    const rows = h.built.db.$client.prepare('select count(*) n, count(distinct seq) d from alert_outbox where chat_id = ?').get(GROUP) as { n: number; d: number };
+    const rows = h.built.db.$client
+      .prepare('select count(*) n, count(distinct seq) d from alert_outbox where chat_id = ?')
+      .get(GROUP) as { n: number; d: number };
     expect(rows.n).toBe(rows.d);
   });
 
@@ -129,7 +154,10 @@ describe('positions', () => {
     const m = h.tg.last(P);
     expect(m.text).toContain('<b>📊 Positions</b>');
     // cost basis: 300 TRX (with fees) for all, 60 % still held -> 180 TRX
-    const cost = /\$TCAT<\/b> — [\d.,KM]+\n  value ([\d,.]+) TRX · cost ([\d,.]+) TRX\n  PnL ([+-][\d,.]+) TRX \(([+-][\d.]+)%\)/.exec(m.text);
+    const cost =
+      /\$TCAT<\/b> — [\d.,KM]+\n  value ([\d,.]+) TRX · cost ([\d,.]+) TRX\n  PnL ([+-][\d,.]+) TRX \(([+-][\d.]+)%\)/.exec(
+        m.text,
+      );
     expect(cost, m.text).not.toBeNull();
     expect(Number(cost![2]!.replace(/,/g, ''))).toBeCloseTo(180, 3);
     const value = Number(cost![1]!.replace(/,/g, ''));

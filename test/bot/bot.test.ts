@@ -14,7 +14,10 @@ const BOB = 1002;
 const GROUP = -100500;
 
 const tokenBalance = (token: string, holder: string) =>
-  h.stack.devnet.chain.ledger.tokenBalance(TronWeb.address.toHex(token).toLowerCase(), TronWeb.address.toHex(holder).toLowerCase());
+  h.stack.devnet.chain.ledger.tokenBalance(
+    TronWeb.address.toHex(token).toLowerCase(),
+    TronWeb.address.toHex(holder).toLowerCase(),
+  );
 const trxBalance = (a: string) => h.stack.devnet.chain.ledger.balance(TronWeb.address.toHex(a).toLowerCase());
 const walletOf = (user: number) => {
   const u = h.built.store.user(user)!;
@@ -56,7 +59,17 @@ describe('token card', () => {
     expect(card.text).toContain('trading on the curve');
     expect(card.text).toContain('<a href="https://x.com/troncat_demo">X</a>');
     expect(h.tg.buttons(card).map((b) => b.text)).toEqual([
-      'Buy 100', 'Buy 500', 'Buy 1000', 'Buy X', 'Sell 25%', 'Sell 50%', 'Sell 100%', 'Sell X', '👥 Holders', '📜 Trades', '🔄 Refresh',
+      'Buy 100',
+      'Buy 500',
+      'Buy 1000',
+      'Buy X',
+      'Sell 25%',
+      'Sell 50%',
+      'Sell 100%',
+      'Sell X',
+      '👥 Holders',
+      '📜 Trades',
+      '🔄 Refresh',
     ]);
     for (const b of h.tg.buttons(card)) expect(Buffer.byteLength(b.data)).toBeLessThanOrEqual(64);
     await h.send(h.tg.tap(ALICE, card, h.tg.button(card, '🔄 Refresh')));
@@ -91,7 +104,9 @@ describe('holders, trades and lists', () => {
       await faucet(h.stack.devnet.url, w.publicKey, 200);
       await client.trade({ action: 'buy', tokenAddress: tokens.TCAT!, amount: 50, privateKey: w.privateKey });
     }
-    await waitFor(async () => ((await client.getTokenHolders(tokens.TCAT!, { limit: 50 })).length > 10 ? true : undefined));
+    await waitFor(async () =>
+      (await client.getTokenHolders(tokens.TCAT!, { limit: 50 })).length > 10 ? true : undefined,
+    );
   });
 
   it('pages holders in place with next/previous', async () => {
@@ -178,14 +193,20 @@ describe('trading by buttons', () => {
     const quote = h.tg.last(ALICE);
     const data = h.tg.button(quote, '✅ Confirm');
     const id = data.slice(3);
-    const before = h.stack.devnet.chain.db.$client.prepare('select count(*) n from transactions where owner = ?').get(TronWeb.address.toHex(w.address).toLowerCase()) as { n: number };
+    const before = h.stack.devnet.chain.db.$client
+      .prepare('select count(*) n from transactions where owner = ?')
+      .get(TronWeb.address.toHex(w.address).toLowerCase()) as { n: number };
     // a hundred taps at once (retried updates, impatient fingers)
     await Promise.all(Array.from({ length: 100 }, () => h.send(h.tg.tap(ALICE, quote, data))));
     await waitFor(() => (quote.text.startsWith('✅') ? true : undefined), 20_000);
-    const after = h.stack.devnet.chain.db.$client.prepare('select count(*) n from transactions where owner = ?').get(TronWeb.address.toHex(w.address).toLowerCase()) as { n: number };
+    const after = h.stack.devnet.chain.db.$client
+      .prepare('select count(*) n from transactions where owner = ?')
+      .get(TronWeb.address.toHex(w.address).toLowerCase()) as { n: number };
     expect(after.n - before.n).toBe(1);
     expect(h.built.store.trade(id)!.status).toBe('confirmed');
-    expect(h.tg.callbackAnswers().filter((a) => a.text === 'This trade is already being handled.').length).toBeGreaterThanOrEqual(1);
+    expect(
+      h.tg.callbackAnswers().filter((a) => a.text === 'This trade is already being handled.').length,
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('asks for a fresh confirm when the quote expired', async () => {
@@ -228,13 +249,16 @@ describe('trading by buttons', () => {
     expect(h.tg.last(ALICE).text).toMatch(/Not enough funds|price would move/);
   });
 
-  it('refuses a stranger tapping someone else\'s buttons in a group', async () => {
+  it("refuses a stranger tapping someone else's buttons in a group", async () => {
     await h.send(h.tg.message(BOB, '/start', BOB));
     await h.send(h.tg.message(ALICE, `/token ${tokens.SDOG}`, GROUP));
     const card = h.tg.last(GROUP);
     const sentBefore = h.tg.sent(GROUP).length;
     await h.send(h.tg.tap(BOB, card, h.tg.button(card, 'Buy 100')));
-    expect(h.tg.callbackAnswers().at(-1)).toMatchObject({ text: 'These buttons belong to the person who asked.', show_alert: true });
+    expect(h.tg.callbackAnswers().at(-1)).toMatchObject({
+      text: 'These buttons belong to the person who asked.',
+      show_alert: true,
+    });
     expect(h.tg.sent(GROUP).length).toBe(sentBefore); // no quote for Bob
     await h.send(h.tg.tap(ALICE, card, h.tg.button(card, 'Buy 100')));
     const quote = h.tg.last(GROUP);
@@ -255,7 +279,14 @@ describe('wallets', () => {
     expect(m.text).toContain(walletOf(ALICE).address);
     expect(m.text).toMatch(/Balance: <b>[\d,.]+ TRX<\/b>/);
     expect(m.text).toMatch(/\$SDOG: [\d.,KM]+ ≈/);
-    expect(h.tg.buttons(m).map((b) => b.text)).toEqual(['➕ New wallet', '📥 Import', '🔑 Export', '🔀 Switch', '💸 Withdraw TRX', '🔄 Refresh']);
+    expect(h.tg.buttons(m).map((b) => b.text)).toEqual([
+      '➕ New wallet',
+      '📥 Import',
+      '🔑 Export',
+      '🔀 Switch',
+      '💸 Withdraw TRX',
+      '🔄 Refresh',
+    ]);
   });
 
   it('imports a key, deleting the message that held it at once, and stores it only sealed', async () => {
@@ -276,7 +307,9 @@ describe('wallets', () => {
     expect(h.tg.messages.get(`${CAROL}:${msg.message!.message_id}`)!.deleted).toBe(true);
     expect(h.tg.last(CAROL).text).toContain(`Imported <code>${acc.address.base58}</code>`);
     expect(walletOf(CAROL).address).toBe(acc.address.base58);
-    const rows = JSON.stringify(h.built.db.$client.prepare('select * from wallets').all()) + JSON.stringify(h.built.db.$client.prepare('select * from conversations').all());
+    const rows =
+      JSON.stringify(h.built.db.$client.prepare('select * from wallets').all()) +
+      JSON.stringify(h.built.db.$client.prepare('select * from conversations').all());
     expect(rows).not.toContain(acc.privateKey);
     expect(rows).not.toContain(acc.privateKey.toLowerCase());
   });
@@ -359,7 +392,12 @@ describe('settings', () => {
     await h.send(h.tg.message(BOB, '10 20 30'));
     expect(h.tg.last(BOB).text).toContain('Buy presets: 10 / 20 / 30 TRX');
     await h.send(h.tg.message(BOB, `/token ${tokens.SDOG}`));
-    expect(h.tg.buttons(h.tg.last(BOB)).slice(0, 3).map((b) => b.text)).toEqual(['Buy 10', 'Buy 20', 'Buy 30']);
+    expect(
+      h.tg
+        .buttons(h.tg.last(BOB))
+        .slice(0, 3)
+        .map((b) => b.text),
+    ).toEqual(['Buy 10', 'Buy 20', 'Buy 30']);
   });
 
   it('trades at once when confirmations are off', async () => {
@@ -382,10 +420,22 @@ describe('restart', () => {
     // the process dies right after storing the signed transaction
     expect(h.built.services.trading.claim(id, ALICE)).toBe('ok');
     const client = h.built.services.accounts.clientFor(user);
-    const { unsignedTx } = await client.localTrade({ type: 'buy', tokenAddress: tokens.SDOG!, amount: '15', userAddress: w.address });
+    const { unsignedTx } = await client.localTrade({
+      type: 'buy',
+      tokenAddress: tokens.SDOG!,
+      amount: '15',
+      userAddress: w.address,
+    });
     const { utils } = await import('tronweb');
-    const signed = h.built.services.accounts.withKey(w, (k) => utils.crypto.signTransaction(k, unsignedTx as never)) as { txID: string };
-    h.built.store.updateTrade(id, { status: 'signed', txid: signed.txID, signedTx: JSON.stringify(signed), before: JSON.stringify({ trxSun: '0', tokenUnits: String(tokenBalance(tokens.SDOG!, w.address)) }) });
+    const signed = h.built.services.accounts.withKey(w, (k) =>
+      utils.crypto.signTransaction(k, unsignedTx as never),
+    ) as { txID: string };
+    h.built.store.updateTrade(id, {
+      status: 'signed',
+      txid: signed.txID,
+      signedTx: JSON.stringify(signed),
+      before: JSON.stringify({ trxSun: '0', tokenUnits: String(tokenBalance(tokens.SDOG!, w.address)) }),
+    });
     const held = tokenBalance(tokens.SDOG!, w.address);
 
     const fresh = h.restart();

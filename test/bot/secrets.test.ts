@@ -15,7 +15,12 @@ let logs = '';
 const U = 2001;
 
 beforeAll(async () => {
-  const sink = new Writable({ write(c, _e, done) { logs += c.toString(); done(); } });
+  const sink = new Writable({
+    write(c, _e, done) {
+      logs += c.toString();
+      done();
+    },
+  });
   const logger = createLogger('trace', { destination: sink });
   const stack = await startStack({ pollMs: 100, logger });
   h = await startBotStack({ stack, logger });
@@ -62,7 +67,9 @@ describe('bot secrets', () => {
       for (const t of m.history) for (const k of keys) expect(t).not.toContain(k);
     }
     // what the bot sent to Telegram (every call), apart from the export
-    const sentCalls = JSON.stringify(h.tg.calls.filter((c) => !(c.method === 'sendMessage' && String(c.payload.text).includes(createdKey))));
+    const sentCalls = JSON.stringify(
+      h.tg.calls.filter((c) => !(c.method === 'sendMessage' && String(c.payload.text).includes(createdKey))),
+    );
     for (const k of keys) expect(sentCalls).not.toContain(k);
   });
 });

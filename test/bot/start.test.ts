@@ -23,8 +23,15 @@ describe('npm start with a bot token', () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       env: {
-        ...process.env, DATA_DIR: tempDir(), PORT: String(port), DEVNET_PORT: String(port + 1), DEVNET_SEED: 'false', DEVNET_THREAD: 'true', // the devnet on its own thread here; the crash test runs it in process
-        BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: tg.url, LOG_LEVEL: 'info',
+        ...process.env,
+        DATA_DIR: tempDir(),
+        PORT: String(port),
+        DEVNET_PORT: String(port + 1),
+        DEVNET_SEED: 'false',
+        DEVNET_THREAD: 'true', // the devnet on its own thread here; the crash test runs it in process
+        BOT_TOKEN: TOKEN,
+        TELEGRAM_API_ROOT: tg.url,
+        LOG_LEVEL: 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -32,7 +39,9 @@ describe('npm start with a bot token', () => {
     child.stderr!.on('data', (d) => (output += d));
     await waitFor(() => (tg.calls.some((c) => c.method === 'setMyCommands') ? true : undefined), 40_000);
     const commands = tg.calls.find((c) => c.method === 'setMyCommands')!.payload.commands as Array<{ command: string }>;
-    expect(commands.map((c) => c.command)).toEqual(expect.arrayContaining(['start', 'token', 'buy', 'sell', 'wallet', 'holders', 'trades', 'settings']));
+    expect(commands.map((c) => c.command)).toEqual(
+      expect.arrayContaining(['start', 'token', 'buy', 'sell', 'wallet', 'holders', 'trades', 'settings']),
+    );
     tg.queue.push(tg.message(4242, '/start'));
     await waitFor(() => (tg.sent(4242).length ? true : undefined), 20_000);
     expect(tg.last(4242).text).toMatch(/Welcome!.*\n<code>T\w{33}<\/code>/);

@@ -26,8 +26,15 @@ let log = '';
 function start(): ChildProcess {
   const c = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     env: {
-      ...process.env, DATA_DIR: dir, PORT: String(port), DEVNET_PORT: String(port + 1), DEVNET_BLOCK_MS: '300',
-      BOT_TOKEN: TOKEN, TELEGRAM_API_ROOT: tg.url, LOG_LEVEL: 'warn', INDEXER_POLL_MS: '200',
+      ...process.env,
+      DATA_DIR: dir,
+      PORT: String(port),
+      DEVNET_PORT: String(port + 1),
+      DEVNET_BLOCK_MS: '300',
+      BOT_TOKEN: TOKEN,
+      TELEGRAM_API_ROOT: tg.url,
+      LOG_LEVEL: 'warn',
+      INDEXER_POLL_MS: '200',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -36,7 +43,8 @@ function start(): ChildProcess {
   return c;
 }
 
-const exited = (c: ChildProcess) => new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : c.once('exit', () => r())));
+const exited = (c: ChildProcess) =>
+  new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : c.once('exit', () => r())));
 
 afterAll(async () => {
   if (child) {
@@ -53,13 +61,19 @@ describe('crash safety', () => {
     await tg.start();
     child = start();
     await waitFor(() => (tg.calls.some((c) => c.method === 'setMyCommands') ? true : undefined), 60_000);
-    const tokens = (await (await fetch(`${devnetUrl}/devnet/tokens`)).json()) as { data: Array<{ symbol: string; contractAddress: string }> };
+    const tokens = (await (await fetch(`${devnetUrl}/devnet/tokens`)).json()) as {
+      data: Array<{ symbol: string; contractAddress: string }>;
+    };
     const token = tokens.data.find((t) => t.symbol === 'TCAT')!.contractAddress;
     for (const u of USERS) tg.queue.push(tg.message(u, '/start'));
     await waitFor(() => (USERS.every((u) => tg.sent(u).length) ? true : undefined), 20_000);
     for (const u of USERS) {
       const address = /<code>(T\w{33})<\/code>/.exec(tg.sent(u)[0]!.text)![1]!;
-      await fetch(`${devnetUrl}/devnet/faucet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address, amountTrx: 5000 }) });
+      await fetch(`${devnetUrl}/devnet/faucet`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ address, amountTrx: 5000 }),
+      });
     }
     await new Promise((r) => setTimeout(r, 700));
 
@@ -67,7 +81,14 @@ describe('crash safety', () => {
     const trade = async (u: number, amount: number) => {
       const before = tg.sent(u).length;
       tg.queue.push(tg.message(u, `/buy ${token} ${amount}`));
-      const quote = await waitFor(() => tg.sent(u).slice(before).find((m) => m.text.includes('Buy $TCAT')), 30_000);
+      const quote = await waitFor(
+        () =>
+          tg
+            .sent(u)
+            .slice(before)
+            .find((m) => m.text.includes('Buy $TCAT')),
+        30_000,
+      );
       tg.queue.push(tg.tap(u, quote, quote.replyMarkup!.inline_keyboard[0]![0]!.callback_data!));
       return quote;
     };
@@ -75,7 +96,11 @@ describe('crash safety', () => {
     // a stream of trades; the process dies right after a Confirm while others are in flight
     for (let i = 0; i < 4; i++) {
       quotes.push(await trade(USERS[i % USERS.length]!, 20 + i));
-      if (i < 3) await waitFor(() => (quotes.at(-1)!.text.startsWith('✅') || quotes.at(-1)!.text.startsWith('❌') ? true : undefined), 30_000);
+      if (i < 3)
+        await waitFor(
+          () => (quotes.at(-1)!.text.startsWith('✅') || quotes.at(-1)!.text.startsWith('❌') ? true : undefined),
+          30_000,
+        );
     }
     await new Promise((r) => setTimeout(r, 250)); // the last one is on its way
     child.kill('SIGKILL');
@@ -84,55 +109,86 @@ describe('crash safety', () => {
     tg.queue.push(tg.message(USERS[1]!, `/buy ${token} 31`));
 
     child = start();
-    await waitFor(() => (quotes[3]!.text.startsWith('✅') || quotes[3]!.text.startsWith('❌') ? true : undefined), 60_000);
+    await waitFor(
+      () => (quotes[3]!.text.startsWith('✅') || quotes[3]!.text.startsWith('❌') ? true : undefined),
+      60_000,
+    );
     const late = await waitFor(() => tg.sent(USERS[1]!).find((m) => m.text.includes('You pay: 31 TRX')), 30_000);
     tg.queue.push(tg.tap(USERS[1]!, late, late.replyMarkup!.inline_keyboard[0]![0]!.callback_data!));
     await waitFor(() => (late.text.startsWith('✅') ? true : undefined), 30_000);
     await new Promise((r) => setTimeout(r, 1500)); // let the indexer catch up
 
     const bot = new Database(path.join(dir, 'bot.sqlite'), { readonly: true });
-    const all = bot.prepare("select id, txid, status, result from trades where status not in ('quoted', 'cancelled', 'expired')").all() as Array<{ id: string; txid: string | null; status: string; result: string | null }>;
+    const all = bot
+      .prepare("select id, txid, status, result from trades where status not in ('quoted', 'cancelled', 'expired')")
+      .all() as Array<{ id: string; txid: string | null; status: string; result: string | null }>;
     const botTrades = all.filter((t) => t.txid !== null) as Array<{ id: string; txid: string; status: string }>;
     const devnet = new Database(path.join(dir, 'devnet.sqlite'), { readonly: true });
     const routerHex = FAMILIES[0]!.router;
     // every trade the bot took on is final; one killed before sending says so and sent nothing
     expect(all.length).toBe(5);
     for (const t of all) expect(['confirmed', 'failed']).toContain(t.status);
-    for (const t of all.filter((x) => x.txid === null)) expect(JSON.parse(t.result!).reason).toMatch(/nothing was sent/);
+    for (const t of all.filter((x) => x.txid === null))
+      expect(JSON.parse(t.result!).reason).toMatch(/nothing was sent/);
     // no confirmed trade lost: every trade that was sent is confirmed, as on the chain
     expect(botTrades.length).toBeGreaterThanOrEqual(4);
     for (const t of botTrades) {
-      const onChain = devnet.prepare('select status from transactions where txid = ?').get(t.txid) as { status: string } | undefined;
+      const onChain = devnet.prepare('select status from transactions where txid = ?').get(t.txid) as
+        { status: string } | undefined;
       expect(onChain?.status, t.id).toBe('SUCCESS');
       expect(t.status).toBe('confirmed');
     }
     // none sent twice: one router transaction per bot trade, per wallet
     const wallets = bot.prepare('select address from wallets').all() as Array<{ address: string }>;
-    const routerTxs = wallets.map((w) => devnet.prepare(
-      "select count(*) n from transactions t where owner = ? and json_extract(t.signed, '$.raw_data.contract[0].parameter.value.contract_address') = ?",
-    ).get(TronWeb.address.toHex(w.address).toLowerCase(), routerHex) as { n: number }).reduce((s, r) => s + r.n, 0);
+    const routerTxs = wallets
+      .map(
+        (w) =>
+          devnet
+            .prepare(
+              "select count(*) n from transactions t where owner = ? and json_extract(t.signed, '$.raw_data.contract[0].parameter.value.contract_address') = ?",
+            )
+            .get(TronWeb.address.toHex(w.address).toLowerCase(), routerHex) as { n: number },
+      )
+      .reduce((s, r) => s + r.n, 0);
     expect(routerTxs).toBe(botTrades.length);
 
     // the fee ledger equals the router's fees on chain for these trades
     const app = new Database(path.join(dir, 'app.sqlite'), { readonly: true });
-    const ledger = app.prepare('select txid, fee_sun from fee_ledger order by txid').all() as Array<{ txid: string; fee_sun: string }>;
-    const chainFees = botTrades.map((t) => {
-      const ev = devnet.prepare("select result from events where txid = ? and event_name = 'RouterBuy'").get(t.txid) as { result: string };
-      return { txid: t.txid, fee_sun: String((JSON.parse(ev.result) as { fee: string }).fee) };
-    }).sort((a, b) => a.txid.localeCompare(b.txid));
+    const ledger = app.prepare('select txid, fee_sun from fee_ledger order by txid').all() as Array<{
+      txid: string;
+      fee_sun: string;
+    }>;
+    const chainFees = botTrades
+      .map((t) => {
+        const ev = devnet
+          .prepare("select result from events where txid = ? and event_name = 'RouterBuy'")
+          .get(t.txid) as { result: string };
+        return { txid: t.txid, fee_sun: String((JSON.parse(ev.result) as { fee: string }).fee) };
+      })
+      .sort((a, b) => a.txid.localeCompare(b.txid));
     expect(ledger).toEqual(chainFees);
 
     // the indexer's tables equal a fresh re-index of the same chain
     const fresh = openDb(':memory:');
     const families = loadConfig({ DEVNET_PORT: String(port + 1) }).families;
-    await new Indexer({ db: fresh, tronWeb: createTronWeb({ host: devnetUrl }), families, logger: createLogger('silent') }).syncOnce();
+    await new Indexer({
+      db: fresh,
+      tronWeb: createTronWeb({ host: devnetUrl }),
+      families,
+      logger: createLogger('silent'),
+    }).syncOnce();
     const q = (d: Database.Database, sql: string) => d.prepare(sql).all();
     const snap = (d: Database.Database) => ({
       tokens: q(d, 'select * from tokens order by address'),
-      trades: q(d, 'select txid, event_index, token, type, user, trx_amount, token_amount, fee, router_fee, trx_reserve_after, token_reserve_after, timestamp from trades order by txid, event_index'),
+      trades: q(
+        d,
+        'select txid, event_index, token, type, user, trx_amount, token_amount, fee, router_fee, trx_reserve_after, token_reserve_after, timestamp from trades order by txid, event_index',
+      ),
       holders: q(d, 'select * from holders order by token, address'),
     });
-    const head = (await (await fetch(`${devnetUrl}/wallet/getnowblock`)).json()) as { block_header: { raw_data: { timestamp: number } } };
+    const head = (await (await fetch(`${devnetUrl}/wallet/getnowblock`)).json()) as {
+      block_header: { raw_data: { timestamp: number } };
+    };
     // compare up to a block both have seen: the live index may be one poll behind
     expect(snap(app as unknown as Database.Database)).toEqual(snap(fresh.$client));
     expect(head.block_header.raw_data.timestamp).toBeGreaterThan(0);

@@ -37,14 +37,31 @@ describe('restart', () => {
     for (const u of users) await faucet(first.url, u.address.base58, 5_000);
     // one user creates a token and buys; another buys through the router
     const creator = tronWebFor(first.url, users[0]!.privateKey);
-    const create = await creator.transactionBuilder.triggerSmartContract(LP, 'createAndInitPurchase(string,string)',
-      { feeLimit: 200e6, callValue: 520e6 }, [{ type: 'string', value: 'Keep' }, { type: 'string', value: 'KEEP' }], users[0]!.address.base58);
+    const create = await creator.transactionBuilder.triggerSmartContract(
+      LP,
+      'createAndInitPurchase(string,string)',
+      { feeLimit: 200e6, callValue: 520e6 },
+      [
+        { type: 'string', value: 'Keep' },
+        { type: 'string', value: 'KEEP' },
+      ],
+      users[0]!.address.base58,
+    );
     await creator.trx.sendRawTransaction(await creator.trx.sign(create.transaction));
     const ev = await tw.event.getEventsByContractAddress(LP, { eventName: 'TokenCreate', limit: 1 });
     const token = TronWeb.address.fromHex('41' + String(ev.data![0]!.result.tokenAddress).slice(2));
     const buyer = tronWebFor(first.url, users[1]!.privateKey);
-    const buy = await buyer.transactionBuilder.triggerSmartContract(ROUTER, 'buy(address,uint256,uint256)',
-      { feeLimit: 200e6, callValue: 300e6 }, [{ type: 'address', value: token }, { type: 'uint256', value: 0 }, { type: 'uint256', value: 100 }], users[1]!.address.base58);
+    const buy = await buyer.transactionBuilder.triggerSmartContract(
+      ROUTER,
+      'buy(address,uint256,uint256)',
+      { feeLimit: 200e6, callValue: 300e6 },
+      [
+        { type: 'address', value: token },
+        { type: 'uint256', value: 0 },
+        { type: 'uint256', value: 100 },
+      ],
+      users[1]!.address.base58,
+    );
     await buyer.trx.sendRawTransaction(await buyer.trx.sign(buy.transaction));
 
     const watched = [...users.map((u) => u.address.base58), LP, ROUTER, TronWeb.address.fromHex(TREASURY.address)];
@@ -78,7 +95,9 @@ describe('timed blocks', () => {
     const d = await start({ blockMs: 300 });
     const acc = await TronWeb.createAccount();
     const res = await fetch(`${d.url}/devnet/faucet`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ address: acc.address.base58, amountTrx: 3 }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ address: acc.address.base58, amountTrx: 3 }),
     });
     const { txid } = (await res.json()) as { txid: string };
     const tw = tronWebFor(d.url);
@@ -98,11 +117,15 @@ describe('demo seed', () => {
     const d = await start({ seed: true });
     const tw = tronWebFor(d.url);
     const res = await fetch(`${d.url}/devnet/tokens`);
-    const { data } = (await res.json()) as { data: Array<{ symbol: string; contractAddress: string; twitter: string | null }> };
+    const { data } = (await res.json()) as {
+      data: Array<{ symbol: string; contractAddress: string; twitter: string | null }>;
+    };
     expect(data.map((t) => t.symbol)).toEqual(DEMO_TOKENS.map((t) => t.metadata.symbol));
     const bySymbol = Object.fromEntries(data.map((t) => [t.symbol, t.contractAddress]));
     const state = async (lp: string, token: string) =>
-      Number((await tw.contract(LAUNCHPAD_ABI as never, lp).methods.getTokenState!(token).call({ from: lp })).toString());
+      Number(
+        (await tw.contract(LAUNCHPAD_ABI as never, lp).methods.getTokenState!(token).call({ from: lp })).toString(),
+      );
 
     const moon = d.chain.ledger.pool(TronWeb.address.toHex(bySymbol.MOON!).toLowerCase())!;
     const progress = Number((realTrxOf(moon) * 10_000n) / TRX_TO_FILL) / 100;
@@ -114,7 +137,11 @@ describe('demo seed', () => {
     expect(await state(LP, bySymbol.WAVE!)).toBe(0);
 
     // trades from several wallets spread over the last day
-    const trades = await tw.event.getEventsByContractAddress(LP, { eventName: 'TokenPurchased', limit: 200, orderBy: 'block_timestamp,asc' });
+    const trades = await tw.event.getEventsByContractAddress(LP, {
+      eventName: 'TokenPurchased',
+      limit: 200,
+      orderBy: 'block_timestamp,asc',
+    });
     expect(trades.data!.length).toBeGreaterThan(50);
     const first = trades.data![0]!.block_timestamp;
     const last = trades.data![trades.data!.length - 1]!.block_timestamp;
@@ -132,7 +159,9 @@ describe('demo seed', () => {
     const dir = d.dir;
     await stop(d);
     const again = await start({ dir, seed: true });
-    const count = (await tronWebFor(again.url).event.getEventsByContractAddress(LP, { eventName: 'TokenCreate', limit: 200 })).data!.length;
+    const count = (
+      await tronWebFor(again.url).event.getEventsByContractAddress(LP, { eventName: 'TokenCreate', limit: 200 })
+    ).data!.length;
     expect(count).toBe(DEMO_TOKENS.filter((t) => t.family === 'launchpad').length);
   });
 });

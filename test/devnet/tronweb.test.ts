@@ -56,7 +56,8 @@ async function call(
   expect(built.result.result).toBe(true);
   const signed = await who.tw.trx.sign(built.transaction);
   const sent = await who.tw.trx.sendRawTransaction(signed);
-  if (!sent.result) throw new Error(`broadcast refused: ${sent.code} ${Buffer.from(String(sent.message), 'hex').toString()}`);
+  if (!sent.result)
+    throw new Error(`broadcast refused: ${sent.code} ${Buffer.from(String(sent.message), 'hex').toString()}`);
   const info = (await who.tw.trx.getTransactionInfo(sent.txid)) as Info;
   return { txid: sent.txid, info, signed };
 }
@@ -130,7 +131,13 @@ describe('accounts and TRX', () => {
 
   it('rejects faucet requests with bad input', async () => {
     const bad = async (body: unknown) =>
-      (await fetch(`${url}/devnet/faucet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).status;
+      (
+        await fetch(`${url}/devnet/faucet`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).status;
     expect(await bad({ address: 'nope', amountTrx: 1 })).toBe(400);
     expect(await bad({ address: bob.address, amountTrx: -1 })).toBe(400);
     expect(await bad({ address: bob.address, amountTrx: '0.0000001' })).toBe(400);
@@ -142,15 +149,25 @@ describe('launchpad through TronWeb', () => {
   it('creates a token with a first buy and emits TokenCreate', async () => {
     const paid = 20n * SUN_PER_TRX + 100n * SUN_PER_TRX;
     const before = await balance(alice.address);
-    const { txid, info } = await call(alice, LP, 'createAndInitPurchase(string,string)', [
-      { type: 'string', value: 'Test Coin' },
-      { type: 'string', value: 'TEST' },
-    ], { callValue: paid });
+    const { txid, info } = await call(
+      alice,
+      LP,
+      'createAndInitPurchase(string,string)',
+      [
+        { type: 'string', value: 'Test Coin' },
+        { type: 'string', value: 'TEST' },
+      ],
+      { callValue: paid },
+    );
     expect(info.receipt?.result).toBe('SUCCESS');
     expect(info.fee).toBeGreaterThan(0);
     expect(await balance(alice.address)).toBe(before - paid - BigInt(info.fee!));
 
-    const events = await tw.event.getEventsByContractAddress(LP, { eventName: 'TokenCreate', orderBy: 'block_timestamp,desc', limit: 1 });
+    const events = await tw.event.getEventsByContractAddress(LP, {
+      eventName: 'TokenCreate',
+      orderBy: 'block_timestamp,desc',
+      limit: 1,
+    });
     const ev = events.data![0]!;
     expect(ev.transaction_id).toBe(txid);
     expect(ev.result.creator).toBe('0x' + TronWeb.address.toHex(alice.address).slice(2).toLowerCase());
@@ -174,11 +191,17 @@ describe('launchpad through TronWeb', () => {
     const quote = quoteBuy(p, paid - routerFee, DEFAULT_FEES);
     const trxBefore = await balance(bob.address);
     const treasuryBefore = await balance(TREASURY_B58);
-    const { txid, info } = await call(bob, ROUTER, 'buy(address,uint256,uint256)', [
-      { type: 'address', value: token },
-      { type: 'uint256', value: quote.tokenOut.toString() },
-      { type: 'uint256', value: feeBps.toString() },
-    ], { callValue: paid });
+    const { txid, info } = await call(
+      bob,
+      ROUTER,
+      'buy(address,uint256,uint256)',
+      [
+        { type: 'address', value: token },
+        { type: 'uint256', value: quote.tokenOut.toString() },
+        { type: 'uint256', value: feeBps.toString() },
+      ],
+      { callValue: paid },
+    );
     expect(info.receipt?.result).toBe('SUCCESS');
     expect(info.receipt?.energy_usage_total).toBeGreaterThan(10_000);
     expect(info.fee).toBeGreaterThan(1_000_000); // a contract call costs a few TRX
@@ -189,7 +212,9 @@ describe('launchpad through TronWeb', () => {
     expect(await pool(token)).toMatchObject(quote.after);
 
     const evs = await tw.event.getEventsByTransactionID(txid);
-    const names = evs.data!.map((e) => `${e.contract_address === token ? 'token' : e.contract_address === LP ? 'lp' : 'router'}:${e.event_name}`);
+    const names = evs.data!.map(
+      (e) => `${e.contract_address === token ? 'token' : e.contract_address === LP ? 'lp' : 'router'}:${e.event_name}`,
+    );
     expect(names).toEqual(['token:Transfer', 'lp:TokenPurchased', 'token:Transfer', 'router:RouterBuy']);
     const purchased = evs.data![1]!.result;
     expect(purchased.buyer).toBe('0x' + TronWeb.address.toHex(ROUTER).slice(2).toLowerCase());
@@ -206,10 +231,16 @@ describe('launchpad through TronWeb', () => {
     const quote = quoteBuy(p, paid, DEFAULT_FEES);
     const trxBefore = await balance(bob.address);
     const tokensBefore = await tokenBalance(token, bob.address);
-    const { info } = await call(bob, LP, 'purchaseToken(address,uint256)', [
-      { type: 'address', value: token },
-      { type: 'uint256', value: (quote.tokenOut + 1n).toString() },
-    ], { callValue: paid });
+    const { info } = await call(
+      bob,
+      LP,
+      'purchaseToken(address,uint256)',
+      [
+        { type: 'address', value: token },
+        { type: 'uint256', value: (quote.tokenOut + 1n).toString() },
+      ],
+      { callValue: paid },
+    );
     expect(info.result).toBe('FAILED');
     expect(info.receipt?.result).toBe('REVERT');
     expect(decodeRevert(info.contractResult![0]!)).toMatch(/slippage/);
@@ -222,10 +253,16 @@ describe('launchpad through TronWeb', () => {
 
   it('fails with OUT_OF_ENERGY when the fee limit is too low and burns the whole limit', async () => {
     const trxBefore = await balance(bob.address);
-    const { info } = await call(bob, LP, 'purchaseToken(address,uint256)', [
-      { type: 'address', value: token },
-      { type: 'uint256', value: '0' },
-    ], { callValue: 10n * SUN_PER_TRX, feeLimit: 100_000 });
+    const { info } = await call(
+      bob,
+      LP,
+      'purchaseToken(address,uint256)',
+      [
+        { type: 'address', value: token },
+        { type: 'uint256', value: '0' },
+      ],
+      { callValue: 10n * SUN_PER_TRX, feeLimit: 100_000 },
+    );
     expect(info.result).toBe('FAILED');
     expect(info.receipt?.result).toBe('OUT_OF_ENERGY');
     expect(info.receipt?.energy_fee).toBe(100_000);
@@ -315,11 +352,17 @@ describe('broadcast refusals', () => {
       expiration: head.block_header.raw_data.timestamp - 1,
       timestamp: head.block_header.raw_data.timestamp - 60_000,
     };
-    const expired = await bob.tw.trx.sign(await bob.tw.transactionBuilder.sendTrx(alice.address, 1_000_001, bob.address, { blockHeader: header }));
+    const expired = await bob.tw.trx.sign(
+      await bob.tw.transactionBuilder.sendTrx(alice.address, 1_000_001, bob.address, { blockHeader: header }),
+    );
     expect((await tw.trx.sendRawTransaction(expired)).code).toBe('TRANSACTION_EXPIRATION_ERROR');
     const badRef = await bob.tw.trx.sign(
       await bob.tw.transactionBuilder.sendTrx(alice.address, 1_000_002, bob.address, {
-        blockHeader: { ...header, ref_block_hash: 'ffffffffffffffff', expiration: head.block_header.raw_data.timestamp + 60_000 },
+        blockHeader: {
+          ...header,
+          ref_block_hash: 'ffffffffffffffff',
+          expiration: head.block_header.raw_data.timestamp + 60_000,
+        },
       }),
     );
     expect((await tw.trx.sendRawTransaction(badRef)).code).toBe('TAPOS_ERROR');
@@ -347,10 +390,16 @@ describe('the curve fills and the token launches', () => {
     expect(q.fills).toBe(true);
     const trxBefore = await balance(alice.address);
     const tokensBefore = await tokenBalance(token, alice.address);
-    const { txid, info } = await call(alice, LP, 'purchaseToken(address,uint256)', [
-      { type: 'address', value: token },
-      { type: 'uint256', value: '0' },
-    ], { callValue: paid });
+    const { txid, info } = await call(
+      alice,
+      LP,
+      'purchaseToken(address,uint256)',
+      [
+        { type: 'address', value: token },
+        { type: 'uint256', value: '0' },
+      ],
+      { callValue: paid },
+    );
     expect(info.receipt?.result).toBe('SUCCESS');
     expect(await balance(alice.address)).toBe(trxBefore - q.trxIn - q.fee - BigInt(info.fee!));
     expect(await tokenBalance(token, alice.address)).toBe(tokensBefore + q.tokenOut);
@@ -359,14 +408,22 @@ describe('the curve fills and the token launches', () => {
     expect(await tokenState(token)).toBe(2);
 
     // trading on the curve is closed now
-    const { info: late } = await call(bob, LP, 'purchaseToken(address,uint256)', [
-      { type: 'address', value: token },
-      { type: 'uint256', value: '0' },
-    ], { callValue: 10n * SUN_PER_TRX });
+    const { info: late } = await call(
+      bob,
+      LP,
+      'purchaseToken(address,uint256)',
+      [
+        { type: 'address', value: token },
+        { type: 'uint256', value: '0' },
+      ],
+      { callValue: 10n * SUN_PER_TRX },
+    );
     expect(decodeRevert(late.contractResult![0]!)).toMatch(/waiting for launch/);
 
     const curveTrx = (await pool(token)).trxReserve - 35_000n * SUN_PER_TRX;
-    const { txid: launchTx, info: launchInfo } = await call(bob, LP, 'launchToDEX(address)', [{ type: 'address', value: token }]);
+    const { txid: launchTx, info: launchInfo } = await call(bob, LP, 'launchToDEX(address)', [
+      { type: 'address', value: token },
+    ]);
     expect(launchInfo.receipt?.result).toBe('SUCCESS');
     expect(await tokenState(token)).toBe(3);
     expect((await pool(token)).launched).toBe(true);
@@ -388,7 +445,9 @@ describe('event API', () => {
     let fingerprint: string | undefined;
     do {
       const page = await tw.event.getEventsByContractAddress(token, {
-        orderBy: 'block_timestamp,asc', limit: 2, ...(fingerprint ? { fingerprint } : {}),
+        orderBy: 'block_timestamp,asc',
+        limit: 2,
+        ...(fingerprint ? { fingerprint } : {}),
       });
       seen.push(...page.data!.map((e) => `${e.transaction_id}:${e.event_index}`));
       fingerprint = (page.meta as { fingerprint?: string }).fingerprint;

@@ -23,12 +23,23 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 const txCount = () => {
-  const owners = USERS.map((u) => TronWeb.address.toHex(h.built.services.accounts.activeWallet(h.built.store.user(u)!).address).toLowerCase());
+  const owners = USERS.map((u) =>
+    TronWeb.address.toHex(h.built.services.accounts.activeWallet(h.built.store.user(u)!).address).toLowerCase(),
+  );
   // trades only: a withdrawal the fuzz happens to walk through (address, amount, Send) is a user's own act
   const router = FAMILIES[0]!.router;
-  return owners.map((o) => (h.stack.devnet.chain.db.$client.prepare(
-    "select count(*) n from transactions where owner = ? and json_extract(signed, '$.raw_data.contract[0].parameter.value.contract_address') in (?, ?)",
-  ).get(o, router, FAMILIES[1]!.router) as { n: number }).n).reduce((a, b) => a + b, 0);
+  return owners
+    .map(
+      (o) =>
+        (
+          h.stack.devnet.chain.db.$client
+            .prepare(
+              "select count(*) n from transactions where owner = ? and json_extract(signed, '$.raw_data.contract[0].parameter.value.contract_address') in (?, ?)",
+            )
+            .get(o, router, FAMILIES[1]!.router) as { n: number }
+        ).n,
+    )
+    .reduce((a, b) => a + b, 0);
 };
 
 describe('fuzzing the bot', () => {
@@ -38,34 +49,100 @@ describe('fuzzing the bot', () => {
     const text = fc.oneof(
       fc.string({ maxLength: 80 }),
       fc.string({ unit: 'grapheme', maxLength: 40 }),
-      fc.tuple(fc.constantFrom('/buy', '/sell', '/token', '/holders', '/trades', '/settings', '/wallet', '/positions', '/alerts', '/plans', '/plan', '/user', '/stats', '/cancel', '/start', '/new', '/top', '/help'), fc.array(fc.oneof(token, fc.string({ maxLength: 12 }), fc.constantFrom('-5', '0', '50%', '1e9', '100', 'set', 'plan', 'tokens')), { maxLength: 3 }))
+      fc
+        .tuple(
+          fc.constantFrom(
+            '/buy',
+            '/sell',
+            '/token',
+            '/holders',
+            '/trades',
+            '/settings',
+            '/wallet',
+            '/positions',
+            '/alerts',
+            '/plans',
+            '/plan',
+            '/user',
+            '/stats',
+            '/cancel',
+            '/start',
+            '/new',
+            '/top',
+            '/help',
+          ),
+          fc.array(
+            fc.oneof(
+              token,
+              fc.string({ maxLength: 12 }),
+              fc.constantFrom('-5', '0', '50%', '1e9', '100', 'set', 'plan', 'tokens'),
+            ),
+            { maxLength: 3 },
+          ),
+        )
         .map(([c, args]) => [c, ...args].join(' ')),
       token,
     );
     const data = fc.oneof(
       fc.string({ maxLength: 64 }),
-      fc.tuple(fc.constantFrom('b', 's', 'bx', 'sx', 'h', 't', 'r'), token, fc.oneof(fc.nat(5000).map(String), fc.string({ maxLength: 5 }))).map(([k, t, n]) => `${k}:${t}:${n}`),
+      fc
+        .tuple(
+          fc.constantFrom('b', 's', 'bx', 'sx', 'h', 't', 'r'),
+          token,
+          fc.oneof(fc.nat(5000).map(String), fc.string({ maxLength: 5 })),
+        )
+        .map(([k, t, n]) => `${k}:${t}:${n}`),
       fc.tuple(fc.constantFrom('cf', 'cx'), fc.string({ minLength: 8, maxLength: 20 })).map(([k, id]) => `${k}:${id}`),
       // (not 'st:conf': turning confirmations off is a user's right, and then /buy trades at once)
-      fc.constantFrom('w:new', 'w:imp', 'w:exp', 'w:sw', 'w:wd', 'w:r', 'w:no', 'w:use:1', 'w:expok:1', 'w:expok:999', 'st:slip', 'al:new', 'al:buy', 'wd:yes', 'wd:no'),
+      fc.constantFrom(
+        'w:new',
+        'w:imp',
+        'w:exp',
+        'w:sw',
+        'w:wd',
+        'w:r',
+        'w:no',
+        'w:use:1',
+        'w:expok:1',
+        'w:expok:999',
+        'st:slip',
+        'al:new',
+        'al:buy',
+        'wd:yes',
+        'wd:no',
+      ),
     );
     const action = fc.oneof(
-      fc.record({ kind: fc.constant('text' as const), user: fc.constantFrom(...USERS), chat: fc.constantFrom('private', 'group'), text }),
-      fc.record({ kind: fc.constant('tap' as const), user: fc.constantFrom(...USERS, 5999), chat: fc.constantFrom('private', 'group'), data, onLast: fc.boolean() }),
+      fc.record({
+        kind: fc.constant('text' as const),
+        user: fc.constantFrom(...USERS),
+        chat: fc.constantFrom('private', 'group'),
+        text,
+      }),
+      fc.record({
+        kind: fc.constant('tap' as const),
+        user: fc.constantFrom(...USERS, 5999),
+        chat: fc.constantFrom('private', 'group'),
+        data,
+        onLast: fc.boolean(),
+      }),
     );
     let n = 0;
-    await fc.assert(fc.asyncProperty(action, async (a) => {
-      const chat = a.chat === 'group' ? GROUP : a.user;
-      if (a.kind === 'text') {
-        await h.send(h.tg.message(a.user, a.text, chat));
-      } else {
-        const list = h.tg.sent(chat);
-        const target = a.onLast && list.length ? list[list.length - 1]! : list[0];
-        if (!target) return;
-        await h.send(h.tg.tap(a.user, target, a.data));
-      }
-      n++;
-    }), { numRuns: 600, interruptAfterTimeLimit: 60_000 });
+    await fc.assert(
+      fc.asyncProperty(action, async (a) => {
+        const chat = a.chat === 'group' ? GROUP : a.user;
+        if (a.kind === 'text') {
+          await h.send(h.tg.message(a.user, a.text, chat));
+        } else {
+          const list = h.tg.sent(chat);
+          const target = a.onLast && list.length ? list[list.length - 1]! : list[0];
+          if (!target) return;
+          await h.send(h.tg.tap(a.user, target, a.data));
+        }
+        n++;
+      }),
+      { numRuns: 600, interruptAfterTimeLimit: 60_000 },
+    );
     expect(n).toBeGreaterThan(100);
     // every tap was answered
     const taps = h.tg.calls.filter((c) => c.method === 'answerCallbackQuery').length;

@@ -30,9 +30,14 @@ export async function startBotStack(opts: { logger?: Logger; stack?: Stack; admi
     });
   let built = make();
   return {
-    stack, tg,
-    get bot() { return built.bot; },
-    get built() { return built; },
+    stack,
+    tg,
+    get bot() {
+      return built.bot;
+    },
+    get built() {
+      return built;
+    },
     /** Feeds one update and waits for its handlers. */
     send: (u: Parameters<typeof built.bot.handleUpdate>[0]) => built.bot.handleUpdate(u),
     /** Simulates a restart of the bot process on the same database. */

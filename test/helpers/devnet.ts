@@ -10,7 +10,9 @@ export function tempDir(prefix = 'lp-test-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export async function startTestDevnet(opts: { dir?: string; blockMs?: number; seed?: boolean } = {}): Promise<Devnet & { dir: string }> {
+export async function startTestDevnet(
+  opts: { dir?: string; blockMs?: number; seed?: boolean } = {},
+): Promise<Devnet & { dir: string }> {
   const dir = opts.dir ?? tempDir();
   const devnet = await startDevnet({
     dbFile: path.join(dir, 'devnet.sqlite'),

@@ -19,7 +19,9 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(opts: { seed?: boolean; pollMs?: number; dir?: string; logger?: Logger } = {}): Promise<Stack> {
+export async function startStack(
+  opts: { seed?: boolean; pollMs?: number; dir?: string; logger?: Logger } = {},
+): Promise<Stack> {
   const dir = opts.dir ?? tempDir();
   const devnet = await startTestDevnet({ dir, seed: opts.seed ?? true });
   const config = loadConfig({ DEVNET_PORT: new URL(devnet.url).port });
@@ -39,7 +41,11 @@ export async function startStack(opts: { seed?: boolean; pollMs?: number; dir?: 
   await syncDevnetMetadata(devnet.url, facade.data);
   await facade.indexer.syncOnce();
   return {
-    devnet, facade, db, dir, url: facade.url!,
+    devnet,
+    facade,
+    db,
+    dir,
+    url: facade.url!,
     key: (plan = 'developer') => facade.keys.create(plan).key,
     async close() {
       await facade.close();

@@ -24,9 +24,17 @@ export interface ApiCall {
 }
 
 export const BOT_INFO: UserFromGetMe = {
-  id: 7000000001, is_bot: true, first_name: 'Launchpad Bot', username: 'launchpad_test_bot',
-  can_join_groups: true, can_read_all_group_messages: false, supports_inline_queries: false,
-  can_connect_to_business: false, has_main_web_app: false, has_topics_enabled: false, allows_users_to_create_topics: false,
+  id: 7000000001,
+  is_bot: true,
+  first_name: 'Launchpad Bot',
+  username: 'launchpad_test_bot',
+  can_join_groups: true,
+  can_read_all_group_messages: false,
+  supports_inline_queries: false,
+  can_connect_to_business: false,
+  has_main_web_app: false,
+  has_topics_enabled: false,
+  allows_users_to_create_topics: false,
 } as UserFromGetMe;
 
 export class FakeTelegram {
@@ -64,15 +72,22 @@ export class FakeTelegram {
     const dir = process.env.LP_MESSAGES_DIR;
     if (dir) {
       const texts = [...this.messages.values()].filter((m) => m.fromBot).flatMap((m) => m.history);
-      const calls = this.calls.filter((c) => c.method !== 'sendMessage' && c.method !== 'editMessageText').map((c) => JSON.stringify(c.payload));
-      fs.writeFileSync(path.join(dir, `messages-${process.pid}-${Date.now()}.txt`), [...texts, ...calls].map((t) => t.replace(/\n/g, ' ')).join('\n'));
+      const calls = this.calls
+        .filter((c) => c.method !== 'sendMessage' && c.method !== 'editMessageText')
+        .map((c) => JSON.stringify(c.payload));
+      fs.writeFileSync(
+        path.join(dir, `messages-${process.pid}-${Date.now()}.txt`),
+        [...texts, ...calls].map((t) => t.replace(/\n/g, ' ')).join('\n'),
+      );
     }
   }
 
   private key = (chatId: number, messageId: number) => `${chatId}:${messageId}`;
 
   private chat(chatId: number) {
-    return chatId < 0 ? { id: chatId, type: 'supergroup', title: 'Test group' } : { id: chatId, type: 'private', first_name: 'User' };
+    return chatId < 0
+      ? { id: chatId, type: 'supergroup', title: 'Test group' }
+      : { id: chatId, type: 'private', first_name: 'User' };
   }
 
   private answer(method: string, p: Record<string, unknown>): unknown {
@@ -86,10 +101,20 @@ export class FakeTelegram {
         const text = String(p.text ?? '');
         if (text.length > 4096) return fail('message is too long');
         if (Buffer.byteLength(JSON.stringify(p.reply_markup ?? '')) > 10_000) return fail('reply markup is too long');
-        for (const row of ((p.reply_markup as SentMessage['replyMarkup'])?.inline_keyboard ?? [])) {
-          for (const b of row) if (b.callback_data && Buffer.byteLength(b.callback_data) > 64) return fail('BUTTON_DATA_INVALID');
+        for (const row of (p.reply_markup as SentMessage['replyMarkup'])?.inline_keyboard ?? []) {
+          for (const b of row)
+            if (b.callback_data && Buffer.byteLength(b.callback_data) > 64) return fail('BUTTON_DATA_INVALID');
         }
-        const m: SentMessage = { chatId, messageId: this.nextId++, text, replyMarkup: p.reply_markup as SentMessage['replyMarkup'], parseMode: p.parse_mode as string, deleted: false, fromBot: true, history: [text] };
+        const m: SentMessage = {
+          chatId,
+          messageId: this.nextId++,
+          text,
+          replyMarkup: p.reply_markup as SentMessage['replyMarkup'],
+          parseMode: p.parse_mode as string,
+          deleted: false,
+          fromBot: true,
+          history: [text],
+        };
         this.messages.set(this.key(chatId, m.messageId), m);
         return ok(this.toMessage(m));
       }
@@ -97,7 +122,8 @@ export class FakeTelegram {
         const m = this.messages.get(this.key(Number(p.chat_id), Number(p.message_id)));
         if (!m || m.deleted) return fail('message to edit not found');
         const text = String(p.text);
-        if (text === m.text && JSON.stringify(p.reply_markup ?? null) === JSON.stringify(m.replyMarkup ?? null)) return fail('message is not modified');
+        if (text === m.text && JSON.stringify(p.reply_markup ?? null) === JSON.stringify(m.replyMarkup ?? null))
+          return fail('message is not modified');
         m.text = text;
         m.replyMarkup = p.reply_markup as SentMessage['replyMarkup'];
         m.history.push(text);
@@ -115,7 +141,10 @@ export class FakeTelegram {
       }
       case 'getChatMember': {
         const userId = Number(p.user_id);
-        return ok({ status: this.chatAdmins.has(userId) ? 'administrator' : 'member', user: { id: userId, is_bot: false, first_name: `User${userId}` } });
+        return ok({
+          status: this.chatAdmins.has(userId) ? 'administrator' : 'member',
+          user: { id: userId, is_bot: false, first_name: `User${userId}` },
+        });
       }
       case 'answerCallbackQuery':
       case 'setMyCommands':
@@ -126,7 +155,14 @@ export class FakeTelegram {
   }
 
   private toMessage(m: SentMessage) {
-    return { message_id: m.messageId, date: Math.floor(Date.now() / 1000), chat: this.chat(m.chatId), from: BOT_INFO, text: m.text, ...(m.replyMarkup ? { reply_markup: m.replyMarkup } : {}) };
+    return {
+      message_id: m.messageId,
+      date: Math.floor(Date.now() / 1000),
+      chat: this.chat(m.chatId),
+      from: BOT_INFO,
+      text: m.text,
+      ...(m.replyMarkup ? { reply_markup: m.replyMarkup } : {}),
+    };
   }
 
   // ---- what a user does
@@ -135,12 +171,22 @@ export class FakeTelegram {
     const cmd = /^\/\w+(@\w+)?/.exec(text);
     const messageId = this.nextId++;
     // users' messages exist too (so the bot can delete them)
-    this.messages.set(this.key(chatId, messageId), { chatId, messageId, text, deleted: false, fromBot: false, history: [text] });
+    this.messages.set(this.key(chatId, messageId), {
+      chatId,
+      messageId,
+      text,
+      deleted: false,
+      fromBot: false,
+      history: [text],
+    });
     return {
       update_id: this.updateId++,
       message: {
-        message_id: messageId, date: Math.floor(Date.now() / 1000), chat: this.chat(chatId) as never,
-        from: { id: from, is_bot: false, first_name: `User${from}`, username: `user${from}` }, text,
+        message_id: messageId,
+        date: Math.floor(Date.now() / 1000),
+        chat: this.chat(chatId) as never,
+        from: { id: from, is_bot: false, first_name: `User${from}`, username: `user${from}` },
+        text,
         ...(cmd ? { entities: [{ type: 'bot_command', offset: 0, length: cmd[0].length }] } : {}),
       },
     } as Update;
@@ -151,8 +197,11 @@ export class FakeTelegram {
     return {
       update_id: this.updateId++,
       callback_query: {
-        id: String(this.updateId * 7), from: { id: from, is_bot: false, first_name: `User${from}` }, chat_instance: 'ci',
-        data, message: this.toMessage(msg) as never,
+        id: String(this.updateId * 7),
+        from: { id: from, is_bot: false, first_name: `User${from}` },
+        chat_instance: 'ci',
+        data,
+        message: this.toMessage(msg) as never,
       },
     } as Update;
   }

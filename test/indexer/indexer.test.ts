@@ -21,7 +21,9 @@ function snapshot(db: AppDb) {
   const q = (sql: string) => db.$client.prepare(sql).all();
   return {
     tokens: q('select * from tokens order by address'),
-    trades: q('select txid, event_index, token, type, user, pool, trx_amount, token_amount, fee, router_fee, trx_reserve_after, token_reserve_after, block_number, timestamp from trades order by txid, event_index'),
+    trades: q(
+      'select txid, event_index, token, type, user, pool, trx_amount, token_amount, fee, router_fee, trx_reserve_after, token_reserve_after, block_number, timestamp from trades order by txid, event_index',
+    ),
     holders: q('select * from holders order by token, address'),
   };
 }
@@ -54,11 +56,32 @@ describe('indexer', () => {
     await faucet(devnet.url, acc.address.base58, 1_000);
     const tw = tronWebFor(devnet.url, acc.privateKey);
     const token = devnet.chain.ledger.getMeta('demo-token:TCAT')!;
-    const built = await tw.transactionBuilder.triggerSmartContract(TronWeb.address.fromHex(FAMILIES[0]!.router), 'buy(address,uint256,uint256)',
-      { feeLimit: 150e6, callValue: 100e6 }, [{ type: 'address', value: token }, { type: 'uint256', value: 0 }, { type: 'uint256', value: 30 }], acc.address.base58);
+    const built = await tw.transactionBuilder.triggerSmartContract(
+      TronWeb.address.fromHex(FAMILIES[0]!.router),
+      'buy(address,uint256,uint256)',
+      { feeLimit: 150e6, callValue: 100e6 },
+      [
+        { type: 'address', value: token },
+        { type: 'uint256', value: 0 },
+        { type: 'uint256', value: 30 },
+      ],
+      acc.address.base58,
+    );
     await tw.trx.sendRawTransaction(await tw.trx.sign(built.transaction));
-    const transfer = await tw.trx.sign(await tw.transactionBuilder.triggerSmartContract(token, 'transfer(address,uint256)',
-      { feeLimit: 150e6 }, [{ type: 'address', value: TronWeb.address.fromHex(FAMILIES[1]!.router) }, { type: 'uint256', value: '1000' }], acc.address.base58).then((r) => r.transaction));
+    const transfer = await tw.trx.sign(
+      await tw.transactionBuilder
+        .triggerSmartContract(
+          token,
+          'transfer(address,uint256)',
+          { feeLimit: 150e6 },
+          [
+            { type: 'address', value: TronWeb.address.fromHex(FAMILIES[1]!.router) },
+            { type: 'uint256', value: '1000' },
+          ],
+          acc.address.base58,
+        )
+        .then((r) => r.transaction),
+    );
     await tw.trx.sendRawTransaction(transfer);
 
     const restarted = indexer(db); // a new process on the same database

@@ -27,7 +27,9 @@ function countingGateway() {
 
 beforeAll(async () => {
   devnet = await startTestDevnet({ seed: true });
-  const tokens = (await (await fetch(`${devnet.url}/devnet/tokens`)).json()) as { data: Array<{ symbol: string; contractAddress: string }> };
+  const tokens = (await (await fetch(`${devnet.url}/devnet/tokens`)).json()) as {
+    data: Array<{ symbol: string; contractAddress: string }>;
+  };
   token = tokens.data.find((t) => t.symbol === 'TCAT')!.contractAddress;
 });
 afterAll(async () => devnet?.close());
@@ -47,8 +49,17 @@ describe('ChainGateway reads', () => {
     const acc = await TronWeb.createAccount();
     await faucet(devnet.url, acc.address.base58, 1_000);
     const tw = tronWebFor(devnet.url, acc.privateKey);
-    const built = await tw.transactionBuilder.triggerSmartContract(family.router, 'buy(address,uint256,uint256)', { feeLimit: 150e6, callValue: 50e6 },
-      [{ type: 'address', value: token }, { type: 'uint256', value: 0 }, { type: 'uint256', value: 0 }], acc.address.base58);
+    const built = await tw.transactionBuilder.triggerSmartContract(
+      family.router,
+      'buy(address,uint256,uint256)',
+      { feeLimit: 150e6, callValue: 50e6 },
+      [
+        { type: 'address', value: token },
+        { type: 'uint256', value: 0 },
+        { type: 'uint256', value: 0 },
+      ],
+      acc.address.base58,
+    );
     const sent = await tw.trx.sendRawTransaction(await tw.trx.sign(built.transaction));
     expect(sent.result).toBe(true);
     const after = await gw.pool(family, token);

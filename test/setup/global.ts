@@ -12,11 +12,19 @@ export default function setup() {
   process.env.LP_MESSAGES_DIR = runDir;
   fs.writeFileSync(process.env.LP_KEYS_FILE, '');
   return () => {
-    const keys = [...new Set(fs.readFileSync(process.env.LP_KEYS_FILE!, 'utf8').split('\n').filter((k) => /^[0-9a-f]{64}$/i.test(k)))];
+    const keys = [
+      ...new Set(
+        fs
+          .readFileSync(process.env.LP_KEYS_FILE!, 'utf8')
+          .split('\n')
+          .filter((k) => /^[0-9a-f]{64}$/i.test(k)),
+      ),
+    ];
     if (!keys.length) return;
     const leaks: string[] = [];
     const scan = (file: string, content: string) => {
-      for (const k of keys) if (content.includes(k) || content.includes(k.toUpperCase())) leaks.push(`${file} holds a private key`);
+      for (const k of keys)
+        if (content.includes(k) || content.includes(k.toUpperCase())) leaks.push(`${file} holds a private key`);
     };
     for (const d of fs.readdirSync(os.tmpdir())) {
       if (!/^lp-(test|crash|bench)-/.test(d)) continue;
@@ -34,7 +42,10 @@ export default function setup() {
     }
     fs.rmSync(runDir, { recursive: true, force: true });
     if (leaks.length) process.exitCode = 1;
-    if (leaks.length) throw new Error(`secret scan failed (${keys.length} keys checked):\n${[...new Set(leaks)].join('\n')}`);
-    console.log(`secret scan: ${keys.length} private keys created in this run, none found in logs, databases or bot messages`);
+    if (leaks.length)
+      throw new Error(`secret scan failed (${keys.length} keys checked):\n${[...new Set(leaks)].join('\n')}`);
+    console.log(
+      `secret scan: ${keys.length} private keys created in this run, none found in logs, databases or bot messages`,
+    );
   };
 }

@@ -18,7 +18,9 @@ describe('LaunchpadReader', () => {
   it('reads fees, pools, states and balances through TronWeb', async () => {
     const reader = new LaunchpadReader(createTronWeb({ host: devnet.url }), FAMILIES[0]!.launchpad);
     expect(await reader.fees()).toEqual({ ...DEFAULT_FEES, mintFee: DEFAULT_MINT_FEE });
-    const tokens = (await (await fetch(`${devnet.url}/devnet/tokens`)).json()) as { data: Array<{ symbol: string; contractAddress: string }> };
+    const tokens = (await (await fetch(`${devnet.url}/devnet/tokens`)).json()) as {
+      data: Array<{ symbol: string; contractAddress: string }>;
+    };
     const frog = tokens.data.find((t) => t.symbol === 'FROG')!.contractAddress;
     const pool = await reader.pool(frog);
     expect(pool.launched).toBe(false);
@@ -34,7 +36,9 @@ describe('app database', () => {
   it('applies the committed migrations in WAL mode', () => {
     const db = openDb(path.join(tempDir(), 'app.sqlite'));
     expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal');
-    const tables = db.$client.prepare("select name from sqlite_master where type = 'table'").all() as Array<{ name: string }>;
+    const tables = db.$client.prepare("select name from sqlite_master where type = 'table'").all() as Array<{
+      name: string;
+    }>;
     expect(tables.map((t) => t.name)).toContain('app_meta');
     db.$client.close();
   });

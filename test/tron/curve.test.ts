@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CurveError, DEFAULT_FEES, TOTAL_SALE, TRX_TO_FILL, VIRTUAL_TOKEN_END, initialPool, priceSunE18, priceTrx,
-  progressBps, quoteBuy, quoteSell, realTrxOf, soldOf,
+  CurveError,
+  DEFAULT_FEES,
+  TOTAL_SALE,
+  TRX_TO_FILL,
+  VIRTUAL_TOKEN_END,
+  initialPool,
+  priceSunE18,
+  priceTrx,
+  progressBps,
+  quoteBuy,
+  quoteSell,
+  realTrxOf,
+  soldOf,
 } from '../../src/tron/curve.js';
 import { formatUnits, parseUnits, sunToTrx, trxToSun } from '../../src/tron/units.js';
 

@@ -11,7 +11,10 @@ describe('signer recovery', () => {
     for (let i = 0; i < 50; i++) {
       const acc = await TronWeb.createAccount();
       const txid = createHash('sha256').update(`tx ${i}`).digest('hex');
-      const sig = utils.crypto.ECKeySign(Buffer.from(txid, 'hex') as never, Buffer.from(acc.privateKey, 'hex') as never);
+      const sig = utils.crypto.ECKeySign(
+        Buffer.from(txid, 'hex') as never,
+        Buffer.from(acc.privateKey, 'hex') as never,
+      );
       expect(recoverSigner(txid, sig)).toBe(TronWeb.address.toHex(acc.address.base58).toLowerCase());
       expect(recoverSigner(txid, sig)).toBe(utils.crypto.ecRecover(txid, sig).toLowerCase());
     }
@@ -21,13 +24,18 @@ describe('signer recovery', () => {
 
 describe('signing', () => {
   // valid keys: non-zero and below the group order (a leading byte below 0xff is enough)
-  const key = fc.uint8Array({ minLength: 32, maxLength: 32 }).filter((b) => b[0]! < 0xff && b.some((x) => x !== 0)).map((b) => Buffer.from(b).toString('hex'));
+  const key = fc
+    .uint8Array({ minLength: 32, maxLength: 32 })
+    .filter((b) => b[0]! < 0xff && b.some((x) => x !== 0))
+    .map((b) => Buffer.from(b).toString('hex'));
   const digest = fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('hex'));
 
   it('signs the same bytes as TronWeb and knows the same address for a key', () => {
     fc.assert(
       fc.property(key, digest, (k, d) => {
-        expect(signDigest(d, k)).toBe(utils.crypto.ECKeySign(utils.code.hexStr2byteArray(d), utils.code.hexStr2byteArray(k)));
+        expect(signDigest(d, k)).toBe(
+          utils.crypto.ECKeySign(utils.code.hexStr2byteArray(d), utils.code.hexStr2byteArray(k)),
+        );
         expect(addressOfKey(k)).toBe(TronWeb.address.toHex(TronWeb.address.fromPrivateKey(k) as string).toLowerCase());
         expect(recoverSigner(d, signDigest(d, k))).toBe(addressOfKey(k));
       }),

@@ -7,13 +7,17 @@ import { callData, encodeKnown, rawDataBytes, refOf, transferTx, triggerTx, txId
 const tw = new TronWeb({ fullHost: 'http://127.0.0.1:1' }); // never contacted: every build below is local
 const { txJsonToPb, txPbToRawDataHex } = utils.transaction;
 
-const address = fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => TronWeb.address.fromHex('41' + Buffer.from(b).toString('hex')));
+const address = fc
+  .uint8Array({ minLength: 20, maxLength: 20 })
+  .map((b) => TronWeb.address.fromHex('41' + Buffer.from(b).toString('hex')));
 const uint = fc.bigInt({ min: 0n, max: (1n << 256n) - 1n });
-const ref = fc.record({
-  number: fc.integer({ min: 0, max: 2 ** 40 }),
-  id: fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('hex')),
-  timestamp: fc.integer({ min: 1_500_000_000_000, max: 4_000_000_000_000 }),
-}).map(refOf);
+const ref = fc
+  .record({
+    number: fc.integer({ min: 0, max: 2 ** 40 }),
+    id: fc.uint8Array({ minLength: 32, maxLength: 32 }).map((b) => Buffer.from(b).toString('hex')),
+    timestamp: fc.integer({ min: 1_500_000_000_000, max: 4_000_000_000_000 }),
+  })
+  .map(refOf);
 const param = fc.oneof(
   address.map((value) => ({ type: 'address', value })),
   uint.map((value) => ({ type: 'uint256', value: value.toString() })),
@@ -25,11 +29,29 @@ describe('local transaction builder', () => {
   it('builds the same JSON, bytes and txID as TronWeb for any contract call', async () => {
     await fc.assert(
       fc.asyncProperty(
-        address, address, fc.constantFrom('buy(address,uint256,uint256)', 'transfer(address,uint256)', 'f()'), fc.array(param, { maxLength: 4 }),
-        fc.nat({ max: 2 ** 50 }), fc.integer({ min: 1, max: 2 ** 40 }), ref,
+        address,
+        address,
+        fc.constantFrom('buy(address,uint256,uint256)', 'transfer(address,uint256)', 'f()'),
+        fc.array(param, { maxLength: 4 }),
+        fc.nat({ max: 2 ** 50 }),
+        fc.integer({ min: 1, max: 2 ** 40 }),
+        ref,
         async (owner, contract, selector, params, callValue, feeLimit, blockHeader) => {
-          const theirs = await tw.transactionBuilder.triggerSmartContract(contract, selector, { feeLimit, callValue, txLocal: true, blockHeader }, params, owner);
-          const ours = triggerTx({ owner, contract, data: callData(selector, params), callValue, feeLimit, ref: blockHeader });
+          const theirs = await tw.transactionBuilder.triggerSmartContract(
+            contract,
+            selector,
+            { feeLimit, callValue, txLocal: true, blockHeader },
+            params,
+            owner,
+          );
+          const ours = triggerTx({
+            owner,
+            contract,
+            data: callData(selector, params),
+            callValue,
+            feeLimit,
+            ref: blockHeader,
+          });
           expect(JSON.stringify(ours)).toBe(JSON.stringify(theirs.transaction));
           expect(encodeKnown(theirs.transaction.raw_data)?.toString('hex')).toBe(theirs.transaction.raw_data_hex);
         },
@@ -40,44 +62,94 @@ describe('local transaction builder', () => {
 
   it('builds the same TRX transfer as TronWeb and encodes raw_data exactly as google-protobuf does', async () => {
     await fc.assert(
-      fc.asyncProperty(address, address, fc.integer({ min: 1, max: 2 ** 52 }), ref, async (owner, to, amount, blockHeader) => {
-        const ours = transferTx({ owner, to, amount, ref: blockHeader });
-        const pb = txJsonToPb(ours as never);
-        expect(ours.raw_data_hex).toBe(txPbToRawDataHex(pb).toLowerCase());
-        expect(ours.txID).toBe(txIdOf(rawDataBytes(ours.raw_data)));
-        const theirs = await tw.transactionBuilder.sendTrx(to, amount, owner, { blockHeader } as never);
-        expect(ours.raw_data).toEqual((theirs as { raw_data: unknown }).raw_data);
-        expect(ours.txID).toBe((theirs as { txID: string }).txID);
-      }),
+      fc.asyncProperty(
+        address,
+        address,
+        fc.integer({ min: 1, max: 2 ** 52 }),
+        ref,
+        async (owner, to, amount, blockHeader) => {
+          const ours = transferTx({ owner, to, amount, ref: blockHeader });
+          const pb = txJsonToPb(ours as never);
+          expect(ours.raw_data_hex).toBe(txPbToRawDataHex(pb).toLowerCase());
+          expect(ours.txID).toBe(txIdOf(rawDataBytes(ours.raw_data)));
+          const theirs = await tw.transactionBuilder.sendTrx(to, amount, owner, { blockHeader } as never);
+          expect(ours.raw_data).toEqual((theirs as { raw_data: unknown }).raw_data);
+          expect(ours.txID).toBe((theirs as { txID: string }).txID);
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   it('encodes a received transaction itself only when it reads it as TronWeb does', () => {
     // odd field types, unknown keys and other contract types go to TronWeb's encoder
-    const odd = fc.oneof(fc.constant(undefined), fc.string({ maxLength: 6 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant('41' + 'ab'.repeat(20)));
+    const odd = fc.oneof(
+      fc.constant(undefined),
+      fc.string({ maxLength: 6 }),
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      fc.constant('41' + 'ab'.repeat(20)),
+    );
     fc.assert(
-      fc.property(ref, fc.constantFrom('expiration', 'timestamp', 'fee_limit', 'data', 'call_value', 'owner_address', 'contract_address', 'extra', 'type', 'type_url'), odd, (blockHeader, field, value) => {
-        const tx = triggerTx({ owner: '41' + '11'.repeat(20), contract: '41' + '22'.repeat(20), data: 'a9059cbb', callValue: 5, feeLimit: 10, ref: blockHeader });
-        const raw = JSON.parse(JSON.stringify(tx.raw_data)) as Record<string, any>;
-        const c = raw.contract[0];
-        if (['call_value', 'owner_address', 'contract_address', 'data', 'extra'].includes(field) && field !== 'data') c.parameter.value[field] = value;
-        else if (field === 'type') c.type = value;
-        else if (field === 'type_url') c.parameter.type_url = value;
-        else raw[field] = value;
-        const ours = (() => {
-          try {
-            return encodeKnown(raw)?.toString('hex');
-          } catch {
-            return 'throws';
-          }
-        })();
-        if (ours === undefined) return; // left to TronWeb
-        expect(ours).toBe(txPbToRawDataHex(txJsonToPb({ raw_data: raw } as never)).toLowerCase());
-      }),
+      fc.property(
+        ref,
+        fc.constantFrom(
+          'expiration',
+          'timestamp',
+          'fee_limit',
+          'data',
+          'call_value',
+          'owner_address',
+          'contract_address',
+          'extra',
+          'type',
+          'type_url',
+        ),
+        odd,
+        (blockHeader, field, value) => {
+          const tx = triggerTx({
+            owner: '41' + '11'.repeat(20),
+            contract: '41' + '22'.repeat(20),
+            data: 'a9059cbb',
+            callValue: 5,
+            feeLimit: 10,
+            ref: blockHeader,
+          });
+          const raw = JSON.parse(JSON.stringify(tx.raw_data)) as Record<string, any>;
+          const c = raw.contract[0];
+          if (['call_value', 'owner_address', 'contract_address', 'data', 'extra'].includes(field) && field !== 'data')
+            c.parameter.value[field] = value;
+          else if (field === 'type') c.type = value;
+          else if (field === 'type_url') c.parameter.type_url = value;
+          else raw[field] = value;
+          const ours = (() => {
+            try {
+              return encodeKnown(raw)?.toString('hex');
+            } catch {
+              return 'throws';
+            }
+          })();
+          if (ours === undefined) return; // left to TronWeb
+          expect(ours).toBe(txPbToRawDataHex(txJsonToPb({ raw_data: raw } as never)).toLowerCase());
+        },
+      ),
       { numRuns: 2000 },
     );
-    expect(encodeKnown({ ...triggerTx({ owner: '41' + '11'.repeat(20), contract: '41' + '22'.repeat(20), data: '', callValue: 0, feeLimit: 1, ref: refOf({ number: 1, id: '0'.repeat(64), timestamp: 1 }) }).raw_data, auths: [] })).toBeUndefined();
+    expect(
+      encodeKnown({
+        ...triggerTx({
+          owner: '41' + '11'.repeat(20),
+          contract: '41' + '22'.repeat(20),
+          data: '',
+          callValue: 0,
+          feeLimit: 1,
+          ref: refOf({ number: 1, id: '0'.repeat(64), timestamp: 1 }),
+        }).raw_data,
+        auths: [],
+      }),
+    ).toBeUndefined();
   });
 
   it('refuses values the ABI cannot hold', () => {
@@ -92,19 +164,24 @@ describe('ABI word coder', () => {
   const ethers = new AbiCoder();
   const type = fc.constantFrom('address', 'bool', 'uint8', 'uint256', 'uint64');
   const valueOf = (t: string) =>
-    t === 'address' ? fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => '0x' + Buffer.from(b).toString('hex'))
-      : t === 'bool' ? fc.boolean()
+    t === 'address'
+      ? fc.uint8Array({ minLength: 20, maxLength: 20 }).map((b) => '0x' + Buffer.from(b).toString('hex'))
+      : t === 'bool'
+        ? fc.boolean()
         : fc.bigInt({ min: 0n, max: (1n << BigInt(t === 'uint8' ? 8 : t === 'uint64' ? 64 : 256)) - 1n });
   const norm = (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v);
 
   it('encodes and decodes static parameters as the ethers coder does', () => {
     fc.assert(
-      fc.property(fc.array(type, { maxLength: 5 }).chain((ts) => fc.tuple(fc.constant(ts), fc.tuple(...ts.map(valueOf)))), ([ts, vs]) => {
-        const params = ts.map((t) => ({ name: '', type: t }));
-        const hex = encodeValues(params, vs);
-        expect(hex).toBe(ethers.encode(ts, vs).slice(2));
-        expect(decodeValues(params, hex).map(norm)).toEqual([...ethers.decode(ts, '0x' + hex)].map(norm));
-      }),
+      fc.property(
+        fc.array(type, { maxLength: 5 }).chain((ts) => fc.tuple(fc.constant(ts), fc.tuple(...ts.map(valueOf)))),
+        ([ts, vs]) => {
+          const params = ts.map((t) => ({ name: '', type: t }));
+          const hex = encodeValues(params, vs);
+          expect(hex).toBe(ethers.encode(ts, vs).slice(2));
+          expect(decodeValues(params, hex).map(norm)).toEqual([...ethers.decode(ts, '0x' + hex)].map(norm));
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -12,20 +12,39 @@ const PLAN_SET = /^set\s+([a-z0-9_-]{1,32})\s+rpm=(\d{1,7}|unlimited)\s+fee=(\d{
 
 admin.command('plans', async (ctx) => {
   const plans = await ctx.services.operator.adminPlans();
-  await ctx.reply(['<b>Plans</b>', ...plans.map((p) => `• <b>${esc(p.name)}</b>: ${p.rpm ?? 'unlimited'} req/min, fee ${p.feeBps / 100}%${p.streams ? ', stream + webhooks' : ''}`)].join('\n'), { parse_mode: 'HTML' });
+  await ctx.reply(
+    [
+      '<b>Plans</b>',
+      ...plans.map(
+        (p) =>
+          `• <b>${esc(p.name)}</b>: ${p.rpm ?? 'unlimited'} req/min, fee ${p.feeBps / 100}%${p.streams ? ', stream + webhooks' : ''}`,
+      ),
+    ].join('\n'),
+    { parse_mode: 'HTML' },
+  );
 });
 
 admin.command('plan', async (ctx) => {
   const m = PLAN_SET.exec(ctx.match.trim());
   if (!m) {
-    await ctx.reply('Usage: <code>/plan set NAME rpm=N|unlimited fee=BPS [streams=on|off]</code>', { parse_mode: 'HTML' });
+    await ctx.reply('Usage: <code>/plan set NAME rpm=N|unlimited fee=BPS [streams=on|off]</code>', {
+      parse_mode: 'HTML',
+    });
     return;
   }
-  const plan = { name: m[1]!, rpm: m[2] === 'unlimited' ? null : Number(m[2]), feeBps: Number(m[3]), streams: m[4] === 'on' };
+  const plan = {
+    name: m[1]!,
+    rpm: m[2] === 'unlimited' ? null : Number(m[2]),
+    feeBps: Number(m[3]),
+    streams: m[4] === 'on',
+  };
   try {
     const saved = await ctx.services.operator.adminSetPlan(plan, `telegram:${ctx.from!.id}`);
     ctx.services.store.audit(ctx.from!.id, 'plan.set', saved);
-    await ctx.reply(`Plan <b>${esc(saved.name)}</b>: ${saved.rpm ?? 'unlimited'} req/min, fee ${saved.feeBps / 100}%${saved.streams ? ', stream + webhooks' : ''}.`, { parse_mode: 'HTML' });
+    await ctx.reply(
+      `Plan <b>${esc(saved.name)}</b>: ${saved.rpm ?? 'unlimited'} req/min, fee ${saved.feeBps / 100}%${saved.streams ? ', stream + webhooks' : ''}.`,
+      { parse_mode: 'HTML' },
+    );
   } catch (e) {
     await ctx.reply(`Not saved: ${esc(e instanceof ApiError ? e.message : 'error')}`, { parse_mode: 'HTML' });
   }
@@ -49,13 +68,16 @@ admin.command('user', async (ctx) => {
       store.audit(ctx.from!.id, 'user.plan', { user: user.telegramId, plan });
     }
     const k = await operator.adminKey(user.apiKeyId);
-    await ctx.reply([
-      `<b>User</b> ${user.username ? '@' + esc(user.username) : ''} <code>${user.telegramId}</code>${verb === 'plan' ? ' — plan changed' : ''}`,
-      `Plan: <b>${esc(k.plan)}</b>`,
-      `Requests: ${k.requestsToday} today, ${k.requests7d} in 7 days`,
-      `Trades with fees: ${k.trades} · fees paid: ${trx(k.feesTrx)}`,
-      `Wallets: ${store.wallets(user.telegramId).length}`,
-    ].join('\n'), { parse_mode: 'HTML' });
+    await ctx.reply(
+      [
+        `<b>User</b> ${user.username ? '@' + esc(user.username) : ''} <code>${user.telegramId}</code>${verb === 'plan' ? ' — plan changed' : ''}`,
+        `Plan: <b>${esc(k.plan)}</b>`,
+        `Requests: ${k.requestsToday} today, ${k.requests7d} in 7 days`,
+        `Trades with fees: ${k.trades} · fees paid: ${trx(k.feesTrx)}`,
+        `Wallets: ${store.wallets(user.telegramId).length}`,
+      ].join('\n'),
+      { parse_mode: 'HTML' },
+    );
   } catch (e) {
     await ctx.reply(`Failed: ${esc(e instanceof ApiError ? e.message : 'error')}`, { parse_mode: 'HTML' });
   }
@@ -63,11 +85,14 @@ admin.command('user', async (ctx) => {
 
 admin.command('stats', async (ctx) => {
   const s = await ctx.services.operator.adminStats();
-  await ctx.reply([
-    '<b>Stats</b>',
-    `Bot users: ${ctx.services.store.userCount()}`,
-    `API keys: ${s.activeKeys} active of ${s.keys}`,
-    `Tokens: ${s.tokens} · trades: ${s.trades} · volume: ${trx(Math.round(s.volumeTrx))}`,
-    `Fees collected: ${trx(s.feesTrx)} on ${s.feeTrades} trades`,
-  ].join('\n'), { parse_mode: 'HTML' });
+  await ctx.reply(
+    [
+      '<b>Stats</b>',
+      `Bot users: ${ctx.services.store.userCount()}`,
+      `API keys: ${s.activeKeys} active of ${s.keys}`,
+      `Tokens: ${s.tokens} · trades: ${s.trades} · volume: ${trx(Math.round(s.volumeTrx))}`,
+      `Fees collected: ${trx(s.feesTrx)} on ${s.feeTrades} trades`,
+    ].join('\n'),
+    { parse_mode: 'HTML' },
+  );
 });

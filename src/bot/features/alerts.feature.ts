@@ -24,8 +24,11 @@ function rulesText(r: AlertRules): string {
 
 function rulesKeyboard(r: AlertRules): InlineKeyboard {
   return new InlineKeyboard()
-    .text(`New tokens: ${r.newTokens ? '✅' : '—'}`, 'al:new').text(`Launches: ${r.launches ? '✅' : '—'}`, 'al:launch').row()
-    .text(`Buys ≥ ${r.minBuyTrx ?? 'off'}`, 'al:buy').text(`Progress ${r.progressPct === null ? 'off' : r.progressPct + '%'}`, 'al:prog');
+    .text(`New tokens: ${r.newTokens ? '✅' : '—'}`, 'al:new')
+    .text(`Launches: ${r.launches ? '✅' : '—'}`, 'al:launch')
+    .row()
+    .text(`Buys ≥ ${r.minBuyTrx ?? 'off'}`, 'al:buy')
+    .text(`Progress ${r.progressPct === null ? 'off' : r.progressPct + '%'}`, 'al:prog');
 }
 
 /** Only the chat's administrators configure alerts (in a channel, only admins can post anyway). */
@@ -45,7 +48,7 @@ alertsFeature.command('alerts', async (ctx) => {
     return;
   }
   if (!(await isChatAdmin(ctx))) {
-    await ctx.reply('Only this chat\'s admins can set up alerts.');
+    await ctx.reply("Only this chat's admins can set up alerts.");
     return;
   }
   const { store } = ctx.services;
@@ -56,7 +59,12 @@ alertsFeature.command('alerts', async (ctx) => {
     else {
       const bad = rest.find((a) => !isBase58Address(a));
       if (!rest.length || bad) {
-        await ctx.reply(bad ? `Not a token address: <code>${esc(bad)}</code>` : 'Usage: /alerts tokens ADDRESS … or /alerts tokens all', { parse_mode: 'HTML' });
+        await ctx.reply(
+          bad
+            ? `Not a token address: <code>${esc(bad)}</code>`
+            : 'Usage: /alerts tokens ADDRESS … or /alerts tokens all',
+          { parse_mode: 'HTML' },
+        );
         return;
       }
       r.tokens = [...new Set(rest)].slice(0, 50);
@@ -68,7 +76,7 @@ alertsFeature.command('alerts', async (ctx) => {
 
 alertsFeature.callbackQuery(/^al:(new|launch|buy|prog)$/, async (ctx) => {
   if (!(await isChatAdmin(ctx))) {
-    await ctx.answerCallbackQuery({ text: 'Only this chat\'s admins can change alerts.', show_alert: true });
+    await ctx.answerCallbackQuery({ text: "Only this chat's admins can change alerts.", show_alert: true });
     return;
   }
   const { store } = ctx.services;
@@ -81,5 +89,7 @@ alertsFeature.callbackQuery(/^al:(new|launch|buy|prog)$/, async (ctx) => {
   store.saveAlertRules(r);
   store.audit(ctx.from.id, 'alerts.set', r);
   await ctx.answerCallbackQuery({ text: 'Saved' });
-  await ctx.editMessageText(rulesText(r), { parse_mode: 'HTML', reply_markup: rulesKeyboard(r) }).catch(() => undefined);
+  await ctx
+    .editMessageText(rulesText(r), { parse_mode: 'HTML', reply_markup: rulesKeyboard(r) })
+    .catch(() => undefined);
 });

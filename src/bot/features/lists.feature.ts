@@ -47,9 +47,14 @@ listsFeature.command('trades', async (ctx) => {
   const token = await addressArg(ctx, ctx.match, 'Usage: <code>/trades ADDRESS</code>');
   if (token) await page(ctx, 't', token, 1, false);
 });
-listsFeature.callbackQuery(/^([ht]):(T\w{33}):(\d{1,3})$/, (ctx) => page(ctx, ctx.match[1] as 'h' | 't', ctx.match[2]!, Math.min(MAX_PAGE, Math.max(1, Number(ctx.match[3]))), true));
+listsFeature.callbackQuery(/^([ht]):(T\w{33}):(\d{1,3})$/, (ctx) =>
+  page(ctx, ctx.match[1] as 'h' | 't', ctx.match[2]!, Math.min(MAX_PAGE, Math.max(1, Number(ctx.match[3]))), true),
+);
 
-for (const [cmd, sort, title] of [['new', 'new', '🆕 Newest tokens'], ['top', 'volume', '🔥 Top by 24 h volume']] as const) {
+for (const [cmd, sort, title] of [
+  ['new', 'new', '🆕 Newest tokens'],
+  ['top', 'volume', '🔥 Top by 24 h volume'],
+] as const) {
   listsFeature.command(cmd, async (ctx) => {
     const user = await userOf(ctx);
     const list = await ctx.services.accounts.clientFor(user).listTokens({ sort, limit: 10 });

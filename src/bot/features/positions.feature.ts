@@ -44,7 +44,15 @@ export function positions(w: WalletView, trades: UserTrade[]): Position[] {
     const held = BigInt(p.balanceExact);
     const cost = units > 0n ? Number((costSun * (held < units ? held : units)) / units) / 1e6 : 0;
     const pnl = p.valueInTrx - cost;
-    return { token: p.token, symbol: p.symbol, balance: p.balance, valueTrx: p.valueInTrx, costTrx: cost, pnlTrx: pnl, pnlPct: cost > 0 ? (pnl / cost) * 100 : null };
+    return {
+      token: p.token,
+      symbol: p.symbol,
+      balance: p.balance,
+      valueTrx: p.valueInTrx,
+      costTrx: cost,
+      pnlTrx: pnl,
+      pnlPct: cost > 0 ? (pnl / cost) * 100 : null,
+    };
   });
 }
 
@@ -54,7 +62,10 @@ positionsFeature.command('positions', async (ctx) => {
   const user = await userOf(ctx);
   const client = ctx.services.accounts.clientFor(user);
   const wallet = ctx.services.accounts.activeWallet(user);
-  const [w, trades] = await Promise.all([client.getWallet(wallet.address), client.getUserTrades(wallet.address, { limit: 200 })]);
+  const [w, trades] = await Promise.all([
+    client.getWallet(wallet.address),
+    client.getUserTrades(wallet.address, { limit: 200 }),
+  ]);
   const list = positions(w, trades).slice(0, 20);
   if (!list.length) {
     await ctx.reply('No positions yet. Paste a token address to trade.');
@@ -66,10 +77,12 @@ positionsFeature.command('positions', async (ctx) => {
     if (i % 2 === 1) kb.row();
   });
   const sign = (n: number) => (n >= 0 ? '+' : '');
-  const lines = list.map((p) => [
-    `<b>$${esc(p.symbol)}</b> — ${compact(p.balance)}`,
-    `  value ${trx(Math.round(p.valueTrx * 1e4) / 1e4)} · cost ${trx(Math.round(p.costTrx * 1e4) / 1e4)}`,
-    `  PnL ${sign(p.pnlTrx)}${trx(Math.round(p.pnlTrx * 1e4) / 1e4)}${p.pnlPct === null ? '' : ` (${sign(p.pnlPct)}${p.pnlPct.toFixed(2)}%)`}`,
-  ].join('\n'));
+  const lines = list.map((p) =>
+    [
+      `<b>$${esc(p.symbol)}</b> — ${compact(p.balance)}`,
+      `  value ${trx(Math.round(p.valueTrx * 1e4) / 1e4)} · cost ${trx(Math.round(p.costTrx * 1e4) / 1e4)}`,
+      `  PnL ${sign(p.pnlTrx)}${trx(Math.round(p.pnlTrx * 1e4) / 1e4)}${p.pnlPct === null ? '' : ` (${sign(p.pnlPct)}${p.pnlPct.toFixed(2)}%)`}`,
+    ].join('\n'),
+  );
   await replyOwned(ctx, ['<b>📊 Positions</b>', `<code>${esc(wallet.address)}</code>`, '', ...lines].join('\n'), kb);
 });

@@ -8,7 +8,10 @@ import { cardKeyboard } from '../keyboards.js';
 import { isBase58Address } from '../../tron/address.js';
 
 /** Finds a token on either launchpad; undefined when neither knows it (or it is no address). */
-export async function findToken(client: LaunchpadClient, address: string): Promise<{ details: TokenDetails; family: Family } | undefined> {
+export async function findToken(
+  client: LaunchpadClient,
+  address: string,
+): Promise<{ details: TokenDetails; family: Family } | undefined> {
   if (!isBase58Address(address)) return undefined;
   for (const family of ['launchpad', 'launchpad2'] as const) {
     try {
@@ -33,11 +36,16 @@ export async function tokenFor(ctx: BotContext, client: LaunchpadClient, address
   return found;
 }
 
-export const NOT_AN_ADDRESS = 'That does not look like a token address. Tron addresses start with T and have 34 characters.';
+export const NOT_AN_ADDRESS =
+  'That does not look like a token address. Tron addresses start with T and have 34 characters.';
 export const unknownToken = (a: string) => `I could not find token <code>${esc(a)}</code> on the launchpads.`;
 
 /** Parses and checks an address argument; answers the user when it is missing or wrong. */
-export async function addressArg(ctx: BotContext, text: string | undefined, usage: string): Promise<string | undefined> {
+export async function addressArg(
+  ctx: BotContext,
+  text: string | undefined,
+  usage: string,
+): Promise<string | undefined> {
   const arg = (text ?? '').trim().split(/\s+/)[0] ?? '';
   if (!arg) {
     await ctx.reply(usage, { parse_mode: 'HTML' });

@@ -28,10 +28,20 @@ export const amountHelp = (side: Side) =>
 
 /** How a trade's progress and result are shown: by editing its message. */
 export function tradeEvents(api: Api, explorerTxUrl?: string): TradeEvents {
-  const txLink = (txid: string) => (explorerTxUrl ? `<a href="${esc(explorerTxUrl + txid)}">${esc(txid.slice(0, 10))}…</a>` : `<code>${esc(txid)}</code>`);
+  const txLink = (txid: string) =>
+    explorerTxUrl
+      ? `<a href="${esc(explorerTxUrl + txid)}">${esc(txid.slice(0, 10))}…</a>`
+      : `<code>${esc(txid)}</code>`;
   const edit = async (t: TradeRow, text: string) => {
-    if (t.messageId === null) await api.sendMessage(t.chatId, text, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
-    else await api.editMessageText(t.chatId, t.messageId, text, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } }).catch(() => undefined);
+    if (t.messageId === null)
+      await api.sendMessage(t.chatId, text, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
+    else
+      await api
+        .editMessageText(t.chatId, t.messageId, text, {
+          parse_mode: 'HTML',
+          link_preview_options: { is_disabled: true },
+        })
+        .catch(() => undefined);
   };
   return {
     pending: (t) => edit(t, `⏳ <b>Pending</b> — sent to the network.\nTx: ${txLink(t.txid!)}`),
@@ -39,17 +49,32 @@ export function tradeEvents(api: Api, explorerTxUrl?: string): TradeEvents {
       const q = JSON.parse(t.quote) as Quote & { symbol: string };
       const sym = `$${esc(q.symbol)}`;
       if (o.state === 'confirmed') {
-        const got = o.received === undefined ? '' : t.side === 'buy' ? `${compact(o.received)} ${sym}` : trx(Math.round(o.received * 1e6) / 1e6);
-        return edit(t, [
-          `✅ <b>${t.side === 'buy' ? 'Bought' : 'Sold'}</b>${got ? ` — received ${got}` : ''}`,
-          `Tx: ${txLink(o.txid!)} · network fee ${trx(o.feeTrx ?? 0)}`,
-          o.trxBalance !== undefined ? `Balance: ${trx(o.trxBalance)} · ${compact(o.tokenBalance ?? 0)} ${sym}` : '',
-        ].filter(Boolean).join('\n'));
+        const got =
+          o.received === undefined
+            ? ''
+            : t.side === 'buy'
+              ? `${compact(o.received)} ${sym}`
+              : trx(Math.round(o.received * 1e6) / 1e6);
+        return edit(
+          t,
+          [
+            `✅ <b>${t.side === 'buy' ? 'Bought' : 'Sold'}</b>${got ? ` — received ${got}` : ''}`,
+            `Tx: ${txLink(o.txid!)} · network fee ${trx(o.feeTrx ?? 0)}`,
+            o.trxBalance !== undefined ? `Balance: ${trx(o.trxBalance)} · ${compact(o.tokenBalance ?? 0)} ${sym}` : '',
+          ]
+            .filter(Boolean)
+            .join('\n'),
+        );
       }
-      return edit(t, [
-        `❌ <b>Trade failed</b>: ${esc(o.reason ?? 'unknown reason')}`,
-        o.txid ? `Tx: ${txLink(o.txid)}${o.feeTrx ? ` · the network fee of ${trx(o.feeTrx)} was spent` : ''}` : 'Nothing was sent.',
-      ].join('\n'));
+      return edit(
+        t,
+        [
+          `❌ <b>Trade failed</b>: ${esc(o.reason ?? 'unknown reason')}`,
+          o.txid
+            ? `Tx: ${txLink(o.txid)}${o.feeTrx ? ` · the network fee of ${trx(o.feeTrx)} was spent` : ''}`
+            : 'Nothing was sent.',
+        ].join('\n'),
+      );
     },
   };
 }
@@ -74,7 +99,11 @@ export async function startTrade(ctx: BotContext, token: string, side: Side, amo
     if (trading.claim(trade.id, user.telegramId) === 'ok') void trading.execute(trade.id, ctx.services.events(ctx.api));
     return;
   }
-  const msg = await replyOwned(ctx, quoteText(quote, found.details.metadata.symbol, QUOTE_TTL_MS / 1000), confirmKeyboard(trade.id));
+  const msg = await replyOwned(
+    ctx,
+    quoteText(quote, found.details.metadata.symbol, QUOTE_TTL_MS / 1000),
+    confirmKeyboard(trade.id),
+  );
   trading.attachMessage(trade.id, msg.message_id);
 }
 
@@ -82,7 +111,10 @@ export const tradeFeature = new Composer<BotContext>();
 
 for (const side of ['buy', 'sell'] as const) {
   tradeFeature.command(side, async (ctx) => {
-    const usage = side === 'buy' ? 'Usage: <code>/buy ADDRESS TRX</code>, e.g. <code>/buy T... 100</code>' : 'Usage: <code>/sell ADDRESS 50%</code> or <code>/sell ADDRESS AMOUNT</code>';
+    const usage =
+      side === 'buy'
+        ? 'Usage: <code>/buy ADDRESS TRX</code>, e.g. <code>/buy T... 100</code>'
+        : 'Usage: <code>/sell ADDRESS 50%</code> or <code>/sell ADDRESS AMOUNT</code>';
     const token = await addressArg(ctx, ctx.match, usage);
     if (!token) return;
     const raw = ctx.match.trim().split(/\s+/)[1];
@@ -122,12 +154,20 @@ tradeFeature.callbackQuery(/^cf:([\w-]{8,20})$/, async (ctx) => {
   }
   if (claim === 'expired') {
     const old = store.trade(id)!;
-    await ctx.answerCallbackQuery({ text: 'That quote expired. Here is a fresh one: confirm again.', show_alert: true });
+    await ctx.answerCallbackQuery({
+      text: 'That quote expired. Here is a fresh one: confirm again.',
+      show_alert: true,
+    });
     await ctx.editMessageText('⌛ Quote expired.').catch(() => undefined);
     await startTrade(ctx, old.token, old.side as Side, old.amount);
     return;
   }
-  const text = claim === 'not-yours' ? 'Only the person who asked can confirm this trade.' : claim === 'taken' ? 'This trade is already being handled.' : 'This quote is no longer available.';
+  const text =
+    claim === 'not-yours'
+      ? 'Only the person who asked can confirm this trade.'
+      : claim === 'taken'
+        ? 'This trade is already being handled.'
+        : 'This quote is no longer available.';
   await ctx.answerCallbackQuery({ text, show_alert: claim === 'not-yours' });
 });
 

@@ -47,13 +47,19 @@ priv.callbackQuery('w:imp', async (ctx) => {
   await ctx.conversation.exitAll();
   ctx.services.store.setPendingInput(ctx.from.id, 'import', ctx.chat.id, ctx.services.now() + IMPORT_PROMPT_MS);
   await ctx.answerCallbackQuery();
-  await ctx.reply('📥 Send me the private key to import (64 hexadecimal characters). I delete your message as soon as I read it. /cancel to stop.');
+  await ctx.reply(
+    '📥 Send me the private key to import (64 hexadecimal characters). I delete your message as soon as I read it. /cancel to stop.',
+  );
 });
 
 priv.callbackQuery('w:sw', async (ctx) => {
   const user = await userOf(ctx);
   await ctx.answerCallbackQuery();
-  await replyOwned(ctx, 'Choose the active wallet:', walletListKeyboard(ctx.services.store.wallets(user.telegramId), user.activeWalletId, 'use'));
+  await replyOwned(
+    ctx,
+    'Choose the active wallet:',
+    walletListKeyboard(ctx.services.store.wallets(user.telegramId), user.activeWalletId, 'use'),
+  );
 });
 
 priv.callbackQuery(/^w:use:(\d+)$/, async (ctx) => {
@@ -83,7 +89,10 @@ priv.callbackQuery(/^w:expok:(\d+)$/, async (ctx) => {
   await ctx.answerCallbackQuery();
   await ctx.editMessageText('🔑 Key sent below; it disappears in 60 seconds.').catch(() => undefined);
   const msg = await accounts.withKey(w, (key) =>
-    ctx.reply(`<b>Private key</b> of <code>${esc(w.address)}</code>:\n<tg-spoiler><code>${key}</code></tg-spoiler>\n\nThis message is deleted in 60 seconds.`, { parse_mode: 'HTML' }),
+    ctx.reply(
+      `<b>Private key</b> of <code>${esc(w.address)}</code>:\n<tg-spoiler><code>${key}</code></tg-spoiler>\n\nThis message is deleted in 60 seconds.`,
+      { parse_mode: 'HTML' },
+    ),
   );
   store.scheduleDelete(msg.chat.id, msg.message_id, now() + EXPORT_TTL_MS);
 });
@@ -114,9 +123,14 @@ secretInput.chatType('private').on('message:text', async (ctx, next) => {
     const user = await userOf(ctx);
     const w = accounts.importWallet(user, ctx.message.text);
     await ctx.reply(`✅ Imported <code>${esc(w.address)}</code> and made it your active wallet.`, {
-      parse_mode: 'HTML', reply_markup: new InlineKeyboard().text('👛 Open wallet', cb.wallet('r')),
+      parse_mode: 'HTML',
+      reply_markup: new InlineKeyboard().text('👛 Open wallet', cb.wallet('r')),
     });
   } catch (e) {
-    await ctx.reply(e instanceof UserError ? `${e.message} (I deleted your message.) Tap Import to try again.` : 'Import failed; please try again.');
+    await ctx.reply(
+      e instanceof UserError
+        ? `${e.message} (I deleted your message.) Tap Import to try again.`
+        : 'Import failed; please try again.',
+    );
   }
 });

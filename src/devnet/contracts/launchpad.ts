@@ -3,7 +3,16 @@
 // DEX pair (LAUNCHED, TokenLaunched).
 import { LAUNCHPAD_ABI, TokenState } from '../../tron/abi.js';
 import { toAbiAddress, toHexAddress } from '../../tron/address.js';
-import { CurveError, TOTAL_SUPPLY, initialPool, priceSunE18, quoteBuy, quoteSell, realTrxOf, type FeeParams } from '../../tron/curve.js';
+import {
+  CurveError,
+  TOTAL_SUPPLY,
+  initialPool,
+  priceSunE18,
+  quoteBuy,
+  quoteSell,
+  realTrxOf,
+  type FeeParams,
+} from '../../tron/curve.js';
 import { TOKEN_DECIMALS } from '../../tron/units.js';
 import { deriveAddress } from '../keys.js';
 import { ENERGY, Revert, type CallContext, type NativeContract } from '../vm.js';
@@ -15,13 +24,20 @@ const uint = (v: unknown): bigint => BigInt(v as bigint);
 function fees(ctx: CallContext): FeeParams & { feeRecipient: string; mintFee: bigint } {
   const lp = ctx.ledger.launchpad(ctx.self);
   if (!lp) throw new Revert('launchpad not initialised');
-  return { purchaseFeeBps: lp.purchaseFeeBps, saleFeeBps: lp.saleFeeBps, minTxFee: lp.minTxFee, feeRecipient: lp.feeRecipient, mintFee: lp.mintFee };
+  return {
+    purchaseFeeBps: lp.purchaseFeeBps,
+    saleFeeBps: lp.saleFeeBps,
+    minTxFee: lp.minTxFee,
+    feeRecipient: lp.feeRecipient,
+    mintFee: lp.mintFee,
+  };
 }
 
 function tradingPool(ctx: CallContext, token: string) {
   const pool = ctx.ledger.pool(token);
   if (!pool || pool.launchpad !== ctx.self) throw new Revert('Launchpad: token does not exist');
-  if (pool.state === TokenState.READY_TO_LAUNCH) throw new Revert('Launchpad: curve is full, token is waiting for launch');
+  if (pool.state === TokenState.READY_TO_LAUNCH)
+    throw new Revert('Launchpad: curve is full, token is waiting for launch');
   if (pool.state === TokenState.LAUNCHED) throw new Revert('Launchpad: token has launched, trade it on the DEX');
   return pool;
 }
@@ -54,7 +70,12 @@ function purchase(ctx: CallContext, token: string, buyer: string, paid: bigint, 
   ctx.vm.transferTrx(ctx.self, buyer, q.refund);
   moveTokens(ctx.vm, token, ctx.self, buyer, q.tokenOut);
   ctx.vm.emit(ctx.self, LAUNCHPAD_ABI, 'TokenPurchased', [
-    toAbiAddress(token), toAbiAddress(buyer), q.trxIn, q.fee, q.tokenOut, q.after.tokenReserve,
+    toAbiAddress(token),
+    toAbiAddress(buyer),
+    q.trxIn,
+    q.fee,
+    q.tokenOut,
+    q.after.tokenReserve,
   ]);
   if (q.fills) ctx.vm.emit(ctx.self, LAUNCHPAD_ABI, 'LaunchPending', [toAbiAddress(token)]);
   return q.tokenOut;
@@ -73,22 +94,39 @@ export const launchpadContract: NativeContract = {
       const tokenName = String(name).trim();
       const tokenSymbol = String(symbol).trim();
       if (tokenName.length < 1 || tokenName.length > 32) throw new Revert('Launchpad: name must be 1-32 characters');
-      if (!/^[\p{L}\p{N}$_.-]{1,16}$/u.test(tokenSymbol)) throw new Revert('Launchpad: symbol must be 1-16 letters or digits');
+      if (!/^[\p{L}\p{N}$_.-]{1,16}$/u.test(tokenSymbol))
+        throw new Revert('Launchpad: symbol must be 1-16 letters or digits');
       const f = fees(ctx);
       if (ctx.value < f.mintFee) throw new Revert(`Launchpad: creating a token costs ${f.mintFee} sun`);
       const index = ctx.ledger.bumpTokenCount(ctx.self) - 1;
       const token = deriveAddress('token', ctx.self, String(index));
       ctx.vm.burn(ENERGY.createContract);
       ctx.ledger.ensureAccount(token, ctx.now, 'trc20', tokenName);
-      ctx.ledger.createToken({ address: token, name: tokenName, symbol: tokenSymbol, decimals: TOKEN_DECIMALS, totalSupply: TOTAL_SUPPLY.toString() });
+      ctx.ledger.createToken({
+        address: token,
+        name: tokenName,
+        symbol: tokenSymbol,
+        decimals: TOKEN_DECIMALS,
+        totalSupply: TOTAL_SUPPLY.toString(),
+      });
       mintTokens(ctx.vm, token, ctx.self, TOTAL_SUPPLY);
       const start = initialPool();
       ctx.vm.store(true);
       ctx.ledger.savePool({
-        token, launchpad: ctx.self, tokenIndex: index, creator: ctx.sender,
-        trxReserve: start.trxReserve, tokenReserve: start.tokenReserve, state: TokenState.TRADING, pair: null,
+        token,
+        launchpad: ctx.self,
+        tokenIndex: index,
+        creator: ctx.sender,
+        trxReserve: start.trxReserve,
+        tokenReserve: start.tokenReserve,
+        state: TokenState.TRADING,
+        pair: null,
       });
-      ctx.vm.emit(ctx.self, LAUNCHPAD_ABI, 'TokenCreate', [toAbiAddress(token), BigInt(index), toAbiAddress(ctx.sender)]);
+      ctx.vm.emit(ctx.self, LAUNCHPAD_ABI, 'TokenCreate', [
+        toAbiAddress(token),
+        BigInt(index),
+        toAbiAddress(ctx.sender),
+      ]);
       ctx.vm.transferTrx(ctx.self, f.feeRecipient, f.mintFee);
       const firstBuy = ctx.value - f.mintFee;
       if (firstBuy > 0n) purchase(ctx, token, ctx.sender, firstBuy, 0n);
@@ -111,7 +149,13 @@ export const launchpadContract: NativeContract = {
       ctx.ledger.savePool({ ...pool, trxReserve: q.after.trxReserve, tokenReserve: q.after.tokenReserve });
       ctx.vm.transferTrx(ctx.self, f.feeRecipient, q.fee);
       ctx.vm.transferTrx(ctx.self, ctx.sender, q.trxOut);
-      ctx.vm.emit(ctx.self, LAUNCHPAD_ABI, 'TokenSold', [toAbiAddress(token), toAbiAddress(ctx.sender), q.trxOut, q.fee, amount]);
+      ctx.vm.emit(ctx.self, LAUNCHPAD_ABI, 'TokenSold', [
+        toAbiAddress(token),
+        toAbiAddress(ctx.sender),
+        q.trxOut,
+        q.fee,
+        amount,
+      ]);
     },
     launchToDEX: (ctx, [tokenArg]) => {
       const token = addr(tokenArg);
@@ -153,4 +197,3 @@ export const launchpadContract: NativeContract = {
     tokenCount: (ctx) => [BigInt(ctx.ledger.launchpad(ctx.self)?.tokenCount ?? 0)],
   },
 };
-

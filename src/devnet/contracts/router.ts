@@ -37,7 +37,13 @@ export const routerContract: NativeContract = {
       const refund = ctx.ledger.balance(ctx.self) - (trxBefore - (ctx.value - fee));
       ctx.vm.invoke(ctx.self, token, 'transfer', [toAbiAddress(ctx.sender), tokenOut]);
       ctx.vm.transferTrx(ctx.self, ctx.sender, refund);
-      ctx.vm.emit(ctx.self, ROUTER_ABI, 'RouterBuy', [toAbiAddress(ctx.sender), toAbiAddress(token), ctx.value - refund, fee, tokenOut]);
+      ctx.vm.emit(ctx.self, ROUTER_ABI, 'RouterBuy', [
+        toAbiAddress(ctx.sender),
+        toAbiAddress(token),
+        ctx.value - refund,
+        fee,
+        tokenOut,
+      ]);
       return [tokenOut];
     },
     sell: (ctx, [tokenArg, tokenAmountArg, amountMin, feeBpsArg]) => {
@@ -55,10 +61,17 @@ export const routerContract: NativeContract = {
       const received = ctx.ledger.balance(ctx.self) - before;
       const fee = (received * feeBps) / BPS;
       const trxOut = received - fee;
-      if (trxOut < uint(amountMin)) throw new Revert(`Router: slippage, TRX out ${trxOut} below amountMin ${uint(amountMin)}`);
+      if (trxOut < uint(amountMin))
+        throw new Revert(`Router: slippage, TRX out ${trxOut} below amountMin ${uint(amountMin)}`);
       ctx.vm.transferTrx(ctx.self, r.treasury, fee);
       ctx.vm.transferTrx(ctx.self, ctx.sender, trxOut);
-      ctx.vm.emit(ctx.self, ROUTER_ABI, 'RouterSell', [toAbiAddress(ctx.sender), toAbiAddress(token), tokenAmount, fee, trxOut]);
+      ctx.vm.emit(ctx.self, ROUTER_ABI, 'RouterSell', [
+        toAbiAddress(ctx.sender),
+        toAbiAddress(token),
+        tokenAmount,
+        fee,
+        trxOut,
+      ]);
       return [trxOut];
     },
     launchpad: (ctx) => [toAbiAddress(config(ctx).launchpad)],
