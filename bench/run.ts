@@ -11,7 +11,6 @@ import autocannon from 'autocannon';
 import { TronWeb, utils } from 'tronweb';
 import { createLogger } from '../src/log.js';
 import { startDevnet } from '../src/devnet/index.js';
-import { FAMILIES } from '../src/devnet/genesis.js';
 import { openDb } from '../src/db/index.js';
 import { Indexer } from '../src/indexer/indexer.js';
 import { createTronWeb } from '../src/tron/client.js';
@@ -192,7 +191,7 @@ async function startBaseline(): Promise<{ child: ChildProcess; url: string }> {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const rl = readline.createInterface({ input: child.stdout! });
+  const rl = readline.createInterface({ input: child.stdout });
   const first = await new Promise<string>((resolve) => rl.once('line', resolve));
   return { child, url: (JSON.parse(first) as { url: string }).url };
 }

@@ -29,7 +29,8 @@ async function devnet(args: string[], base: string): Promise<void> {
   if (cmd === 'faucet') {
     const [address, amount] = rest;
     if (!address || !amount || rest.length !== 2) throw new UsageError('devnet faucet needs ADDRESS and TRX');
-    if (!isBase58Address(address)) throw new UsageError(`not a Tron address: ${address}`);
+    const given: string = address; // the type guard narrows `address` to never when it fails
+    if (!isBase58Address(address)) throw new UsageError(`not a Tron address: ${given}`);
     const res = await fetch(`${base}/devnet/faucet`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

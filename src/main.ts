@@ -8,6 +8,7 @@ import { devnetOptions, startDevnet, type Devnet } from './devnet/index.js';
 import { startDevnetThread } from './devnet/thread.js';
 import { startFacade } from './facade.js';
 import { syncDevnetMetadata } from './launchpad/metadata.js';
+import type { startBot as StartBot } from './bot/run.js';
 
 const { config, logger, pretty } = bootConfig();
 const db = openDb(config.appDbFile);
@@ -36,7 +37,7 @@ if (devnet) {
   const n = await syncDevnetMetadata(devnet.url, facade.data);
   logger.debug({ tokens: n }, 'demo token metadata loaded');
 }
-let bot: Awaited<ReturnType<typeof import('./bot/run.js').startBot>> | undefined;
+let bot: Awaited<ReturnType<typeof StartBot>> | undefined;
 if (config.bot.token) {
   // loaded only when the bot runs (grammY and its plugins are not needed otherwise)
   const { startBot } = await import('./bot/run.js');

@@ -6,6 +6,13 @@ import type { Devnet } from '../src/devnet/index.js';
 import { startTestDevnet, tronWebFor } from './helpers/devnet.js';
 
 const run = promisify(execFile);
+/** What execFile rejects with when the command exits non-zero; a command that succeeds fails the test. */
+type ExecFailure = { code: number; stderr: string };
+const failure = (p: Promise<unknown>): Promise<ExecFailure> =>
+  p.then(
+    () => expect.unreachable('the command succeeded'),
+    (e: unknown) => e as ExecFailure,
+  );
 let devnet: Devnet;
 let port: string;
 
@@ -30,14 +37,14 @@ describe('cli devnet', () => {
   });
 
   it('refuses a bad address with usage and exit code 1', async () => {
-    const err = await cli(['devnet', 'faucet', 'Tnope', '1']).catch((e) => e);
+    const err = await failure(cli(['devnet', 'faucet', 'Tnope', '1']));
     expect(err.code).toBe(1);
     expect(err.stderr).toMatch(/not a Tron address/);
     expect(err.stderr).toMatch(/usage: npm run cli/);
   });
 
   it('says plainly when the devnet is not running', async () => {
-    const err = await cli(['devnet', 'info'], { DEVNET_PORT: '1' }).catch((e) => e);
+    const err = await failure(cli(['devnet', 'info'], { DEVNET_PORT: '1' }));
     expect(err.code).toBe(1);
     expect(err.stderr).toMatch(/cannot reach the devnet/);
   });

@@ -53,7 +53,10 @@ describe('config', () => {
   it('stops start-up with that line and a non-zero exit code', async () => {
     const err = await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       env: { ...process.env, DEVNET_PORT: '99999' },
-    }).catch((e) => e);
+    }).then(
+      () => expect.unreachable('start-up succeeded'),
+      (e: unknown) => e as { code: number; stderr: string },
+    );
     expect(err.code).toBe(2);
     expect(err.stderr).toMatch(/configuration error: invalid DEVNET_PORT \(got "99999"\)/);
     expect(err.stderr).not.toMatch(/at .*\.ts:\d+/); // no stack trace

@@ -58,8 +58,10 @@ export function serializeResponse(payload: unknown): string {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  // Fastify's instance type follows its logger's: keep it the base type that plugins and routes expect
+  const loggerInstance: FastifyBaseLogger = deps.logger;
   const app = Fastify({
-    loggerInstance: deps.logger as FastifyBaseLogger,
+    loggerInstance,
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
     // one access line per request (below), not Fastify's two

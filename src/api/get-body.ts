@@ -29,7 +29,7 @@ export async function mergeGetBody(req: FastifyRequest): Promise<void> {
   }
   if (!body || typeof body !== 'object' || Array.isArray(body))
     throw Errors.invalidParams('the body must be a JSON object');
-  req.query = { ...(req.query as object), ...(body as object) };
+  req.query = { ...(req.query as object), ...body };
 }
 
 /**

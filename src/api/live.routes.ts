@@ -116,7 +116,7 @@ export const liveRoutes: FastifyPluginAsync<{ feed: Feed; webhooks: Webhooks }> 
       },
     },
     async (req) => ({
-      data: webhooks.create(requireStreams(req), req.body as { url: string; events: FeedKind[]; tokens?: string[] }),
+      data: webhooks.create(requireStreams(req), req.body),
       ...ok,
     }),
   );

@@ -91,7 +91,7 @@ export function createAccounts(deps: AccountsDeps) {
         throw new UserError('That is not a private key: it must be 64 hexadecimal characters.');
       let address: string;
       try {
-        address = utils.crypto.pkToAddress(key) as string;
+        address = utils.crypto.pkToAddress(key);
       } catch {
         throw new UserError('That key is not a valid secp256k1 private key.');
       }

@@ -29,7 +29,7 @@ export function matches(r: AlertRules, e: StreamEvent): boolean {
 
 export function alertText(e: StreamEvent, botUsername: string): string {
   const d = e.data;
-  const sym = `$${esc(String(d.symbol ?? ''))}`;
+  const sym = `$${esc(d.symbol)}`;
   const link = `<a href="https://t.me/${esc(botUsername)}?start=${esc(e.token)}">card</a>`;
   switch (e.kind) {
     case 'create':

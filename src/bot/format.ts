@@ -1,15 +1,12 @@
 // Message texts (HTML). Every string that comes from a user or the chain is escaped here.
 import type { Holder, Quote, TokenDetails, TokenSummary, Trade, WalletView } from '../client/index.js';
 import type { Settings } from './store.js';
+import { scalarText } from '../text.js';
 
 export const MAX_MESSAGE = 4096;
 
 export const esc = (s: unknown): string =>
-  String(s ?? '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+  scalarText(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export const short = (a: string): string => (a.length > 12 ? `${a.slice(0, 5)}…${a.slice(-4)}` : a);
 

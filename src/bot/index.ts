@@ -57,9 +57,9 @@ export function createBot(token: string, services: BotServices, options: BotOpti
       timeFrame: 1000,
       limit: options.userRate ?? 3,
       keyGenerator: (ctx) => ctx.from?.id.toString(),
-      onLimitExceeded: async (ctx) => {
+      onLimitExceeded: (ctx) => {
         if (ctx.callbackQuery)
-          await ctx.answerCallbackQuery({ text: 'Slow down a little, please.' }).catch(() => undefined);
+          void ctx.answerCallbackQuery({ text: 'Slow down a little, please.' }).catch(() => undefined);
       },
     }),
   );

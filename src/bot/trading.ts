@@ -13,6 +13,7 @@ import { utils } from 'tronweb';
 import { ApiError, type LaunchpadClient, type Quote, type UnsignedTx } from '../client/index.js';
 import { signTx } from '../tron/tx.js';
 import { trxToSun } from '../tron/units.js';
+import { scalarText } from '../text.js';
 import type { Accounts } from './accounts.js';
 import type { BotStore, TradeRow, UserRow, WalletRow } from './store.js';
 
@@ -56,22 +57,22 @@ function checkUnsigned(
   wallet: WalletRow,
   expect: { callValueSun?: bigint; transfer?: { to: string; sun: bigint } },
 ): void {
-  if (!utils.transaction.txCheck(tx as never))
+  if (!utils.transaction.txCheck(tx))
     throw new TradeError('the facade returned a transaction whose id does not match its content');
   const contract = (tx.raw_data as { contract?: Array<{ parameter?: { value?: Record<string, unknown> } }> })
     .contract?.[0];
   const value = contract?.parameter?.value ?? {};
-  const owner = String(value.owner_address ?? '');
+  const owner = scalarText(value.owner_address);
   if (utils.address.fromHex(owner) !== wallet.address && owner !== wallet.address)
     throw new TradeError('the transaction is not from your wallet');
-  if (expect.callValueSun !== undefined && BigInt(String(value.call_value ?? 0)) !== expect.callValueSun) {
+  if (expect.callValueSun !== undefined && BigInt(scalarText(value.call_value, '0')) !== expect.callValueSun) {
     throw new TradeError('the transaction does not spend the amount quoted');
   }
   if (expect.transfer) {
-    const to = String(value.to_address ?? '');
+    const to = scalarText(value.to_address);
     if (
       (utils.address.fromHex(to) !== expect.transfer.to && to !== expect.transfer.to) ||
-      BigInt(String(value.amount ?? -1)) !== expect.transfer.sun
+      BigInt(scalarText(value.amount, '-1')) !== expect.transfer.sun
     ) {
       throw new TradeError('the transfer is not the one you asked for');
     }
@@ -206,7 +207,7 @@ export function createTradeFlow(deps: {
       }
       if (trade.status === 'signed' || trade.status === 'broadcast') {
         try {
-          await client.broadcast(JSON.parse(trade.signedTx!));
+          await client.broadcast(JSON.parse(trade.signedTx!) as object);
         } catch (e) {
           // refused for good (not a duplicate): nothing will be traded
           if (e instanceof ApiError && e.status === 400) {

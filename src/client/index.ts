@@ -91,7 +91,7 @@ export class LaunchpadClient {
           Object.entries(body)
             .filter(([, v]) => v !== undefined)
             .map(([k, v]) => [k, String(v)]),
-        );
+        ).toString();
     const res = await this.doFetch(url, {
       method,
       headers: { 'api-key': this.opts.apiKey, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
@@ -114,9 +114,9 @@ export class LaunchpadClient {
       const retry = res.headers.get('retry-after');
       throw new ApiError(
         res.status,
-        String(json.error ?? 'Error'),
-        String(json.message ?? ''),
-        String(json.code ?? res.status),
+        typeof json.error === 'string' ? json.error : 'Error',
+        typeof json.message === 'string' ? json.message : '',
+        typeof json.code === 'string' ? json.code : String(res.status),
         retry ? Number(retry) : undefined,
       );
     }

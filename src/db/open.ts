@@ -24,5 +24,5 @@ export function openSqlite<S extends Record<string, unknown>>(
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzle({ client: sqlite, schema });
   migrate(db, { migrationsFolder: path.join(ROOT, 'drizzle', migrations) });
-  return db as Db<S>;
+  return db;
 }

@@ -22,6 +22,7 @@ import { Ledger, type DevnetDb } from './ledger.js';
 import * as s from './schema.js';
 import { OutOfEnergy, Revert, Vm, type NativeContract } from './vm.js';
 import { recoverSigner } from '../tron/secp.js';
+import { scalarText } from '../text.js';
 
 export const REGISTRY: Record<string, NativeContract> = {
   trc20: trc20Contract,
@@ -414,7 +415,7 @@ export class Chain {
     let resMessage: string | undefined;
     try {
       this.atomic(() => {
-        output = vm.callData(owner, contract, callValue, String(v.data ?? ''));
+        output = vm.callData(owner, contract, callValue, scalarText(v.data));
       });
     } catch (e) {
       if (e instanceof OutOfEnergy) {

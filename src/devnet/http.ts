@@ -18,6 +18,7 @@ import { toHexText } from './chain.js';
 import { ENERGY_PRICE_SUN, BANDWIDTH_PRICE_SUN, CREATE_ACCOUNT_FEE_SUN } from './fees.js';
 import { FAMILIES, FAUCET, TREASURY } from './genesis.js';
 import { DEMO_TOKENS } from './demo.js';
+import { scalarText } from '../text.js';
 
 const ZERO_ADDRESS = '41' + '0'.repeat(40);
 const WITNESS = '41' + 'd1'.repeat(20);
@@ -49,8 +50,10 @@ const intParam = (v: unknown): number | undefined => {
 
 export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
   const { chain } = opts;
+  // Fastify's instance type follows its logger's: keep it the base type that plugins and routes expect
+  const loggerInstance: FastifyBaseLogger = opts.logger;
   const app = Fastify({
-    loggerInstance: opts.logger as FastifyBaseLogger,
+    loggerInstance,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
   });
@@ -73,13 +76,11 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
     const status = err.statusCode ?? 500;
     if (status >= 500) req.log.error({ err, url: req.url }, 'devnet request failed');
     if (req.url.startsWith('/v1/') || req.url.startsWith('/devnet/')) {
-      return reply
-        .status(status >= 500 ? 500 : 400)
-        .send({
-          success: false,
-          error: status >= 500 ? 'internal error' : err.message,
-          statusCode: status >= 500 ? 500 : 400,
-        });
+      return reply.status(status >= 500 ? 500 : 400).send({
+        success: false,
+        error: status >= 500 ? 'internal error' : err.message,
+        statusCode: status >= 500 ? 500 : 400,
+      });
     }
     // java-tron answers a bad request with 200 and an Error field, which TronWeb reports
     return reply.status(200).send({ Error: status >= 500 ? 'internal error' : err.message });
@@ -122,7 +123,7 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
     const idOrNum = p.id_or_num;
     if (idOrNum === undefined || idOrNum === '') return blockJson(chain.head(), detail);
     const num = intParam(idOrNum);
-    const b = num !== undefined ? chain.block(num) : chain.blockById(String(idOrNum));
+    const b = num !== undefined ? chain.block(num) : chain.blockById(scalarText(idOrNum));
     return b ? blockJson(b, detail) : {};
   });
   node('getblockbynum', (p) => {
@@ -130,7 +131,7 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
     return b ? blockJson(b, true) : {};
   });
   node('getblockbyid', (p) => {
-    const b = chain.blockById(String(p.value ?? ''));
+    const b = chain.blockById(scalarText(p.value));
     return b ? blockJson(b, true) : {};
   });
   node('getblockbylimitnext', (p) => {
@@ -169,8 +170,8 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
   node('getaccountresource', () => ({ freeNetLimit: 0, TotalEnergyLimit: 0, TotalNetLimit: 0 }));
   node('getaccountnet', () => ({ freeNetLimit: 0 }));
 
-  node('gettransactionbyid', (p) => chain.transaction(String(p.value ?? '')) ?? {});
-  node('gettransactioninfobyid', (p) => chain.transactionInfo(String(p.value ?? '')));
+  node('gettransactionbyid', (p) => chain.transaction(scalarText(p.value)) ?? {});
+  node('gettransactioninfobyid', (p) => chain.transactionInfo(scalarText(p.value)));
   node('gettransactioninfobyblocknum', (p) => {
     const b = chain.block(intParam(p.num) ?? -1);
     if (!b) return [];
@@ -193,8 +194,8 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
     let data: string;
     if (typeof p.data === 'string' && p.data) data = p.data.replace(/^0x/, '');
     else {
-      const selector = String(p.function_selector ?? '').replace(/\s*/g, '');
-      data = selectorHex(selector) + String(p.parameter ?? '').replace(/^0x/, '');
+      const selector = scalarText(p.function_selector).replace(/\s*/g, '');
+      data = selectorHex(selector) + scalarText(p.parameter).replace(/^0x/, '');
     }
     const callValue = BigInt(intParam(p.call_value) ?? 0);
     return { contract, owner, data: data.toLowerCase(), callValue };
@@ -313,13 +314,11 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
   ) => {
     const q = eventQuery.safeParse(req.query);
     if (!q.success) {
-      return reply
-        .status(400)
-        .send({
-          success: false,
-          error: q.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
-          statusCode: 400,
-        });
+      return reply.status(400).send({
+        success: false,
+        error: q.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+        statusCode: 400,
+      });
     }
     const asc = q.data.order_by ? q.data.order_by === 'block_timestamp,asc' : base.contract === undefined;
     const afterId = q.data.fingerprint
@@ -386,13 +385,11 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
   app.post('/devnet/faucet', async (req, reply) => {
     const parsed = faucetBody.safeParse(req.body);
     if (!parsed.success) {
-      return reply
-        .status(400)
-        .send({
-          success: false,
-          error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
-          statusCode: 400,
-        });
+      return reply.status(400).send({
+        success: false,
+        error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+        statusCode: 400,
+      });
     }
     const res = chain.faucet(toHexAddress(parsed.data.address), parsed.data.amountTrx, { produce: opts.instantBlocks });
     if (!('result' in res)) {

@@ -1,6 +1,6 @@
 // Typed access to the devnet's state. Every write happens inside the chain's SQLite transaction, so a
 // reverted call is rolled back with a savepoint and a crash never leaves half a block.
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import * as s from './schema.js';
 
@@ -189,7 +189,7 @@ export class Ledger {
       .where(eq(s.launchpads.address, address))
       .returning({ n: s.launchpads.tokenCount })
       .get();
-    return row!.n;
+    return row.n;
   }
   pool(token: string): PoolRow | undefined {
     const r = this.q.pool.get(token);

@@ -8,10 +8,12 @@ const { logLevel, prettyLogs, ...opts } = workerData as DevnetThreadOptions;
 const port = parentPort!;
 try {
   const devnet = await startDevnet({ ...opts, logger: createLogger(logLevel, { pretty: prettyLogs }) });
-  port.on('message', async (m) => {
+  port.on('message', (m) => {
     if (m !== 'close') return;
-    await devnet.close();
-    process.exit(0);
+    void devnet.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   });
   port.postMessage({ url: devnet.url });
 } catch (e) {

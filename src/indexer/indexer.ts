@@ -12,6 +12,7 @@ import type { AppDb } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { TRC20_ABI } from '../tron/abi.js';
 import { toBase58 } from '../tron/address.js';
+import { contractMethods } from '../tron/client.js';
 import { TRX_TO_FILL, VIRTUAL_TRX_START, VIRTUAL_TOKEN_START } from '../tron/curve.js';
 import type { Family } from '../tron/families.js';
 
@@ -84,14 +85,10 @@ export class Indexer {
   }
 
   start(intervalMs: number): void {
-    const tick = async () => {
-      try {
-        await this.syncOnce();
-      } catch (err) {
-        this.deps.logger.warn({ err }, 'indexer cycle failed; retrying');
-      }
-      this.timer = setTimeout(tick, intervalMs);
-    };
+    const tick = () =>
+      void this.syncOnce()
+        .catch((err: unknown) => this.deps.logger.warn({ err }, 'indexer cycle failed; retrying'))
+        .finally(() => (this.timer = setTimeout(tick, intervalMs)));
     this.timer = setTimeout(tick, 0);
   }
 
@@ -126,8 +123,7 @@ export class Indexer {
   }
 
   private async tokenInfo(token: string) {
-    const c = this.deps.tronWeb.contract(TRC20_ABI as never, token);
-    const m = c.methods as Record<string, () => { call(o?: object): Promise<unknown> }>;
+    const m = contractMethods(this.deps.tronWeb, TRC20_ABI, token);
     const [name, symbol, decimals, supply] = await Promise.all(
       ['name', 'symbol', 'decimals', 'totalSupply'].map((k) => m[k]!().call({ from: token })),
     );
@@ -143,9 +139,11 @@ export class Indexer {
     const { db, tronWeb, families } = this.deps;
     // the newest solidified block's header only (getblock with detail false, served by the
     // solidity API too): getnowblock would carry every transaction of the block on each poll
-    const head = (await tronWeb.solidityNode.request('walletsolidity/getblock', { detail: false }, 'post')) as {
-      block_header: { raw_data: { timestamp: number } };
-    };
+    const head = await tronWeb.solidityNode.request<{ block_header: { raw_data: { timestamp: number } } }>(
+      'walletsolidity/getblock',
+      { detail: false },
+      'post',
+    );
     const to = head.block_header.raw_data.timestamp;
 
     const core = families.flatMap((f) => [f.launchpad, f.router]);

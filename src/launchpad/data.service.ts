@@ -44,7 +44,8 @@ export const isCachedRead = (value: object): boolean => cachedReads.has(value);
 function markCached(value: unknown): void {
   if (typeof value !== 'object' || value === null) return;
   cachedReads.add(value);
-  for (const member of Object.values(value)) if (typeof member === 'object' && member !== null) cachedReads.add(member);
+  for (const member of Object.values(value) as unknown[])
+    if (typeof member === 'object' && member !== null) cachedReads.add(member);
 }
 
 /** How long a computed read may be served again while nothing was indexed (the 24 h window slides). */

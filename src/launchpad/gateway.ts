@@ -55,16 +55,16 @@ export class ChainGateway {
   }
 
   private startHead(): Promise<Head> {
-    const p = (
-      this.tronWeb.fullNode.request('wallet/getblock', { detail: false }, 'post') as Promise<{
+    const p = this.tronWeb.fullNode
+      .request<{
         blockID: string;
         block_header: { raw_data: { number?: number; timestamp: number } };
-      }>
-    ).then((b) => ({
-      number: b.block_header.raw_data.number ?? 0,
-      id: b.blockID,
-      timestamp: b.block_header.raw_data.timestamp,
-    }));
+      }>('wallet/getblock', { detail: false }, 'post')
+      .then((b) => ({
+        number: b.block_header.raw_data.number ?? 0,
+        id: b.blockID,
+        timestamp: b.block_header.raw_data.timestamp,
+      }));
     this.headNow = p;
     const clear = () => {
       if (this.headNow === p) this.headNow = undefined;

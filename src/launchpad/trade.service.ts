@@ -381,7 +381,7 @@ export function createTradeService(deps: TradeDeps) {
     async createToken(input: CreateTokenInput): Promise<UnsignedTx> {
       const family = deps.families.find((f) => f.family === (input.family ?? 'launchpad'));
       if (!family) throw Errors.invalidParams(`no ${input.family} launchpad is configured`);
-      let firstBuy = 0n;
+      let firstBuy: bigint;
       try {
         firstBuy = trxToSun(input.initialBuy ?? 0);
       } catch {

@@ -244,10 +244,10 @@ export function createWebhooks(deps: WebhookDeps) {
       return ticking;
     },
     start(intervalMs: number): void {
-      const loop = async () => {
-        await this.tick().catch((err: unknown) => deps.logger.warn({ err }, 'webhook pass failed'));
-        timer = setTimeout(loop, intervalMs);
-      };
+      const loop = () =>
+        void this.tick()
+          .catch((err: unknown) => deps.logger.warn({ err }, 'webhook pass failed'))
+          .finally(() => (timer = setTimeout(loop, intervalMs)));
       timer = setTimeout(loop, 0);
     },
     async stop(): Promise<void> {

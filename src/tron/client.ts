@@ -27,23 +27,41 @@ export function createTronWeb(opts: TronClientOptions): TronWeb {
   return tw;
 }
 
-const big = (v: unknown): bigint => BigInt((v as { toString(): string }).toString());
+/** A uint256 (or any integer) as TronWeb's ABI decoder returns it (BigNumber-like, number or string). */
+export const big = (v: unknown): bigint => BigInt((v as { toString(): string }).toString());
+
+/** One method of a contract object, as TronWeb makes it at run time. */
+export type ContractMethod = (...args: unknown[]) => { call(opts?: { from?: string }): Promise<unknown> };
+export type ContractMethods = Record<string, ContractMethod | undefined>;
+
+/**
+ * The methods of a contract, typed. TronWeb's `contract()` derives its types from a literal ABI, and
+ * for our ABIs (built at run time) they resolve to an error type; this is the one place that says
+ * what its objects are at run time.
+ */
+export function contractMethods(tw: TronWeb, abi: readonly AbiEntry[], address: string): ContractMethods {
+  const make = tw.contract.bind(tw) as unknown as (
+    abi: readonly AbiEntry[],
+    at: string,
+  ) => { methods: ContractMethods };
+  return make(abi, address).methods;
+}
 
 /** Typed view calls on one launchpad (and its router). */
 export class LaunchpadReader {
   /** TronWeb contract objects parse their ABI when made: make each one once. */
-  private readonly contracts = new Map<string, ReturnType<TronWeb['contract']>>();
+  private readonly contracts = new Map<string, ContractMethods>();
 
   constructor(
     private readonly tw: TronWeb,
     readonly launchpad: string,
   ) {}
 
-  private contractAt(abi: AbiEntry[], address: string) {
+  private contractAt(abi: AbiEntry[], address: string): ContractMethods {
     const key = `${abi === LAUNCHPAD_ABI ? 'lp' : abi === ROUTER_ABI ? 'router' : 'trc20'}:${address}`;
     let c = this.contracts.get(key);
     if (!c) {
-      c = this.tw.contract(abi as never, address);
+      c = contractMethods(this.tw, abi, address);
       if (this.contracts.size > 10_000) this.contracts.clear();
       this.contracts.set(key, c);
     }
@@ -51,8 +69,7 @@ export class LaunchpadReader {
   }
 
   private async call(abi: AbiEntry[], address: string, method: string, ...args: unknown[]): Promise<unknown> {
-    const c = this.contractAt(abi, address);
-    const fn = (c.methods as Record<string, (...a: unknown[]) => { call(o?: object): Promise<unknown> }>)[method];
+    const fn = this.contractAt(abi, address)[method];
     if (!fn) throw new Error(`no method ${method}`);
     // views need a caller address; any valid one will do
     return fn(...args).call({ from: toBase58(this.launchpad) });

@@ -281,7 +281,7 @@ export function rawOf(tx: { raw_data: unknown }): { txid: string; raw: Buffer } 
   const fast = encodeKnown(tx.raw_data);
   if (fast) return { txid: txIdOf(fast), raw: fast };
   const { txJsonToPb, txPbToTxID, txPbToRawDataHex } = utils.transaction;
-  const pb = txJsonToPb(tx as never);
+  const pb: unknown = txJsonToPb(tx);
   return { txid: txPbToTxID(pb).replace(/^0x/, '').toLowerCase(), raw: Buffer.from(txPbToRawDataHex(pb), 'hex') };
 }
 

@@ -151,7 +151,7 @@ describe('getTokenBalance', () => {
         (res) => {
           let text = '';
           res.on('data', (c) => (text += c));
-          res.on('end', () => resolve(JSON.parse(text)));
+          res.on('end', () => resolve(JSON.parse(text) as Record<string, unknown>));
         },
       );
       req.on('error', reject);

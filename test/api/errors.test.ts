@@ -25,7 +25,7 @@ const inject = (method: 'GET' | 'POST', url: string, body?: unknown, headers: Re
 
 async function expectError(res: Awaited<ReturnType<typeof inject>>, status: number, error: string, message?: RegExp) {
   expect(res.statusCode, res.body).toBe(status);
-  const body = res.json();
+  const body = res.json<Record<string, unknown>>();
   expect(body).toMatchObject({ error, code: String(status), status: 'error' });
   expect(typeof body.message).toBe('string');
   if (message) expect(body.message).toMatch(message);

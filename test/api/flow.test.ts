@@ -44,7 +44,7 @@ describe('a user buys and sells through the facade', () => {
 
   it('buys 500 TRX with localTrade, signs with TronWeb, broadcasts, and the trade is indexed', async () => {
     const token = tokens.TCAT!;
-    const pool = await stack.devnet.chain.ledger.pool(TronWeb.address.toHex(token).toLowerCase())!;
+    const pool = stack.devnet.chain.ledger.pool(TronWeb.address.toHex(token).toLowerCase())!;
     const paid = 500_000_000n;
     const routerFee = (paid * 50n) / 10_000n;
     const expected = quoteBuy(pool, paid - routerFee, DEFAULT_FEES);
@@ -194,7 +194,7 @@ describe('server-side trade with a private key', () => {
   });
 
   it('throws ApiError with the envelope for errors', async () => {
-    const err = await client.getTokenDetails('TAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA').catch((e) => e);
+    const err = await client.getTokenDetails('TAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
   });
 });

@@ -136,7 +136,12 @@ async function readStream(
             .filter((l) => !l.startsWith(':'))
             .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]),
         );
-        if (f.data) events.push({ id: Number(f.id), event: String(f.event), data: JSON.parse(String(f.data)) });
+        if (f.data)
+          events.push({
+            id: Number(f.id),
+            event: String(f.event),
+            data: JSON.parse(String(f.data)) as Record<string, unknown>,
+          });
       }
     }
   } catch {
@@ -220,7 +225,7 @@ describe('live stream', () => {
 });
 
 describe('webhooks', () => {
-  let received: Array<{ body: string; sig: string; event: string }> = [];
+  const received: Array<{ body: string; sig: string; event: string }> = [];
   let failNext = 0;
   let receiver: http.Server;
   let hookUrl: string;

@@ -13,7 +13,7 @@ let lines = '';
 
 beforeAll(async () => {
   const sink = new Writable({
-    write(chunk, _enc, done) {
+    write(chunk: Buffer, _enc, done) {
       lines += chunk.toString();
       done();
     },

@@ -155,7 +155,7 @@ describe('positions', () => {
     expect(m.text).toContain('<b>📊 Positions</b>');
     // cost basis: 300 TRX (with fees) for all, 60 % still held -> 180 TRX
     const cost =
-      /\$TCAT<\/b> — [\d.,KM]+\n  value ([\d,.]+) TRX · cost ([\d,.]+) TRX\n  PnL ([+-][\d,.]+) TRX \(([+-][\d.]+)%\)/.exec(
+      /\$TCAT<\/b> — [\d.,KM]+\n {2}value ([\d,.]+) TRX · cost ([\d,.]+) TRX\n {2}PnL ([+-][\d,.]+) TRX \(([+-][\d.]+)%\)/.exec(
         m.text,
       );
     expect(cost, m.text).not.toBeNull();

@@ -16,7 +16,7 @@ const U = 2001;
 
 beforeAll(async () => {
   const sink = new Writable({
-    write(c, _e, done) {
+    write(c: Buffer, _e, done) {
       logs += c.toString();
       done();
     },

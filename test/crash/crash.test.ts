@@ -38,8 +38,8 @@ function start(): ChildProcess {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  c.stdout!.on('data', (d) => (log += d));
-  c.stderr!.on('data', (d) => (log += d));
+  c.stdout.on('data', (d) => (log += d));
+  c.stderr.on('data', (d) => (log += d));
   return c;
 }
 
@@ -129,7 +129,7 @@ describe('crash safety', () => {
     expect(all.length).toBe(5);
     for (const t of all) expect(['confirmed', 'failed']).toContain(t.status);
     for (const t of all.filter((x) => x.txid === null))
-      expect(JSON.parse(t.result!).reason).toMatch(/nothing was sent/);
+      expect((JSON.parse(t.result!) as { reason: string }).reason).toMatch(/nothing was sent/);
     // no confirmed trade lost: every trade that was sent is confirmed, as on the chain
     expect(botTrades.length).toBeGreaterThanOrEqual(4);
     for (const t of botTrades) {
@@ -190,7 +190,7 @@ describe('crash safety', () => {
       block_header: { raw_data: { timestamp: number } };
     };
     // compare up to a block both have seen: the live index may be one poll behind
-    expect(snap(app as unknown as Database.Database)).toEqual(snap(fresh.$client));
+    expect(snap(app)).toEqual(snap(fresh.$client));
     expect(head.block_header.raw_data.timestamp).toBeGreaterThan(0);
     for (const d of [bot, devnet, app]) d.close();
   }, 240_000);

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
 import { LAUNCHPAD_ABI, TRC20_ABI } from '../../src/tron/abi.js';
+import { big, contractMethods } from '../../src/tron/client.js';
 import { TRX_TO_FILL, realTrxOf } from '../../src/tron/curve.js';
 import { FAMILIES, TREASURY } from '../../src/devnet/genesis.js';
 import { DEMO_TOKENS, DEMO_WALLETS } from '../../src/devnet/demo.js';
@@ -67,11 +68,11 @@ describe('restart', () => {
     const watched = [...users.map((u) => u.address.base58), LP, ROUTER, TronWeb.address.fromHex(TREASURY.address)];
     const snapshot = async (url: string) => {
       const t = tronWebFor(url);
-      const c = t.contract(TRC20_ABI as never, token);
+      const c = contractMethods(t, TRC20_ABI, token);
       const out: Record<string, string> = {};
       for (const a of watched) {
         out[`trx:${a}`] = String(await t.trx.getBalance(a));
-        out[`tok:${a}`] = String(await c.methods.balanceOf!(a).call({ from: a }));
+        out[`tok:${a}`] = String(await c.balanceOf!(a).call({ from: a }));
       }
       out.head = String((await t.trx.getCurrentBlock()).block_header.raw_data.number);
       out.events = String((await t.event.getEventsByContractAddress(token, { limit: 200 })).data!.length);
@@ -105,7 +106,7 @@ describe('timed blocks', () => {
     let info: { blockNumber?: number } = {};
     for (let i = 0; i < 50 && info.blockNumber === undefined; i++) {
       await new Promise((r) => setTimeout(r, 50));
-      info = (await tw.trx.getTransactionInfo(txid)) as { blockNumber?: number };
+      info = await tw.trx.getTransactionInfo(txid);
     }
     expect(Number.isInteger(info.blockNumber)).toBe(true);
     expect(await tw.trx.getBalance(acc.address.base58)).toBe(3_000_000);
@@ -123,9 +124,7 @@ describe('demo seed', () => {
     expect(data.map((t) => t.symbol)).toEqual(DEMO_TOKENS.map((t) => t.metadata.symbol));
     const bySymbol = Object.fromEntries(data.map((t) => [t.symbol, t.contractAddress]));
     const state = async (lp: string, token: string) =>
-      Number(
-        (await tw.contract(LAUNCHPAD_ABI as never, lp).methods.getTokenState!(token).call({ from: lp })).toString(),
-      );
+      Number(big(await contractMethods(tw, LAUNCHPAD_ABI, lp).getTokenState!(token).call({ from: lp })));
 
     const moon = d.chain.ledger.pool(TronWeb.address.toHex(bySymbol.MOON!).toLowerCase())!;
     const progress = Number((realTrxOf(moon) * 10_000n) / TRX_TO_FILL) / 100;

@@ -65,7 +65,7 @@ export async function waitFor<T>(fn: () => Promise<T | undefined> | T | undefine
   const until = Date.now() + ms;
   for (;;) {
     const v = await fn();
-    if (v !== undefined && v !== false) return v as T;
+    if (v !== undefined && v !== false) return v;
     if (Date.now() > until) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -5,6 +5,7 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Update, UserFromGetMe } from 'grammy/types';
+import { scalarText } from '../../src/text.js';
 
 export interface SentMessage {
   chatId: number;
@@ -63,7 +64,7 @@ export class FakeTelegram {
       });
     });
     await new Promise<void>((r) => this.server!.listen(0, '127.0.0.1', r));
-    this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
   async stop(): Promise<void> {
@@ -98,7 +99,7 @@ export class FakeTelegram {
         return ok(BOT_INFO);
       case 'sendMessage': {
         const chatId = Number(p.chat_id);
-        const text = String(p.text ?? '');
+        const text = scalarText(p.text);
         if (text.length > 4096) return fail('message is too long');
         if (Buffer.byteLength(JSON.stringify(p.reply_markup ?? '')) > 10_000) return fail('reply markup is too long');
         for (const row of (p.reply_markup as SentMessage['replyMarkup'])?.inline_keyboard ?? []) {
@@ -189,7 +190,7 @@ export class FakeTelegram {
         text,
         ...(cmd ? { entities: [{ type: 'bot_command', offset: 0, length: cmd[0].length }] } : {}),
       },
-    } as Update;
+    };
   }
 
   /** A tap on a button of a bot message. */
@@ -203,7 +204,7 @@ export class FakeTelegram {
         data,
         message: this.toMessage(msg) as never,
       },
-    } as Update;
+    };
   }
 
   // ---- what the test reads

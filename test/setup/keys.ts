@@ -6,9 +6,9 @@ import { TronWeb } from 'tronweb';
 const file = process.env.LP_KEYS_FILE;
 if (file) {
   const original = TronWeb.createAccount.bind(TronWeb);
-  TronWeb.createAccount = (async () => {
+  TronWeb.createAccount = async () => {
     const acc = await original();
     fs.appendFileSync(file, acc.privateKey + '\n');
     return acc;
-  }) as typeof TronWeb.createAccount;
+  };
 }

@@ -69,10 +69,10 @@ describe('local transaction builder', () => {
         ref,
         async (owner, to, amount, blockHeader) => {
           const ours = transferTx({ owner, to, amount, ref: blockHeader });
-          const pb = txJsonToPb(ours as never);
+          const pb: unknown = txJsonToPb(ours);
           expect(ours.raw_data_hex).toBe(txPbToRawDataHex(pb).toLowerCase());
           expect(ours.txID).toBe(txIdOf(rawDataBytes(ours.raw_data)));
-          const theirs = await tw.transactionBuilder.sendTrx(to, amount, owner, { blockHeader } as never);
+          const theirs = await tw.transactionBuilder.sendTrx(to, amount, owner, { blockHeader });
           expect(ours.raw_data).toEqual((theirs as { raw_data: unknown }).raw_data);
           expect(ours.txID).toBe((theirs as { txID: string }).txID);
         },
@@ -117,7 +117,9 @@ describe('local transaction builder', () => {
             feeLimit: 10,
             ref: blockHeader,
           });
-          const raw = JSON.parse(JSON.stringify(tx.raw_data)) as Record<string, any>;
+          const raw = JSON.parse(JSON.stringify(tx.raw_data)) as Record<string, unknown> & {
+            contract: [{ type: unknown; parameter: { type_url: unknown; value: Record<string, unknown> } }];
+          };
           const c = raw.contract[0];
           if (['call_value', 'owner_address', 'contract_address', 'data', 'extra'].includes(field) && field !== 'data')
             c.parameter.value[field] = value;
@@ -132,7 +134,7 @@ describe('local transaction builder', () => {
             }
           })();
           if (ours === undefined) return; // left to TronWeb
-          expect(ours).toBe(txPbToRawDataHex(txJsonToPb({ raw_data: raw } as never)).toLowerCase());
+          expect(ours).toBe(txPbToRawDataHex(txJsonToPb({ raw_data: raw })).toLowerCase());
         },
       ),
       { numRuns: 2000 },
