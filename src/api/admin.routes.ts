@@ -12,7 +12,13 @@ const done = { status: 'success', code: '200' } as const;
 const actor = z.string().min(1).max(100).optional();
 const planName = z.string().regex(/^[a-z0-9_-]{1,32}$/);
 
-const CreateKeyBody = z.strictObject({ plan: planName, label: z.string().max(100).optional(), actor });
+const CreateKeyBody = z.strictObject({
+  plan: planName,
+  label: z.string().max(100).optional(),
+  /** for a user of the operator's own front end, which limits that user itself: no per-minute limit */
+  managed: z.boolean().optional(),
+  actor,
+});
 const Plan = z.object({
   name: z.string(),
   rpm: z.number().int().nullable(),
@@ -51,8 +57,9 @@ export const adminRoutes: FastifyPluginAsync<{ keys: KeysService; audit?: Audit 
     },
     async (req) => {
       const who = operator(req);
-      const { id, key } = keys.create(req.body.plan, req.body.label);
-      audit?.record(who, 'key.create', { id, plan: req.body.plan, label: req.body.label ?? null });
+      const managed = req.body.managed ?? false;
+      const { id, key } = keys.create(req.body.plan, req.body.label, false, managed);
+      audit?.record(who, 'key.create', { id, plan: req.body.plan, label: req.body.label ?? null, managed });
       return { id, key, plan: req.body.plan, ...done };
     },
   );

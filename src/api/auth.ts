@@ -34,9 +34,11 @@ export async function registerAuth(app: FastifyInstance, keys: KeysService): Pro
     timeWindow: 60_000,
     keyGenerator: (req) => (req.apiKey ? `key:${req.apiKey.id}` : `ip:${req.ip}`),
     max: (req) => (req.apiKey ? (req.apiKey.rpm ?? UNLIMITED) : 60),
-    // public routes, and keys whose plan has no limit, skip the counter (and its headers)
+    // public routes, keys whose plan has no limit, and managed keys (a front end such as the bot
+    // limits its users itself) skip the counter and its headers
     allowList: (req) =>
-      req.routeOptions.config.public === true || (req.apiKey !== undefined && req.apiKey.rpm === null),
+      req.routeOptions.config.public === true ||
+      (req.apiKey !== undefined && (req.apiKey.rpm === null || req.apiKey.managed)),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, after: ctx.after }),
   });
 }

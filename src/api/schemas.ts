@@ -176,6 +176,8 @@ export const LocalTradeBody = z.strictObject({
 export const Quote = z.object({
   type: side,
   tokenAddress: z.string(),
+  /** the token's symbol, once the index knows the token */
+  symbol: z.string().optional(),
   family: z.string(),
   amountIn: z.number(),
   expectedOut: z.number(),
@@ -196,6 +198,8 @@ export const Quote = z.object({
     launchpadFee: z.string(),
     routerFee: z.string(),
   }),
+  /** with userAddress: the wallet as the trade sees it (sun, token base units), read with the quote */
+  wallet: z.object({ trxBalanceSun: z.string(), tokenBalance: z.string(), allowance: z.string() }).optional(),
 });
 export const LocalTradeResponse = unsigned({ unsignedTx: UnsignedTxSchema, quote: Quote });
 
@@ -236,6 +240,9 @@ export const BroadcastBody = z.strictObject({
 });
 export const TxStatusBody = z.strictObject({
   signature: z.string().regex(/^[0-9a-fA-F]{64}$/, 'must be a 64-hex transaction id'),
+  /** once final, also answer this wallet's TRX balance (and its balance of tokenAddress) */
+  userAddress: address.optional(),
+  tokenAddress: address.optional(),
 });
 export const TxStatusResponse = ok({
   data: z.object({
@@ -244,6 +251,21 @@ export const TxStatusResponse = ok({
     blockNumber: z.number().int().optional(),
     fee: z.number().optional(),
     reason: z.string().optional(),
+    /** a confirmed router trade, from the receipt: what was paid and received */
+    trade: z
+      .object({
+        type: side,
+        user: z.string(),
+        tokenAddress: z.string(),
+        trxAmount: z.number(),
+        trxAmountSun: z.string(),
+        tokenAmount: z.number(),
+        tokenAmountExact: z.string(),
+        routerFee: z.number(),
+      })
+      .optional(),
+    /** with userAddress, once final: the wallet's balances as of the head block */
+    balances: z.object({ trxBalanceSun: z.string(), tokenBalance: z.string().optional() }).optional(),
   }),
 });
 

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Errors } from '../launchpad/errors.js';
+import { tokenNumber, trxNumber } from '../launchpad/format.js';
 import type { SignedTx } from '../launchpad/gateway.js';
 import type { TradeService } from '../launchpad/trade.service.js';
 import { describeIssues, type InvalidMapper } from './errors.js';
@@ -141,6 +142,7 @@ export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService }> = async (a
           slippage: b.slippage,
         },
         { apiKeyId: req.apiKey!.id, feeBps: req.apiKey!.feeBps },
+        b.userAddress !== undefined,
       );
       return { data, ...ok };
     },
@@ -212,20 +214,47 @@ export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService }> = async (a
     {
       schema: {
         tags,
-        summary: 'pending, confirmed or failed (with the reason)',
+        summary:
+          'pending, confirmed or failed (with the reason); once final, the router trade it made and, with userAddress, the wallet balances',
         body: S.TxStatusBody,
         response: { 200: S.TxStatusResponse },
       },
     },
     async (req) => {
-      const info = await trade.txStatus(req.body.signature);
+      const b = req.body;
+      const { info, settled, balances } = await trade.txStatus(
+        b.signature,
+        b.userAddress ? { userAddress: b.userAddress, tokenAddress: b.tokenAddress } : undefined,
+      );
       return {
         data: {
-          signature: req.body.signature.toLowerCase(),
+          signature: b.signature.toLowerCase(),
           state: info.state,
           ...(info.blockNumber !== undefined ? { blockNumber: info.blockNumber } : {}),
           ...(info.feeSun !== undefined ? { fee: info.feeSun / 1e6 } : {}),
           ...(info.reason ? { reason: info.reason } : {}),
+          ...(settled
+            ? {
+                trade: {
+                  type: settled.side,
+                  user: settled.user,
+                  tokenAddress: settled.token,
+                  trxAmount: trxNumber(settled.trxSun),
+                  trxAmountSun: settled.trxSun.toString(),
+                  tokenAmount: tokenNumber(settled.tokenUnits, 18),
+                  tokenAmountExact: settled.tokenUnits.toString(),
+                  routerFee: trxNumber(settled.routerFeeSun),
+                },
+              }
+            : {}),
+          ...(balances
+            ? {
+                balances: {
+                  trxBalanceSun: balances.trxSun.toString(),
+                  ...(balances.tokenUnits !== undefined ? { tokenBalance: balances.tokenUnits.toString() } : {}),
+                },
+              }
+            : {}),
         },
         ...ok,
       };

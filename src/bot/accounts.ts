@@ -53,7 +53,11 @@ export function createAccounts(deps: AccountsDeps) {
     }): Promise<{ user: UserRow; created: boolean }> {
       const existing = store.user(from.id);
       if (existing) return { user: existing, created: false };
-      const { id: apiKeyId, key: apiKey } = await deps.operator.createKey(deps.defaultPlan, `telegram:${from.id}`);
+      const { id: apiKeyId, key: apiKey } = await deps.operator.createKey(
+        deps.defaultPlan,
+        `telegram:${from.id}`,
+        true,
+      );
       store.createUser({
         telegramId: from.id,
         username: from.username ?? null,

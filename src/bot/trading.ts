@@ -2,17 +2,20 @@
 //
 // 1. A quote becomes a trade row (status 'quoted') with a short id; the Confirm button carries it.
 // 2. A tap claims it with one conditional update (quoted -> claimed); every other tap loses.
-// 3. Sells get an approval first when the router's allowance is short.
+// 3. Sells get an approval first when the router's allowance (read with the quote) is short.
 // 4. The trade is built by the facade (localTrade), checked, signed locally, and the signed bytes and
 //    txID are stored (signed) BEFORE the broadcast (broadcast).
 // 5. The receipt is polled to a final state and the message is edited with the result.
+// API calls per trade: quote (with the wallet's balances and allowance), localTrade, broadcast, then
+// txStatus until final (its final answer carries what was traded and the new balances); a first
+// sell of a token adds approve and its broadcast.
 // On start, unfinished trades are resumed: stored bytes are re-broadcast (a duplicate is fine) and
 // followed to the end; a trade interrupted before signing is marked failed with nothing sent.
 import { randomBytes } from 'node:crypto';
 import { utils } from 'tronweb';
 import { ApiError, type LaunchpadClient, type Quote, type UnsignedTx } from '../client/index.js';
 import { signTx } from '../tron/tx.js';
-import { trxToSun } from '../tron/units.js';
+import { sunToTrx, trxToSun } from '../tron/units.js';
 import { scalarText } from '../text.js';
 import type { Accounts } from './accounts.js';
 import type { BotStore, TradeRow, UserRow, WalletRow } from './store.js';
@@ -90,10 +93,19 @@ export function createTradeFlow(deps: {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const running = new Set<string>();
 
-  /** Polls to a final state; when the node does not know the transaction, sends the same bytes again. */
-  async function waitFinal(client: LaunchpadClient, txid: string, deadline: number, resend?: () => Promise<unknown>) {
+  /**
+   * Polls to a final state; when the node does not know the transaction, sends the same bytes again.
+   * With `balancesOf`, the final answer carries that wallet's balances.
+   */
+  async function waitFinal(
+    client: LaunchpadClient,
+    txid: string,
+    deadline: number,
+    resend?: () => Promise<unknown>,
+    balancesOf?: { userAddress: string; tokenAddress: string },
+  ) {
     for (let i = 1; ; i++) {
-      const s = await client.txStatus(txid).catch(() => undefined);
+      const s = await client.txStatus(txid, balancesOf).catch(() => undefined);
       if (s && (s.state === 'confirmed' || s.state === 'failed')) return s;
       if (now() > deadline) return undefined;
       if (resend && s?.state === 'unknown' && i % 3 === 0) await resend().catch(() => undefined);
@@ -101,19 +113,13 @@ export function createTradeFlow(deps: {
     }
   }
 
-  async function balances(client: LaunchpadClient, wallet: WalletRow, token: string) {
-    const [w, t] = await Promise.all([client.getWallet(wallet.address), client.getTokenBalance(wallet.address, token)]);
-    return { trxSun: w.trxBalanceSun, tokenUnits: t.balanceInSun };
-  }
-
   async function sign(wallet: WalletRow, tx: UnsignedTx, expect: Parameters<typeof checkUnsigned>[2]) {
     checkUnsigned(tx, wallet, expect);
     return accounts.withKey(wallet, (key) => signTx(tx, key));
   }
 
-  /** Approves the router when the allowance is short, and waits for it. */
-  async function ensureAllowance(client: LaunchpadClient, wallet: WalletRow, token: string, needed: bigint) {
-    if ((await client.allowance(token, wallet.address)) >= needed) return;
+  /** Approves the router for the token, and waits for the approval to confirm. */
+  async function approve(client: LaunchpadClient, wallet: WalletRow, token: string) {
     const signed = await sign(wallet, await client.approve(token, wallet.address), { callValueSun: 0n });
     const id = await client.broadcast(signed);
     const s = await waitFinal(client, id, now() + 60_000);
@@ -130,7 +136,10 @@ export function createTradeFlow(deps: {
     const deadline =
       Number((JSON.parse(trade.signedTx!) as { raw_data: { expiration: number } }).raw_data.expiration) + 30_000;
     const signed = JSON.parse(trade.signedTx!) as object;
-    const s = await waitFinal(client, trade.txid!, Math.max(deadline, now() + 5_000), () => client.broadcast(signed));
+    const s = await waitFinal(client, trade.txid!, Math.max(deadline, now() + 5_000), () => client.broadcast(signed), {
+      userAddress: wallet.address,
+      tokenAddress: trade.token,
+    });
     if (!s) {
       const outcome: TradeOutcome = {
         state: 'failed',
@@ -146,21 +155,13 @@ export function createTradeFlow(deps: {
       feeTrx: s.fee ?? 0,
       ...(s.reason ? { reason: s.reason } : {}),
     };
-    try {
-      const after = await balances(client, wallet, trade.token);
-      const before = trade.before ? (JSON.parse(trade.before) as { trxSun: string; tokenUnits: string }) : undefined;
-      outcome.trxBalance = Number(after.trxSun) / 1e6;
-      outcome.tokenBalance = Number(after.tokenUnits) / 1e18;
-      if (before && s.state === 'confirmed') {
-        const feeSun = BigInt(Math.round((s.fee ?? 0) * 1e6));
-        outcome.received =
-          trade.side === 'buy'
-            ? Number(BigInt(after.tokenUnits) - BigInt(before.tokenUnits)) / 1e18
-            : Number(BigInt(after.trxSun) - BigInt(before.trxSun) + feeSun) / 1e6;
-      }
-    } catch {
-      /* the result stands without balances */
+    if (s.balances) {
+      outcome.trxBalance = Number(s.balances.trxBalanceSun) / 1e6;
+      if (s.balances.tokenBalance !== undefined) outcome.tokenBalance = Number(s.balances.tokenBalance) / 1e18;
     }
+    // what the receipt says was received: tokens for a buy, TRX (after the router fee) for a sell
+    if (s.state === 'confirmed' && s.trade)
+      outcome.received = trade.side === 'buy' ? s.trade.tokenAmount : s.trade.trxAmount;
     store.transition(trade.id, 'broadcast', s.state, { result: JSON.stringify(outcome) });
     await events.done(store.trade(trade.id)!, outcome);
   }
@@ -177,18 +178,24 @@ export function createTradeFlow(deps: {
         try {
           const settings = store.settings(user);
           const quote = JSON.parse(trade.quote) as Quote;
-          store.updateTrade(id, {
-            status: 'approving',
-            before: JSON.stringify(await balances(client, wallet, trade.token)),
-          });
-          if (trade.side === 'sell') await ensureAllowance(client, wallet, trade.token, BigInt(quote.exact.amountIn));
-          const { unsignedTx } = await client.localTrade({
-            type: trade.side as Side,
-            tokenAddress: trade.token,
-            amount: trade.amount,
-            userAddress: wallet.address,
-            slippage: trade.slippage / 100,
-            ...(settings.extraFeeLimit > 0 ? { priorityFee: settings.extraFeeLimit } : {}),
+          store.updateTrade(id, { status: 'approving' });
+          const allowance = BigInt(quote.wallet?.allowance ?? 0);
+          if (trade.side === 'sell' && allowance < BigInt(quote.exact.amountIn))
+            await approve(client, wallet, trade.token);
+          const build = () =>
+            client.localTrade({
+              type: trade.side as Side,
+              tokenAddress: trade.token,
+              amount: trade.amount,
+              userAddress: wallet.address,
+              slippage: trade.slippage / 100,
+              ...(settings.extraFeeLimit > 0 ? { priorityFee: settings.extraFeeLimit } : {}),
+            });
+          const { unsignedTx } = await build().catch(async (e: unknown) => {
+            // the allowance was spent or revoked since the quote: approve, then build again
+            if (!(e instanceof ApiError && e.error === 'Approval required')) throw e;
+            await approve(client, wallet, trade.token);
+            return build();
           });
           const signed = await sign(
             wallet,
@@ -235,8 +242,9 @@ export function createTradeFlow(deps: {
       token: string,
       side: Side,
       amount: string,
-      symbol: string,
-    ): Promise<{ trade: TradeRow; quote: Quote }> {
+      /** shown when the index does not know the token's symbol yet */
+      symbol?: string,
+    ): Promise<{ trade: TradeRow; quote: Quote; symbol: string }> {
       const wallet = accounts.activeWallet(user);
       const settings = store.settings(user);
       const client = accounts.clientFor(user);
@@ -247,17 +255,19 @@ export function createTradeFlow(deps: {
         userAddress: wallet.address,
         slippage: settings.slippage,
       });
-      // say it now rather than after Confirm
-      const { trxBalanceSun } = await client.getWallet(wallet.address);
+      // say it now rather than after Confirm (the quote carries the wallet's balance)
+      const trxBalanceSun = BigInt(quote.wallet?.trxBalanceSun ?? 0);
       const need =
         (side === 'buy' ? BigInt(quote.exact.amountIn) : 0n) +
-        BigInt(Math.round((quote.feeLimit + settings.extraFeeLimit) * 1e6));
-      if (BigInt(trxBalanceSun) < need) {
+        trxToSun(quote.feeLimit) +
+        trxToSun(settings.extraFeeLimit);
+      if (trxBalanceSun < need) {
         throw new TradeError(
-          `you have ${Number(trxBalanceSun) / 1e6} TRX; this needs ${Number(need) / 1e6} TRX (${side === 'buy' ? 'the amount and ' : ''}the network fee limit)`,
+          `you have ${sunToTrx(trxBalanceSun)} TRX; this needs ${sunToTrx(need)} TRX (${side === 'buy' ? 'the amount and ' : ''}the network fee limit)`,
           'funds',
         );
       }
+      const shown = quote.symbol ?? symbol ?? `${token.slice(0, 6)}…`;
       const id = newId();
       const t = now();
       store.insertTrade({
@@ -270,7 +280,7 @@ export function createTradeFlow(deps: {
         side,
         amount,
         slippage: Math.round(settings.slippage * 100),
-        quote: JSON.stringify({ ...quote, symbol }),
+        quote: JSON.stringify({ ...quote, symbol: shown }),
         status: 'quoted',
         txid: null,
         signedTx: null,
@@ -280,7 +290,7 @@ export function createTradeFlow(deps: {
         expiresAt: t + QUOTE_TTL_MS,
         updatedAt: t,
       });
-      return { trade: store.trade(id)!, quote };
+      return { trade: store.trade(id)!, quote, symbol: shown };
     },
 
     attachMessage(id: string, messageId: number): void {

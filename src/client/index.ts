@@ -234,14 +234,17 @@ export class LaunchpadClient {
     return (await this.request<Out<typeof S.SignatureResponse>>('POST', '/launchpad/broadcast', { signedTx }))
       .signature;
   }
-  async txStatus(signature: string): Promise<TxStatus> {
-    return (await this.request<Out<typeof S.TxStatusResponse>>('POST', '/launchpad/txStatus', { signature })).data;
+  /** With `balancesOf`, a final answer carries that wallet's TRX (and token) balance too. */
+  async txStatus(signature: string, balancesOf?: { userAddress: string; tokenAddress?: string }): Promise<TxStatus> {
+    return (
+      await this.request<Out<typeof S.TxStatusResponse>>('POST', '/launchpad/txStatus', { signature, ...balancesOf })
+    ).data;
   }
 
   // ---- operator
   /** Creates a key for someone else (operator keys only). */
-  async createKey(plan: string, label?: string): Promise<{ id: number; key: string }> {
-    const r = await this.request<{ id: number; key: string }>('POST', '/admin/keys', { plan, label });
+  async createKey(plan: string, label?: string, managed?: boolean): Promise<{ id: number; key: string }> {
+    const r = await this.request<{ id: number; key: string }>('POST', '/admin/keys', { plan, label, managed });
     return { id: r.id, key: r.key };
   }
   async adminPlans(): Promise<AdminPlan[]> {

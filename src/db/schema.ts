@@ -135,6 +135,12 @@ export const apiKeys = sqliteTable('api_keys', {
   revokedAt: integer('revoked_at'),
   /** Operator keys may also create keys for others (the bot gives each user a key this way). */
   operator: integer('operator', { mode: 'boolean' }).notNull().default(false),
+  /**
+   * Made by an operator for a user of its own front end (the bot), which alone holds the key: the
+   * plan sets the fee and usage is counted, but the per-minute request limit is left to the front end,
+   * which limits the person instead of the calls one action takes.
+   */
+  managed: integer('managed', { mode: 'boolean' }).notNull().default(false),
 });
 
 /** Trades built for a key through the router, waiting for their receipt to book the fee. */

@@ -17,11 +17,20 @@ export interface UnsignedTx {
 
 export type SignedTx = UnsignedTx & { signature: string[] };
 
+/** A log of a transaction's receipt, as java-tron gives it (20-byte hex address without 41). */
+export interface TxLog {
+  address: string;
+  topics: string[];
+  data: string;
+}
+
 export interface TxInfo {
   state: 'pending' | 'confirmed' | 'failed' | 'unknown';
   blockNumber?: number;
   feeSun?: number;
   reason?: string;
+  /** the receipt's logs (confirmed transactions) */
+  logs?: TxLog[];
 }
 
 /** The node's head block: reads are answered as of this block. */
@@ -204,6 +213,7 @@ export class ChainGateway {
       result?: string;
       resMessage?: string;
       contractResult?: string[];
+      log?: TxLog[];
     };
     if (info && typeof info.blockNumber === 'number') {
       const failed = info.result === 'FAILED';
@@ -211,7 +221,7 @@ export class ChainGateway {
         state: failed ? 'failed' : 'confirmed',
         blockNumber: info.blockNumber,
         feeSun: info.fee ?? 0,
-        ...(failed ? { reason: failureReason(info) } : {}),
+        ...(failed ? { reason: failureReason(info) } : { logs: info.log ?? [] }),
       };
     }
     const tx = (await this.tronWeb.trx.getTransaction(txid).catch(() => undefined)) as { txID?: string } | undefined;

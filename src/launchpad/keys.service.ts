@@ -13,6 +13,8 @@ export interface KeyInfo {
   plan: string;
   /** requests per minute; null = unlimited */
   rpm: number | null;
+  /** held by an operator's front end for one of its users: no per-minute limit (see the schema) */
+  managed: boolean;
   feeBps: number;
 }
 
@@ -29,7 +31,7 @@ export function createKeysService(db: AppDb) {
 
   return {
     /** Creates a key on a plan; the returned key is the only copy. */
-    create(plan: string, label?: string, operator = false): { id: number; key: string } {
+    create(plan: string, label?: string, operator = false, managed = false): { id: number; key: string } {
       if (!planExists(plan)) throw notFound(`no plan named ${plan}`);
       const key = 'lp_' + randomBytes(24).toString('base64url');
       const row = db
@@ -42,6 +44,7 @@ export function createKeysService(db: AppDb) {
           createdAt: Date.now(),
           revokedAt: null,
           operator,
+          managed,
         })
         .returning({ id: t.apiKeys.id })
         .get();
@@ -69,6 +72,7 @@ export function createKeysService(db: AppDb) {
           feeBps: t.plans.feeBps,
           revokedAt: t.apiKeys.revokedAt,
           operator: t.apiKeys.operator,
+          managed: t.apiKeys.managed,
           streams: t.plans.streams,
         })
         .from(t.apiKeys)
@@ -82,6 +86,7 @@ export function createKeysService(db: AppDb) {
         rpm: row.rpm,
         feeBps: row.feeBps,
         operator: row.operator,
+        managed: row.managed,
         streams: row.streams,
       };
     },

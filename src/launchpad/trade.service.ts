@@ -5,13 +5,15 @@ import { eq, sql } from 'drizzle-orm';
 import { TronWeb } from 'tronweb';
 import type { AppDb } from '../db/index.js';
 import * as t from '../db/schema.js';
-import { TokenState } from '../tron/abi.js';
+import { ROUTER_ABI, TokenState } from '../tron/abi.js';
+import { toBase58, toHexAddress } from '../tron/address.js';
+import { decodeValues, topicOf } from '../tron/codec.js';
 import { CurveError, quoteBuy, quoteSell, type FeeParams } from '../tron/curve.js';
 import type { Family } from '../tron/families.js';
 import { BPS, MAX_UINT256, parseUnits, trxToSun } from '../tron/units.js';
 import { Errors } from './errors.js';
 import { tokenNumber, trxNumber } from './format.js';
-import type { ChainGateway, SignedTx, UnsignedTx } from './gateway.js';
+import type { ChainGateway, SignedTx, TxLog, UnsignedTx } from './gateway.js';
 import { poolPrice } from './data.service.js';
 
 export interface TradeDeps {
@@ -58,6 +60,51 @@ export interface CreateTokenInput {
   initialBuy?: number | undefined;
 }
 
+/** A wallet as a trade sees it: TRX, the token held, and the allowance for the token's router. */
+export interface TradeWallet {
+  trxBalanceSun: bigint;
+  tokenBalance: bigint;
+  allowance: bigint;
+}
+
+/** What a confirmed router trade did, from its receipt's RouterBuy / RouterSell log. */
+export interface SettledTrade {
+  side: Side;
+  user: string;
+  token: string;
+  /** buy: TRX paid (router fee included, refund excluded); sell: TRX received after the router fee */
+  trxSun: bigint;
+  /** buy: tokens received; sell: tokens sold */
+  tokenUnits: bigint;
+  routerFeeSun: bigint;
+}
+
+const ROUTER_BUY = ROUTER_ABI.find((e) => e.type === 'event' && e.name === 'RouterBuy')!;
+const ROUTER_SELL = ROUTER_ABI.find((e) => e.type === 'event' && e.name === 'RouterSell')!;
+const word = (v: unknown): bigint => v as bigint;
+
+/** The router trade in a receipt's logs, when one of the given routers (41-hex) emitted it. */
+export function settledTrade(logs: TxLog[], routers: ReadonlySet<string>): SettledTrade | undefined {
+  for (const log of logs) {
+    if (!routers.has(toHexAddress(log.address))) continue;
+    const topic = log.topics[0]?.replace(/^0x/, '').toLowerCase();
+    const buy = topic === topicOf(ROUTER_BUY);
+    if (!buy && topic !== topicOf(ROUTER_SELL)) continue;
+    const entry = buy ? ROUTER_BUY : ROUTER_SELL;
+    const [a, fee, b] = decodeValues(entry.inputs.slice(2), log.data);
+    const addressOf = (t: string | undefined) => toBase58('41' + (t ?? '').replace(/^0x/, '').slice(24));
+    return {
+      side: buy ? 'buy' : 'sell',
+      user: addressOf(log.topics[1]),
+      token: addressOf(log.topics[2]),
+      trxSun: buy ? word(a) : word(b),
+      tokenUnits: buy ? word(b) : word(a),
+      routerFeeSun: word(fee),
+    };
+  }
+  return undefined;
+}
+
 export const DEFAULT_SLIPPAGE = 5;
 /** Bandwidth plus the 1 TRX that creating the recipient's account may cost. */
 const TRANSFER_FEE_ROOM = 1_500_000n;
@@ -67,6 +114,8 @@ export interface PlannedTrade {
   family: Family;
   side: Side;
   token: string;
+  /** the token's symbol, once indexed */
+  symbol?: string | undefined;
   decimals: number;
   /** sun for buys, base units for sells */
   amountIn: bigint;
@@ -89,7 +138,7 @@ export function createTradeService(deps: TradeDeps) {
   const feeCache = new Map<string, { at: number; fees: FeeParams }>();
   // prepared once: every trade build runs both
   const familyQuery = db
-    .select({ family: t.tokens.family })
+    .select({ family: t.tokens.family, symbol: t.tokens.symbol })
     .from(t.tokens)
     .where(eq(t.tokens.address, sql.placeholder('token')))
     .prepare();
@@ -115,11 +164,17 @@ export function createTradeService(deps: TradeDeps) {
   }
 
   async function familyOf(token: string): Promise<Family> {
+    return (await tokenOf(token)).family;
+  }
+
+  /** The token's family, and its symbol once indexed. */
+  async function tokenOf(token: string): Promise<{ family: Family; symbol?: string }> {
     const row = familyQuery.get({ token });
     const known = row && deps.families.find((f) => f.family === row.family);
-    const fam = known ?? (await chain.familyOf(deps.families, token));
+    if (known) return { family: known, symbol: row.symbol };
+    const fam = await chain.familyOf(deps.families, token);
     if (!fam) throw Errors.tokenNotFound();
-    return fam;
+    return { family: fam };
   }
 
   function slippageBps(slippage: number | undefined): bigint {
@@ -143,7 +198,7 @@ export function createTradeService(deps: TradeDeps) {
   /** Simulates the trade on the current curve; throws the spec's errors. */
   async function plan(input: TradeInput, caller: Caller): Promise<PlannedTrade> {
     const token = input.tokenAddress;
-    const family = await familyOf(token);
+    const { family, symbol } = await tokenOf(token);
     // the reads are independent: ask for them together
     const [state, pool, fees] = await Promise.all([
       chain.state(family, token),
@@ -174,6 +229,7 @@ export function createTradeService(deps: TradeDeps) {
           family,
           side: 'buy',
           token,
+          symbol,
           decimals,
           amountIn: paid,
           expectedOut: q.tokenOut,
@@ -199,6 +255,7 @@ export function createTradeService(deps: TradeDeps) {
         family,
         side: 'sell',
         token,
+        symbol,
         decimals,
         amountIn: tokenIn,
         expectedOut: out,
@@ -218,6 +275,18 @@ export function createTradeService(deps: TradeDeps) {
       throw e;
     }
   }
+
+  /** TRX, the token held and the router's allowance, read together (each as of the head block). */
+  async function walletOf(family: Family, token: string, user: string): Promise<TradeWallet> {
+    const [trxBalanceSun, tokenBalance, allowance] = await Promise.all([
+      chain.trxBalance(user),
+      chain.tokenBalance(token, user),
+      chain.allowance(token, user, family.router),
+    ]);
+    return { trxBalanceSun, tokenBalance, allowance };
+  }
+
+  const routers = new Set(deps.families.map((f) => toHexAddress(f.router)));
 
   function sellAmount(amount: number | string, holding: bigint, decimals: number): bigint {
     const pct = typeof amount === 'string' ? PCT.exec(amount) : null;
@@ -420,9 +489,11 @@ export function createTradeService(deps: TradeDeps) {
       return tx;
     },
 
-    async quote(input: TradeInput, caller: Caller) {
+    /** The plan, and with `withWallet` the user's TRX, token balance and allowance (one call for a front end). */
+    async quote(input: TradeInput, caller: Caller, withWallet = false) {
       const p = await plan(input, caller);
-      return describe(p);
+      if (!withWallet) return describe(p);
+      return { ...describe(p), wallet: describeWallet(await walletOf(p.family, p.token, input.userAddress)) };
     },
 
     async localTrade(input: TradeInput, caller: Caller) {
@@ -490,9 +561,31 @@ export function createTradeService(deps: TradeDeps) {
       return sendSigned(signedTx);
     },
 
-    txStatus(signature: string) {
-      return chain.txInfo(signature);
+    /**
+     * The transaction's state; once confirmed, the router trade it made (from its receipt), and with
+     * `userAddress` the wallet's TRX (and `tokenAddress` balance) as of the head block, so that a front
+     * end can show the result without asking again.
+     */
+    async txStatus(signature: string, balancesOf?: { userAddress: string; tokenAddress?: string | undefined }) {
+      const info = await chain.txInfo(signature);
+      if (info.state !== 'confirmed' && info.state !== 'failed') return { info };
+      const settled = info.logs ? settledTrade(info.logs, routers) : undefined;
+      if (!balancesOf) return { info, settled };
+      const [trxSun, tokenUnits] = await Promise.all([
+        chain.trxBalance(balancesOf.userAddress),
+        balancesOf.tokenAddress ? chain.tokenBalance(balancesOf.tokenAddress, balancesOf.userAddress) : undefined,
+      ]);
+      return { info, settled, balances: { trxSun, tokenUnits } };
     },
+  };
+}
+
+/** JSON-ready view of a wallet: exact integer strings (sun, token base units). */
+export function describeWallet(w: TradeWallet) {
+  return {
+    trxBalanceSun: w.trxBalanceSun.toString(),
+    tokenBalance: w.tokenBalance.toString(),
+    allowance: w.allowance.toString(),
   };
 }
 
@@ -503,6 +596,7 @@ export function describe(p: PlannedTrade) {
   return {
     type: p.side,
     tokenAddress: p.token,
+    ...(p.symbol !== undefined ? { symbol: p.symbol } : {}),
     family: p.family.family,
     amountIn: p.side === 'buy' ? trxNumber(p.amountIn) : tokenNumber(p.amountIn, p.decimals),
     expectedOut: out(p.expectedOut),

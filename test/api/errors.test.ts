@@ -353,6 +353,44 @@ describe('auth', () => {
   });
 });
 
+describe('managed keys (a front end limits its own users)', () => {
+  it('a managed key on a limited plan is never refused for its rate and pays its plan fee', async () => {
+    stack.facade.keys.setPlanLimits('tiny2', 3, 120);
+    const managed = stack.facade.keys.create('tiny2', 'telegram:1', false, true);
+    const outside = stack.facade.keys.create('tiny2', 'outside');
+    const call = (k: string) => inject('POST', '/launchpad/getTokenPrice', { address: tokens.TCAT }, { 'api-key': k });
+    const codes = [];
+    for (let i = 0; i < 20; i++) codes.push((await call(managed.key)).statusCode);
+    expect(codes).toEqual(Array.from({ length: 20 }, () => 200));
+    // an outside key on the same plan keeps its limit
+    for (let i = 0; i < 3; i++) expect((await call(outside.key)).statusCode).toBe(200);
+    await expectError(await call(outside.key), 429, 'Rate limit exceeded', /retry/);
+    // the plan's fee applies to the managed key's trades
+    const q = await inject(
+      'POST',
+      '/launchpad/quote',
+      { type: 'buy', tokenAddress: tokens.TCAT, amount: 100 },
+      { 'api-key': managed.key },
+    );
+    expect(q.json<{ data: { exact: { routerFee: string } } }>().data.exact.routerFee).toBe('1200000');
+  });
+
+  it('only operators make managed keys, through POST /admin/keys', async () => {
+    const op = stack.facade.keys.create('developer', 'op', true).key;
+    const res = await inject(
+      'POST',
+      '/admin/keys',
+      { plan: 'free', label: 'telegram:7', managed: true },
+      { 'api-key': op },
+    );
+    expect(res.statusCode).toBe(200);
+    const made = res.json<{ id: number; key: string }>();
+    expect(stack.facade.keys.verify(made.key)).toMatchObject({ plan: 'free', managed: true, operator: false });
+    const notOp = await inject('POST', '/admin/keys', { plan: 'free', managed: true }, { 'api-key': made.key });
+    await expectError(notOp, 401, 'Invalid API key', /operator key/);
+  });
+});
+
 describe('rate limits under overload', () => {
   it("holds each plan's number within 5 % under ten times the load", async () => {
     for (const [plan, rpm] of [

@@ -51,6 +51,11 @@ describe('a user buys and sells through the facade', () => {
 
     const quote = await client.quote({ type: 'buy', tokenAddress: token, amount: 500 });
     expect(quote.exact.expectedOut).toBe(expected.tokenOut.toString());
+    expect(quote.symbol).toBe('TCAT');
+    expect(quote.wallet).toBeUndefined();
+    // with userAddress the quote carries the wallet as the trade sees it
+    const mine = await client.quote({ type: 'buy', tokenAddress: token, amount: 500, userAddress: wallet.publicKey });
+    expect(mine.wallet).toEqual({ trxBalanceSun: '2000000000', tokenBalance: '0', allowance: '0' });
     expect(quote.exact.routerFee).toBe(routerFee.toString());
     expect(quote.exact.minOut).toBe(((expected.tokenOut * 9500n) / 10_000n).toString());
 
@@ -66,10 +71,23 @@ describe('a user buys and sells through the facade', () => {
     // broadcasting again is harmless (the node has it)
     expect(await client.broadcast(signed)).toBe(buyTx);
     const status = await waitFor(async () => {
-      const s = await client.txStatus(buyTx);
+      const s = await client.txStatus(buyTx, { userAddress: wallet.publicKey, tokenAddress: token });
       return s.state === 'pending' ? undefined : s;
     });
     expect(status.state).toBe('confirmed');
+    // the final status says what the trade did (from the receipt) and the wallet's balances after it
+    expect(status.trade).toMatchObject({
+      type: 'buy',
+      user: wallet.publicKey,
+      tokenAddress: token,
+      trxAmountSun: paid.toString(),
+      tokenAmountExact: expected.tokenOut.toString(),
+      routerFee: Number(routerFee) / 1e6,
+    });
+    expect(status.balances).toEqual({
+      trxBalanceSun: (2_000_000_000n - paid - BigInt(Math.round(status.fee! * 1e6))).toString(),
+      tokenBalance: expected.tokenOut.toString(),
+    });
 
     const bal = await client.getTokenBalance(wallet.publicKey, token);
     expect(bal.balanceInSun).toBe(expected.tokenOut.toString());
@@ -120,6 +138,12 @@ describe('a user buys and sells through the facade', () => {
       return s.state === 'pending' ? undefined : s;
     });
     expect(st.state).toBe('confirmed');
+    expect(st.trade).toMatchObject({
+      type: 'sell',
+      tokenAmountExact: (held / 2n).toString(),
+      trxAmountSun: (q.trxOut - routerFee).toString(),
+    });
+    expect(st.balances).toBeUndefined();
     const fee = BigInt(Math.round(st.fee! * 1e6));
     expect(BigInt(await tw.trx.getBalance(wallet.publicKey))).toBe(trxBefore + q.trxOut - routerFee - fee);
     expect(BigInt((await client.getTokenBalance(wallet.publicKey, token)).balanceInSun)).toBe(held - held / 2n);

@@ -1,14 +1,14 @@
 // Buying and selling: /buy, /sell, the card's preset buttons and custom amounts; a quote with
 // Confirm / Cancel; then the exactly-once trade flow, reported by editing the message.
 import { Composer, type Api } from 'grammy';
-import type { Quote } from '../../client/index.js';
+import { ApiError, type Quote } from '../../client/index.js';
 import type { BotContext } from '../context.js';
 import { esc, quoteText, trx, compact } from '../format.js';
 import { replyOwned, userOf } from '../helpers.js';
 import { confirmKeyboard } from '../keyboards.js';
 import type { TradeRow } from '../store.js';
 import { friendly, QUOTE_TTL_MS, type Side, type TradeEvents, type TradeOutcome } from '../trading.js';
-import { addressArg, tokenFor } from './token.feature.js';
+import { addressArg, unknownToken } from './token.feature.js';
 
 const BUY_AMOUNT = /^\d{1,9}(\.\d{1,6})?$/;
 const SELL_AMOUNT = /^(\d{1,3}(\.\d{1,2})?%|\d{1,15}(\.\d{1,18})?)$/;
@@ -82,28 +82,25 @@ export function tradeEvents(api: Api, explorerTxUrl?: string): TradeEvents {
 /** Quotes a trade and shows it with Confirm / Cancel (or sends it at once when confirm is off). */
 export async function startTrade(ctx: BotContext, token: string, side: Side, amount: string): Promise<void> {
   const user = await userOf(ctx);
-  const { accounts, trading, store } = ctx.services;
-  const found = await tokenFor(ctx, accounts.clientFor(user), token, false);
-  if (!found) return;
+  const { trading, store } = ctx.services;
   let quoted;
   try {
-    quoted = await trading.quote(user, ctx.chat!.id, token, side, amount, found.details.metadata.symbol);
+    // one call: the quote knows the token (or answers 404) and carries the wallet's balances
+    quoted = await trading.quote(user, ctx.chat!.id, token, side, amount);
   } catch (e) {
-    await ctx.reply(`⚠️ ${esc(friendly(e))}`, { parse_mode: 'HTML' });
+    if (e instanceof ApiError && e.error === 'Token not found')
+      await ctx.reply(unknownToken(token), { parse_mode: 'HTML' });
+    else await ctx.reply(`⚠️ ${esc(friendly(e))}`, { parse_mode: 'HTML' });
     return;
   }
-  const { trade, quote } = quoted;
+  const { trade, quote, symbol } = quoted;
   if (!store.settings(user).confirm) {
     const msg = await ctx.reply('⏳ Sending…');
     trading.attachMessage(trade.id, msg.message_id);
     if (trading.claim(trade.id, user.telegramId) === 'ok') void trading.execute(trade.id, ctx.services.events(ctx.api));
     return;
   }
-  const msg = await replyOwned(
-    ctx,
-    quoteText(quote, found.details.metadata.symbol, QUOTE_TTL_MS / 1000),
-    confirmKeyboard(trade.id),
-  );
+  const msg = await replyOwned(ctx, quoteText(quote, symbol, QUOTE_TTL_MS / 1000), confirmKeyboard(trade.id));
   trading.attachMessage(trade.id, msg.message_id);
 }
 
