@@ -2,10 +2,11 @@
 // chat's rules and queued once per chat (in SQLite, with the stream position), then sent grouped:
 // one message per chat for what arrived together. A restart resumes from the stored position and
 // never repeats an alert.
-import type { Api } from 'grammy';
+import type { Api, GrammyError } from 'grammy';
 import type { Logger } from 'pino';
 import type { LaunchpadClient, StreamEvent } from '../client/index.js';
 import { compact, esc, trx } from './format.js';
+import { refusalOf } from './refusals.js';
 import type { AlertRules, BotStore } from './store.js';
 
 const MAX_LINES = 15;
@@ -90,7 +91,14 @@ export function createAlerter(deps: {
             link_preview_options: { is_disabled: true },
           })
           .then(() => (sent += 1))
-          .catch((err: unknown) => deps.logger.warn({ chatId, err: (err as Error).message }, 'alert not delivered'));
+          .catch((err: unknown) => {
+            if (refusalOf(err) === 'chat-gone') {
+              // blocked, removed or deleted: stop alerts to this chat for good, and say why
+              const reason = (err as GrammyError).description;
+              store.stopAlerts(chatId, reason, Date.now());
+              deps.logger.warn({ chatId, reason }, 'alerts stopped: the chat refuses our messages');
+            } else deps.logger.warn({ chatId, err: (err as Error).message }, 'alert not delivered');
+          });
       }
     }
     return sent;

@@ -136,5 +136,19 @@ export function settingsText(s: Settings): string {
 }
 
 /** Keeps a message under Telegram's limit. */
-export const clip = (text: string): string =>
-  text.length <= MAX_MESSAGE ? text : text.slice(0, MAX_MESSAGE - 2) + '…';
+/**
+ * Keeps a message within Telegram's limit by dropping whole lines from the end (every line of ours
+ * closes its own tags, so the HTML stays valid), with a last line saying so.
+ */
+export function clip(text: string, max = MAX_MESSAGE): string {
+  if (text.length <= max) return text;
+  const more = '\n…';
+  const lines = text.split('\n');
+  let out = '';
+  for (const line of lines) {
+    const next = out ? `${out}\n${line}` : line;
+    if (next.length + more.length > max) break;
+    out = next;
+  }
+  return out + more;
+}

@@ -3,6 +3,7 @@ import type { InlineKeyboard } from 'grammy';
 import type { BotContext } from './context.js';
 import type { UserRow } from './store.js';
 import { clip } from './format.js';
+import { refusalOf } from './refusals.js';
 
 /** The sender as a bot user (created on first contact). */
 export async function userOf(ctx: BotContext): Promise<UserRow> {
@@ -21,24 +22,29 @@ export async function replyOwned(ctx: BotContext, text: string, keyboard?: Inlin
   return msg;
 }
 
-/** Edits the message a button belongs to (pages, refresh); when it is gone, sends a new one. */
-export async function editOwned(ctx: BotContext, text: string, keyboard?: InlineKeyboard) {
-  await ctx
-    .editMessageText(clip(text), {
+/**
+ * Edits the message a button belongs to (pages, refresh): 'edited'; 'unchanged' when Telegram says
+ * nothing would change; when the message is gone, sends a new one: 'sent'.
+ */
+export async function editOwned(
+  ctx: BotContext,
+  text: string,
+  keyboard?: InlineKeyboard,
+): Promise<'edited' | 'unchanged' | 'sent'> {
+  try {
+    await ctx.editMessageText(clip(text), {
       parse_mode: 'HTML',
       link_preview_options: { is_disabled: true },
       ...(keyboard ? { reply_markup: keyboard } : {}),
-    })
-    .catch(async (e: unknown) => {
-      const why = String((e as Error).message);
-      // "message is not modified" is not an error for a refresh
-      if (why.includes('not modified')) return;
-      if (why.includes('not found') || why.includes("can't be edited")) {
-        await replyOwned(ctx, text, keyboard);
-        return;
-      }
-      throw e;
     });
+    return 'edited';
+  } catch (e) {
+    const refusal = refusalOf(e);
+    if (refusal === 'not-modified') return 'unchanged';
+    if (refusal !== 'message-gone') throw e;
+    await replyOwned(ctx, text, keyboard);
+    return 'sent';
+  }
 }
 
 export const TRON_ADDRESS = /\bT[1-9A-HJ-NP-Za-km-z]{33}\b/;

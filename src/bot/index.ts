@@ -7,7 +7,12 @@ import { sequentialize } from '@grammyjs/runner';
 import { apiThrottler } from '@grammyjs/transformer-throttler';
 import { Bot, GrammyError, HttpError, type Api } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
+import { ApiError } from '../client/index.js';
+import { UserError } from './accounts.js';
 import type { BotContext, BotServices } from './context.js';
+import { esc } from './format.js';
+import { refusalOf } from './refusals.js';
+import { friendly, TradeError } from './trading.js';
 import { customAmount, editSetting, withdraw } from './conversations.js';
 import { listsFeature } from './features/lists.feature.js';
 import { adminFeature } from './features/admin.feature.js';
@@ -29,7 +34,13 @@ export interface BotOptions {
   throttle?: boolean;
   /** Updates per second accepted from one user (spam shedding); default 3. */
   userRate?: number;
+  /** Updates per minute accepted from one user; default 40. */
+  userRatePerMinute?: number;
 }
+
+/** Said once per window to a user whose updates are being dropped. */
+export const SLOW_DOWN = '🐢 Slow down a little: I am skipping some of your messages. Try again in a few seconds.';
+const SLOW_DOWN_EVERY_MS = 10_000;
 
 /** Bump when a conversation's code changes, so stored states of the old code are dropped. */
 const CONVERSATION_VERSION = 1;
@@ -41,9 +52,18 @@ export function createBot(token: string, services: BotServices, options: BotOpti
   });
   const installTransformers = (api: Api) => {
     api.config.use(autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }));
+    // a tap answered too late (or twice) is no failure of the update: the work is done, the spinner
+    // on the user's button has long stopped; say nothing more
+    api.config.use(async (prev, method, payload, signal) => {
+      const res = await prev(method, payload, signal);
+      if (method === 'answerCallbackQuery' && !res.ok && /query is too old|query id is invalid/i.test(res.description))
+        return { ok: true, result: true as never };
+      return res;
+    });
     if (options.throttle !== false) api.config.use(apiThrottler());
   };
   installTransformers(bot.api);
+  const warnedAt = new Map<number, number>();
 
   // updates of one chat in order (the runner processes chats in parallel)
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
@@ -51,18 +71,27 @@ export function createBot(token: string, services: BotServices, options: BotOpti
     ctx.services = services;
     await next();
   });
-  // shed spam: a few updates per second per user; a dropped tap still gets its answer
-  bot.use(
-    limit({
-      timeFrame: 1000,
-      limit: options.userRate ?? 3,
-      keyGenerator: (ctx) => ctx.from?.id.toString(),
-      onLimitExceeded: (ctx) => {
-        if (ctx.callbackQuery)
-          void ctx.answerCallbackQuery({ text: 'Slow down a little, please.' }).catch(() => undefined);
-      },
-    }),
-  );
+  // Shed spam before any work starts: a few updates per second and a few dozen per minute per user.
+  // A dropped tap still gets its answer; a flood of messages is told once per 10 s to slow down.
+  // (Requests to the API are not limited per call for bot users: see managed keys in the README.)
+  const shed = (ctx: BotContext) => {
+    if (ctx.callbackQuery) {
+      void ctx.answerCallbackQuery({ text: 'Slow down a little, please.' }).catch(() => undefined);
+      return;
+    }
+    const id = ctx.from?.id;
+    if (id === undefined || ctx.chat?.type !== 'private') return;
+    const now = services.now();
+    if (now - (warnedAt.get(id) ?? 0) < SLOW_DOWN_EVERY_MS) return;
+    if (warnedAt.size > 10_000) warnedAt.clear();
+    warnedAt.set(id, now);
+    void ctx.reply(SLOW_DOWN).catch(() => undefined);
+  };
+  for (const [timeFrame, max] of [
+    [1000, options.userRate ?? 3],
+    [60_000, options.userRatePerMinute ?? 40],
+  ] as const)
+    bot.use(limit({ timeFrame, limit: max, keyGenerator: (ctx) => ctx.from?.id.toString(), onLimitExceeded: shed }));
 
   // in groups, only the user a message's buttons belong to may press them
   bot.on('callback_query', async (ctx, next) => {
@@ -119,17 +148,28 @@ export function createBot(token: string, services: BotServices, options: BotOpti
     .chatType('private')
     .on('message:text', (ctx) => ctx.reply('Paste a token address to see its card, or send /help.'));
 
+  // The error boundary. Expected failures (the API's answers, a user's mistake) get a plain answer
+  // that says what to do; Telegram refusing to hear us gets nothing (nobody would read it); only real
+  // bugs get the apology, and each is logged with the update id (never the update: it may hold a
+  // user's message).
   bot.catch(async (err) => {
     const e = err.error;
-    const kind =
-      e instanceof GrammyError
-        ? `telegram: ${e.description}`
-        : e instanceof HttpError
-          ? 'network'
-          : (e as Error)?.message;
-    // the update itself is not logged: it may hold a user's message
-    services.logger.error({ updateId: err.ctx.update.update_id, kind }, 'update failed');
-    await err.ctx.reply('Sorry, something went wrong on our side. Please try again.').catch(() => undefined);
+    const updateId = err.ctx.update.update_id;
+    const refusal = refusalOf(e);
+    if (refusal === 'query-too-old' || refusal === 'chat-gone' || e instanceof HttpError) {
+      services.logger.warn({ updateId, refusal, err: (e as Error).message }, 'update not answered');
+      return;
+    }
+    const expected = e instanceof ApiError || e instanceof UserError || e instanceof TradeError;
+    if (expected) services.logger.info({ updateId, err: e.message }, 'update refused');
+    else {
+      const kind = e instanceof GrammyError ? `telegram: ${e.description}` : (e as Error)?.message;
+      services.logger.error({ updateId, kind }, 'update failed');
+    }
+    const text = expected
+      ? `⚠️ ${esc(friendly(e))}`
+      : 'Sorry, something went wrong on our side. Please try again; if it happens again, tell the bot owner.';
+    if (err.ctx.chat) await err.ctx.reply(text, { parse_mode: 'HTML' }).catch(() => undefined);
     if (err.ctx.callbackQuery) await err.ctx.answerCallbackQuery().catch(() => undefined);
   });
   return bot;

@@ -14,18 +14,31 @@ export const cb = {
   cancel: (id: string) => `cx:${id}`,
   wallet: (action: string, id?: number) => (id === undefined ? `w:${action}` : `w:${action}:${id}`),
   settings: (what: string) => `st:${what}`,
+  positions: 'pos',
 };
 
-export function cardKeyboard(token: string, s: Settings): InlineKeyboard {
+/** A token card's buttons; in a private chat also the way back to the user's positions and wallet. */
+export function cardKeyboard(token: string, s: Settings, privateChat = false): InlineKeyboard {
   const kb = new InlineKeyboard();
-  for (const a of s.buyPresets) kb.text(`Buy ${a}`, cb.buy(token, a));
-  kb.text('Buy X', cb.buyCustom(token)).row();
+  for (const a of s.buyPresets) kb.text(`Buy ${a} TRX`, cb.buy(token, a));
+  kb.text('Buy X TRX', cb.buyCustom(token)).row();
   for (const p of s.sellPresets) kb.text(`Sell ${p}%`, cb.sell(token, p));
   kb.text('Sell X', cb.sellCustom(token)).row();
   kb.text('👥 Holders', cb.holders(token, 1))
     .text('📜 Trades', cb.trades(token, 1))
     .text('🔄 Refresh', cb.refresh(token));
+  if (privateChat) kb.row().text('📊 Positions', cb.positions).text('👛 Wallet', cb.wallet('r'));
   return kb;
+}
+
+/** /positions: each token's card and a sell-all, then refresh. */
+export function positionsKeyboard(list: Array<{ token: string; symbol: string }>): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  for (const p of list)
+    kb.text(`$${p.symbol.slice(0, 12)}`, cb.refresh(p.token))
+      .text(`Sell 100% $${p.symbol.slice(0, 10)}`, cb.sell(p.token, 100))
+      .row();
+  return kb.text('🔄 Refresh', cb.positions).text('👛 Wallet', cb.wallet('r'));
 }
 
 export function confirmKeyboard(id: string): InlineKeyboard {

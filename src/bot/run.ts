@@ -54,7 +54,7 @@ export function buildBot(opts: BotRunOptions) {
     now: Date.now,
     operator,
     admins: opts.admins ?? [],
-    events: (api) => tradeEvents(api, opts.explorerTxUrl),
+    events: (api) => tradeEvents(api, log, opts.explorerTxUrl),
   };
   const bot = createBot(opts.token, services, opts.bot);
   return { bot, store, services, db, operator };

@@ -114,6 +114,9 @@ export const alertRules = sqliteTable('alert_rules', {
   progressPct: integer('progress_pct'),
   /** JSON list of token addresses, or null for all. */
   tokens: text('tokens'),
+  /** Why alerts to this chat stopped (Telegram's refusal: blocked, removed, chat gone); null = running. */
+  stoppedReason: text('stopped_reason'),
+  stoppedAt: integer('stopped_at'),
 });
 
 /** Alerts to send, created once per (chat, event); survives a restart and is never sent twice. */

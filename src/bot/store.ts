@@ -34,6 +34,8 @@ export interface AlertRules {
   minBuyTrx: number | null;
   progressPct: number | null;
   tokens: string[] | null;
+  /** why alerts to the chat stopped (what Telegram answered), null while they run */
+  stoppedReason?: string | null;
 }
 export type WalletRow = typeof s.wallets.$inferSelect;
 export type TradeRow = typeof s.trades.$inferSelect;
@@ -70,14 +72,17 @@ export function createStore(db: BotDb) {
         ? { ...r, tokens: r.tokens ? (JSON.parse(r.tokens) as string[]) : null }
         : { chatId, newTokens: false, launches: false, minBuyTrx: null, progressPct: null, tokens: null };
     },
+    /** Saves a chat's rules; an admin setting them in the chat starts stopped alerts again. */
     saveAlertRules(r: AlertRules): void {
-      const row = { ...r, tokens: r.tokens ? JSON.stringify(r.tokens) : null };
+      const row = { ...r, tokens: r.tokens ? JSON.stringify(r.tokens) : null, stoppedReason: null, stoppedAt: null };
       db.insert(s.alertRules).values(row).onConflictDoUpdate({ target: s.alertRules.chatId, set: row }).run();
     },
+    /** The rules of every chat that still takes alerts. */
     allAlertRules(): AlertRules[] {
       return db
         .select()
         .from(s.alertRules)
+        .where(isNull(s.alertRules.stoppedReason))
         .all()
         .map((r) => ({ ...r, tokens: r.tokens ? (JSON.parse(r.tokens) as string[]) : null }));
     },
@@ -90,6 +95,19 @@ export function createStore(db: BotDb) {
     },
     unsentAlerts() {
       return db.select().from(s.alertOutbox).where(isNull(s.alertOutbox.sentAt)).orderBy(asc(s.alertOutbox.id)).all();
+    },
+    /** Stops alerts to a chat that refuses them, with Telegram's reason; what is queued for it is dropped. */
+    stopAlerts(chatId: number, reason: string, at: number): void {
+      db.transaction((tx) => {
+        tx.update(s.alertRules)
+          .set({ stoppedReason: reason, stoppedAt: at })
+          .where(eq(s.alertRules.chatId, chatId))
+          .run();
+        tx.update(s.alertOutbox)
+          .set({ sentAt: at })
+          .where(and(eq(s.alertOutbox.chatId, chatId), isNull(s.alertOutbox.sentAt)))
+          .run();
+      });
     },
     markAlertsSent(ids: number[], at: number): void {
       if (ids.length) db.update(s.alertOutbox).set({ sentAt: at }).where(inArray(s.alertOutbox.id, ids)).run();

@@ -17,7 +17,7 @@ import { ApiError, type LaunchpadClient, type Quote, type UnsignedTx } from '../
 import { signTx } from '../tron/tx.js';
 import { sunToTrx, trxToSun } from '../tron/units.js';
 import { scalarText } from '../text.js';
-import type { Accounts } from './accounts.js';
+import { UserError, type Accounts } from './accounts.js';
 import type { BotStore, TradeRow, UserRow, WalletRow } from './store.js';
 
 export const QUOTE_TTL_MS = 30_000;
@@ -359,12 +359,15 @@ export function friendly(e: unknown): string {
     if (e.error === 'Simulation failed')
       return 'The price would move more than your slippage allows. Try a smaller amount or raise the slippage in /settings.';
     if (e.error === 'Rate limit exceeded') return `Too many requests right now; try again in ${e.retryAfter ?? 60} s.`;
-    if (e.error === 'Token not found') return 'I do not know that token.';
+    if (e.error === 'Token not found') return 'I could not find that token on the launchpads. Check the address.';
+    if (e.error === 'Approval required')
+      return 'The router may not spend this token yet; sell again to approve it first.';
     if (e.error === 'Token not trading') return e.message;
     if (e.status >= 500) return 'The service had a problem; please try again in a moment.';
     return e.message || e.error;
   }
   if (e instanceof TradeError)
     return e.kind === 'funds' ? `Not enough funds: ${e.message}.` : `Stopped for your safety: ${e.message}.`;
+  if (e instanceof UserError) return e.message;
   return 'Something went wrong; please try again.';
 }

@@ -163,6 +163,7 @@ describe('positions', () => {
     const value = Number(cost![1]!.replace(/,/g, ''));
     expect(Number(cost![3]!.replace(/,/g, ''))).toBeCloseTo(value - 180, 3);
     expect(value).toBeLessThan(180); // fees and the price impact of selling
-    expect(h.tg.buttons(m)).toContainEqual({ text: 'Sell $TCAT', data: `s:${tokens.TCAT}:100` });
+    expect(h.tg.buttons(m)).toContainEqual({ text: 'Sell 100% $TCAT', data: `s:${tokens.TCAT}:100` });
+    expect(h.tg.buttons(m)).toContainEqual({ text: '$TCAT', data: `r:${tokens.TCAT}` });
   });
 });

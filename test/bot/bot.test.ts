@@ -59,10 +59,10 @@ describe('token card', () => {
     expect(card.text).toContain('trading on the curve');
     expect(card.text).toContain('<a href="https://x.com/troncat_demo">X</a>');
     expect(h.tg.buttons(card).map((b) => b.text)).toEqual([
-      'Buy 100',
-      'Buy 500',
-      'Buy 1000',
-      'Buy X',
+      'Buy 100 TRX',
+      'Buy 500 TRX',
+      'Buy 1000 TRX',
+      'Buy X TRX',
       'Sell 25%',
       'Sell 50%',
       'Sell 100%',
@@ -70,10 +70,14 @@ describe('token card', () => {
       '👥 Holders',
       '📜 Trades',
       '🔄 Refresh',
+      '📊 Positions',
+      '👛 Wallet',
     ]);
     for (const b of h.tg.buttons(card)) expect(Buffer.byteLength(b.data)).toBeLessThanOrEqual(64);
+    // nothing new: Telegram would refuse an identical edit, so the tap says so and the card stays
     await h.send(h.tg.tap(ALICE, card, h.tg.button(card, '🔄 Refresh')));
-    expect(h.tg.callbackAnswers().at(-1)).toMatchObject({ text: 'Updated' });
+    expect(h.tg.callbackAnswers().at(-1)).toMatchObject({ text: 'Up to date' });
+    expect(card.history).toHaveLength(1);
   });
 
   it('finds launchpad2 tokens and launched tokens', async () => {
@@ -154,7 +158,7 @@ describe('trading by buttons', () => {
   it('buys 100 TRX: quote, Confirm, pending, result; balances change on the devnet', async () => {
     const w = walletOf(ALICE);
     const trxBefore = trxBalance(w.address);
-    await h.send(h.tg.tap(ALICE, card, h.tg.button(card, 'Buy 100')));
+    await h.send(h.tg.tap(ALICE, card, h.tg.button(card, 'Buy 100 TRX')));
     const quote = h.tg.last(ALICE);
     expect(quote.text).toContain('<b>🟢 Buy $SDOG</b>');
     expect(quote.text).toContain('You pay: 100 TRX');
@@ -254,13 +258,13 @@ describe('trading by buttons', () => {
     await h.send(h.tg.message(ALICE, `/token ${tokens.SDOG}`, GROUP));
     const card = h.tg.last(GROUP);
     const sentBefore = h.tg.sent(GROUP).length;
-    await h.send(h.tg.tap(BOB, card, h.tg.button(card, 'Buy 100')));
+    await h.send(h.tg.tap(BOB, card, h.tg.button(card, 'Buy 100 TRX')));
     expect(h.tg.callbackAnswers().at(-1)).toMatchObject({
       text: 'These buttons belong to the person who asked.',
       show_alert: true,
     });
     expect(h.tg.sent(GROUP).length).toBe(sentBefore); // no quote for Bob
-    await h.send(h.tg.tap(ALICE, card, h.tg.button(card, 'Buy 100')));
+    await h.send(h.tg.tap(ALICE, card, h.tg.button(card, 'Buy 100 TRX')));
     const quote = h.tg.last(GROUP);
     expect(quote.text).toContain('Buy $SDOG');
     await h.send(h.tg.tap(BOB, quote, h.tg.button(quote, '✅ Confirm')));
@@ -397,7 +401,7 @@ describe('settings', () => {
         .buttons(h.tg.last(BOB))
         .slice(0, 3)
         .map((b) => b.text),
-    ).toEqual(['Buy 10', 'Buy 20', 'Buy 30']);
+    ).toEqual(['Buy 10 TRX', 'Buy 20 TRX', 'Buy 30 TRX']);
   });
 
   it('trades at once when confirmations are off', async () => {

@@ -1,6 +1,7 @@
 // The real bot, wired to the real facade and devnet, talking to a fake Telegram.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import type { BotOptions } from '../../src/bot/index.js';
 import { buildBot } from '../../src/bot/run.js';
 import { createLogger, type Logger } from '../../src/log.js';
 import { startStack, type Stack } from './facade.js';
@@ -8,7 +9,9 @@ import { BOT_INFO, FakeTelegram } from './telegram.js';
 
 export const TOKEN = '123456789:TEST-token-for-the-fake-bot-api-xyz';
 
-export async function startBotStack(opts: { logger?: Logger; stack?: Stack; admins?: number[] } = {}) {
+export async function startBotStack(
+  opts: { logger?: Logger; stack?: Stack; admins?: number[]; bot?: Partial<BotOptions> } = {},
+) {
   const stack = opts.stack ?? (await startStack({ pollMs: 100 }));
   const tg = new FakeTelegram();
   await tg.start();
@@ -25,7 +28,14 @@ export async function startBotStack(opts: { logger?: Logger; stack?: Stack; admi
       admins: opts.admins ?? [],
       trxUsd: 0.25,
       logger: opts.logger ?? createLogger('silent'),
-      bot: { apiRoot: tg.url, botInfo: BOT_INFO, throttle: false, userRate: 1000 },
+      bot: {
+        apiRoot: tg.url,
+        botInfo: BOT_INFO,
+        throttle: false,
+        userRate: 1000,
+        userRatePerMinute: 100_000,
+        ...opts.bot,
+      },
       poll: false,
     });
   let built = make();

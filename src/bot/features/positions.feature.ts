@@ -1,11 +1,11 @@
 // /positions: what the active wallet holds, its value now, the cost basis from the user's own
 // trades (average cost, fees included) and the profit or loss.
-import { Composer, InlineKeyboard } from 'grammy';
+import { Composer } from 'grammy';
 import type { UserTrade, WalletView } from '../../client/index.js';
 import type { BotContext } from '../context.js';
 import { compact, esc, trx } from '../format.js';
-import { replyOwned, userOf } from '../helpers.js';
-import { cb } from '../keyboards.js';
+import { editOwned, replyOwned, userOf } from '../helpers.js';
+import { cb, positionsKeyboard } from '../keyboards.js';
 
 export interface Position {
   token: string;
@@ -58,7 +58,7 @@ export function positions(w: WalletView, trades: UserTrade[]): Position[] {
 
 export const positionsFeature = new Composer<BotContext>();
 
-positionsFeature.command('positions', async (ctx) => {
+async function showPositions(ctx: BotContext, edit: boolean): Promise<void> {
   const user = await userOf(ctx);
   const client = ctx.services.accounts.clientFor(user);
   const wallet = ctx.services.accounts.activeWallet(user);
@@ -67,22 +67,26 @@ positionsFeature.command('positions', async (ctx) => {
     client.getUserTrades(wallet.address, { limit: 200 }),
   ]);
   const list = positions(w, trades).slice(0, 20);
-  if (!list.length) {
-    await ctx.reply('No positions yet. Paste a token address to trade.');
+  const sign = (n: number) => (n >= 0 ? '+' : '');
+  const lines = list.length
+    ? list.map((p) =>
+        [
+          `<b>$${esc(p.symbol)}</b> — ${compact(p.balance)}`,
+          `  value ${trx(Math.round(p.valueTrx * 1e4) / 1e4)} · cost ${trx(Math.round(p.costTrx * 1e4) / 1e4)}`,
+          `  PnL ${sign(p.pnlTrx)}${trx(Math.round(p.pnlTrx * 1e4) / 1e4)}${p.pnlPct === null ? '' : ` (${sign(p.pnlPct)}${p.pnlPct.toFixed(2)}%)`}`,
+        ].join('\n'),
+      )
+    : ['No positions yet. Paste a token address to trade.'];
+  const text = ['<b>📊 Positions</b>', `<code>${esc(wallet.address)}</code>`, '', ...lines].join('\n');
+  const kb = positionsKeyboard(list);
+  if (!edit) {
+    await replyOwned(ctx, text, kb);
     return;
   }
-  const kb = new InlineKeyboard();
-  list.forEach((p, i) => {
-    kb.text(`Sell $${p.symbol.slice(0, 10)}`, cb.sell(p.token, 100));
-    if (i % 2 === 1) kb.row();
-  });
-  const sign = (n: number) => (n >= 0 ? '+' : '');
-  const lines = list.map((p) =>
-    [
-      `<b>$${esc(p.symbol)}</b> — ${compact(p.balance)}`,
-      `  value ${trx(Math.round(p.valueTrx * 1e4) / 1e4)} · cost ${trx(Math.round(p.costTrx * 1e4) / 1e4)}`,
-      `  PnL ${sign(p.pnlTrx)}${trx(Math.round(p.pnlTrx * 1e4) / 1e4)}${p.pnlPct === null ? '' : ` (${sign(p.pnlPct)}${p.pnlPct.toFixed(2)}%)`}`,
-    ].join('\n'),
-  );
-  await replyOwned(ctx, ['<b>📊 Positions</b>', `<code>${esc(wallet.address)}</code>`, '', ...lines].join('\n'), kb);
-});
+  const how = await editOwned(ctx, text, kb);
+  await ctx.answerCallbackQuery({ text: how === 'unchanged' ? 'Up to date' : 'Updated' });
+}
+
+const priv = positionsFeature.chatType('private');
+priv.command('positions', (ctx) => showPositions(ctx, false));
+priv.callbackQuery(cb.positions, (ctx) => showPositions(ctx, true));

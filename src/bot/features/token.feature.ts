@@ -64,10 +64,14 @@ export async function showCard(ctx: BotContext, address: string, edit: boolean):
   const found = await tokenFor(ctx, client, address, edit);
   if (!found) return;
   const text = tokenCard(found.details, ctx.services.trxUsd);
-  const kb = cardKeyboard(found.details.metadata.contractAddress, ctx.services.store.settings(user));
+  const kb = cardKeyboard(
+    found.details.metadata.contractAddress,
+    ctx.services.store.settings(user),
+    ctx.chat?.type === 'private',
+  );
   if (edit) {
-    await editOwned(ctx, text, kb);
-    await ctx.answerCallbackQuery({ text: 'Updated' });
+    const how = await editOwned(ctx, text, kb);
+    await ctx.answerCallbackQuery({ text: how === 'unchanged' ? 'Up to date' : 'Updated' });
   } else {
     await replyOwned(ctx, text, kb);
   }

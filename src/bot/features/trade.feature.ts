@@ -1,11 +1,13 @@
 // Buying and selling: /buy, /sell, the card's preset buttons and custom amounts; a quote with
 // Confirm / Cancel; then the exactly-once trade flow, reported by editing the message.
 import { Composer, type Api } from 'grammy';
+import type { Logger } from 'pino';
 import { ApiError, type Quote } from '../../client/index.js';
 import type { BotContext } from '../context.js';
 import { esc, quoteText, trx, compact } from '../format.js';
 import { replyOwned, userOf } from '../helpers.js';
 import { confirmKeyboard } from '../keyboards.js';
+import { refusalOf } from '../refusals.js';
 import type { TradeRow } from '../store.js';
 import { friendly, QUOTE_TTL_MS, type Side, type TradeEvents, type TradeOutcome } from '../trading.js';
 import { addressArg, unknownToken } from './token.feature.js';
@@ -26,22 +28,33 @@ export const amountHelp = (side: Side) =>
     ? 'The amount must be a positive number of TRX (up to 6 decimals), e.g. <code>100</code>.'
     : 'The amount must be a percent of your holding (e.g. <code>50%</code>) or a positive number of tokens.';
 
-/** How a trade's progress and result are shown: by editing its message. */
-export function tradeEvents(api: Api, explorerTxUrl?: string): TradeEvents {
+/**
+ * How a trade's progress and result are shown: by editing its message (a new message when it is
+ * gone). A chat that refuses our messages (the user blocked the bot) does not stop the trade: the
+ * result stays in the database and the refusal is logged.
+ */
+export function tradeEvents(api: Api, logger: Logger, explorerTxUrl?: string): TradeEvents {
   const txLink = (txid: string) =>
     explorerTxUrl
       ? `<a href="${esc(explorerTxUrl + txid)}">${esc(txid.slice(0, 10))}…</a>`
       : `<code>${esc(txid)}</code>`;
+  const options = { parse_mode: 'HTML', link_preview_options: { is_disabled: true } } as const;
+  const send = (t: TradeRow, text: string) => api.sendMessage(t.chatId, text, options).then(() => undefined);
   const edit = async (t: TradeRow, text: string) => {
-    if (t.messageId === null)
-      await api.sendMessage(t.chatId, text, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
-    else
-      await api
-        .editMessageText(t.chatId, t.messageId, text, {
-          parse_mode: 'HTML',
-          link_preview_options: { is_disabled: true },
-        })
-        .catch(() => undefined);
+    try {
+      if (t.messageId === null) await send(t, text);
+      else
+        await api.editMessageText(t.chatId, t.messageId, text, options).catch((e: unknown) => {
+          const refusal = refusalOf(e);
+          if (refusal === 'message-gone') return send(t, text);
+          if (refusal !== 'not-modified') throw e;
+        });
+    } catch (e) {
+      logger.warn(
+        { trade: t.id, chatId: t.chatId, refusal: refusalOf(e), err: (e as Error).message },
+        'trade message not shown',
+      );
+    }
   };
   return {
     pending: (t) => edit(t, `⏳ <b>Pending</b> — sent to the network.\nTx: ${txLink(t.txid!)}`),
@@ -79,6 +92,14 @@ export function tradeEvents(api: Api, explorerTxUrl?: string): TradeEvents {
   };
 }
 
+/** Runs a claimed trade in the background: the update is answered, the trade reports by itself. */
+function run(ctx: BotContext, id: string): void {
+  const { trading, logger } = ctx.services;
+  trading
+    .execute(id, ctx.services.events(ctx.api))
+    .catch((err: unknown) => logger.error({ trade: id, updateId: ctx.update.update_id, err }, 'trade run failed'));
+}
+
 /** Quotes a trade and shows it with Confirm / Cancel (or sends it at once when confirm is off). */
 export async function startTrade(ctx: BotContext, token: string, side: Side, amount: string): Promise<void> {
   const user = await userOf(ctx);
@@ -97,7 +118,7 @@ export async function startTrade(ctx: BotContext, token: string, side: Side, amo
   if (!store.settings(user).confirm) {
     const msg = await ctx.reply('⏳ Sending…');
     trading.attachMessage(trade.id, msg.message_id);
-    if (trading.claim(trade.id, user.telegramId) === 'ok') void trading.execute(trade.id, ctx.services.events(ctx.api));
+    if (trading.claim(trade.id, user.telegramId) === 'ok') run(ctx, trade.id);
     return;
   }
   const msg = await replyOwned(ctx, quoteText(quote, symbol, QUOTE_TTL_MS / 1000), confirmKeyboard(trade.id));
@@ -146,7 +167,7 @@ tradeFeature.callbackQuery(/^cf:([\w-]{8,20})$/, async (ctx) => {
   if (claim === 'ok') {
     await ctx.answerCallbackQuery({ text: 'Sending…' });
     await ctx.editMessageText('⏳ Sending…').catch(() => undefined);
-    void trading.execute(id, ctx.services.events(ctx.api));
+    run(ctx, id);
     return;
   }
   if (claim === 'expired') {
