@@ -87,11 +87,15 @@ export function createBot(token: string, services: BotServices, options: BotOpti
     warnedAt.set(id, now);
     void ctx.reply(SLOW_DOWN).catch(() => undefined);
   };
+  // Confirm and Cancel only settle a quote the user already asked for (cheap, and idempotent below):
+  // they are never shed, so a trade is never stopped half-way by the limit.
+  const limitedKey = (ctx: BotContext) =>
+    /^c[fx]:/.test(ctx.callbackQuery?.data ?? '') ? undefined : ctx.from?.id.toString();
   for (const [timeFrame, max] of [
     [1000, options.userRate ?? 3],
     [60_000, options.userRatePerMinute ?? 40],
   ] as const)
-    bot.use(limit({ timeFrame, limit: max, keyGenerator: (ctx) => ctx.from?.id.toString(), onLimitExceeded: shed }));
+    bot.use(limit({ timeFrame, limit: max, keyGenerator: limitedKey, onLimitExceeded: shed }));
 
   // in groups, only the user a message's buttons belong to may press them
   bot.on('callback_query', async (ctx, next) => {

@@ -10,7 +10,7 @@ import { BOT_INFO, FakeTelegram } from './telegram.js';
 export const TOKEN = '123456789:TEST-token-for-the-fake-bot-api-xyz';
 
 export async function startBotStack(
-  opts: { logger?: Logger; stack?: Stack; admins?: number[]; bot?: Partial<BotOptions> } = {},
+  opts: { logger?: Logger; stack?: Stack; admins?: number[]; bot?: Partial<BotOptions>; defaultPlan?: string } = {},
 ) {
   const stack = opts.stack ?? (await startStack({ pollMs: 100 }));
   const tg = new FakeTelegram();
@@ -24,7 +24,7 @@ export async function startBotStack(
       vaultKey,
       facadeUrl: stack.url,
       operatorKey: () => stack.facade.keys.create('developer', 'bot', true).key,
-      defaultPlan: 'trader',
+      defaultPlan: opts.defaultPlan ?? 'trader',
       admins: opts.admins ?? [],
       trxUsd: 0.25,
       logger: opts.logger ?? createLogger('silent'),
