@@ -20,10 +20,14 @@ export interface Stack {
 }
 
 export async function startStack(
-  opts: { seed?: boolean; pollMs?: number; dir?: string; logger?: Logger } = {},
+  opts: { seed?: boolean; pollMs?: number; dir?: string; logger?: Logger; blockMs?: number } = {},
 ): Promise<Stack> {
   const dir = opts.dir ?? tempDir();
-  const devnet = await startTestDevnet({ dir, seed: opts.seed ?? true });
+  const devnet = await startTestDevnet({
+    dir,
+    seed: opts.seed ?? true,
+    ...(opts.blockMs ? { blockMs: opts.blockMs } : {}),
+  });
   const config = loadConfig({ DEVNET_PORT: new URL(devnet.url).port });
   const db = openDb(path.join(dir, 'app.sqlite'));
   const facade = await startFacade({
