@@ -26,7 +26,9 @@ export function refusalOf(e: unknown): Refusal | undefined {
     d.includes('message to edit not found') ||
     d.includes('message to delete not found') ||
     d.includes("message can't be edited") ||
-    d.includes("message can't be deleted")
+    d.includes("message can't be deleted") ||
+    d.includes('there is no text in the message to edit') ||
+    d.includes('there is no caption in the message to edit')
   )
     return 'message-gone';
   if (
@@ -38,7 +40,7 @@ export function refusalOf(e: unknown): Refusal | undefined {
     d.includes('not a member')
   )
     return 'chat-gone';
-  if (d.includes('too long') || d.includes('message_too_long')) return 'too-long';
+  if (d.includes('too long') || d.includes('too_long')) return 'too-long';
   if (d.includes("can't parse entities")) return 'bad-html';
   return undefined;
 }
