@@ -53,6 +53,8 @@ alertsFeature.command('alerts', async (ctx) => {
   }
   const { store } = ctx.services;
   const r = store.alertRules(ctx.chat.id);
+  // alerts stopped because the chat refused them (the bot was removed): an admin here starts them again
+  if (r.stoppedReason) store.saveAlertRules(r);
   const [sub, ...rest] = ctx.match.trim().split(/\s+/).filter(Boolean);
   if (sub === 'tokens') {
     if (rest[0] === 'all') r.tokens = null;
