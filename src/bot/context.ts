@@ -19,7 +19,7 @@ export interface BotServices {
   /** Telegram ids allowed to use the admin commands. */
   admins: number[];
   /** How trade progress is reported (edits through this Api). */
-  events(api: Api): TradeEvents;
+  events: (api: Api) => TradeEvents;
 }
 
 export type BaseContext = Context & { services: BotServices };
