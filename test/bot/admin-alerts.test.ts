@@ -1,8 +1,6 @@
 // Admin commands, channel/group alerts fed by the live stream, and positions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
-import { createAlerter } from '../../src/bot/alerts.js';
-import { createLogger } from '../../src/log.js';
 import { faucet } from '../helpers/devnet.js';
 import { demoTokens, waitFor } from '../helpers/facade.js';
 import { startBotStack } from '../helpers/bot.js';
@@ -78,15 +76,7 @@ describe('alerts', () => {
 
   it('fire once for matching trades on the devnet, grouped, and never again after a restart', async () => {
     const seen = (text: RegExp) => h.tg.sent(GROUP).filter((m) => text.test(m.text));
-    const alerter = createAlerter({
-      store: h.built.store,
-      api: h.bot.api,
-      client: h.built.operator,
-      logger: createLogger('silent'),
-      botUsername: 'launchpad_test_bot',
-      flushDelayMs: 50,
-    });
-    alerter.start();
+    const alerter = h.alerter();
     await new Promise((r) => setTimeout(r, 300));
     // a small buy (no alert), a big buy (alert), and a new token (alert)
     const client = h.built.services.accounts.clientFor(h.built.store.user(USER)!);
@@ -112,15 +102,7 @@ describe('alerts', () => {
     await alerter.stop();
     const before = h.tg.sent(GROUP).length;
     // a restarted alerter resumes after the last event it took: nothing is repeated
-    const again = createAlerter({
-      store: h.built.store,
-      api: h.bot.api,
-      client: h.built.operator,
-      logger: createLogger('silent'),
-      botUsername: 'launchpad_test_bot',
-      flushDelayMs: 50,
-    });
-    again.start();
+    const again = h.alerter();
     await new Promise((r) => setTimeout(r, 1500));
     await again.stop();
     expect(h.tg.sent(GROUP).length).toBe(before);

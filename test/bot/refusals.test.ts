@@ -2,9 +2,7 @@
 // each one is met the way a user would want, and none becomes "something went wrong".
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
-import { createAlerter } from '../../src/bot/alerts.js';
 import { clip } from '../../src/bot/format.js';
-import { createLogger } from '../../src/log.js';
 import { faucet } from '../helpers/devnet.js';
 import { demoTokens, waitFor } from '../helpers/facade.js';
 import { startBotStack } from '../helpers/bot.js';
@@ -103,15 +101,7 @@ describe('alerts to chats that refuse them', () => {
     }
     h.tg.unknownChats.add(GROUP_GONE);
     h.tg.blocked.add(GROUP_KICKED);
-    const alerter = createAlerter({
-      store: h.built.store,
-      api: h.bot.api,
-      client: h.built.operator,
-      logger: createLogger('silent'),
-      botUsername: 'launchpad_test_bot',
-      flushDelayMs: 50,
-    });
-    alerter.start();
+    const alerter = h.alerter();
     await new Promise((r) => setTimeout(r, 300));
     const client = h.built.services.accounts.clientFor(h.built.store.user(USER)!);
     const w = h.built.services.accounts.activeWallet(h.built.store.user(USER)!);

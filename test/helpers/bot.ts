@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { BotOptions } from '../../src/bot/index.js';
+import { createAlerter } from '../../src/bot/alerts.js';
 import { buildBot } from '../../src/bot/run.js';
 import { createLogger, type Logger } from '../../src/log.js';
 import { startStack, type Stack } from './facade.js';
@@ -47,6 +48,19 @@ export async function startBotStack(
     },
     get built() {
       return built;
+    },
+    /** A started alerter of the bot, sending through the fake Telegram (flushes after 50 ms). */
+    alerter() {
+      const a = createAlerter({
+        store: built.store,
+        api: built.bot.api,
+        client: built.operator,
+        logger: createLogger('silent'),
+        botUsername: BOT_INFO.username,
+        flushDelayMs: 50,
+      });
+      a.start();
+      return a;
     },
     /** Feeds one update and waits for its handlers. */
     send: (u: Parameters<typeof built.bot.handleUpdate>[0]) => built.bot.handleUpdate(u),
