@@ -59,8 +59,6 @@ export const trades = sqliteTable(
     status: text('status').notNull(),
     txid: text('txid'),
     signedTx: text('signed_tx'),
-    /** Balances before sending (JSON, exact strings), to report what was received. */
-    before: text('before'),
     result: text('result'),
     createdAt: integer('created_at').notNull(),
     expiresAt: integer('expires_at').notNull(),

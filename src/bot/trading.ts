@@ -284,7 +284,6 @@ export function createTradeFlow(deps: {
         status: 'quoted',
         txid: null,
         signedTx: null,
-        before: null,
         result: null,
         createdAt: t,
         expiresAt: t + QUOTE_TTL_MS,

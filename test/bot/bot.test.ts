@@ -438,7 +438,6 @@ describe('restart', () => {
       status: 'signed',
       txid: signed.txID,
       signedTx: JSON.stringify(signed),
-      before: JSON.stringify({ trxSun: '0', tokenUnits: String(tokenBalance(tokens.SDOG!, w.address)) }),
     });
     const held = tokenBalance(tokens.SDOG!, w.address);
 

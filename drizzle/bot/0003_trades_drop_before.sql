@@ -1,0 +1,1 @@
+ALTER TABLE `trades` DROP COLUMN `before`;
