@@ -11,7 +11,7 @@ import { ApiError } from '../client/index.js';
 import { UserError } from './accounts.js';
 import type { BotContext, BotServices } from './context.js';
 import { esc } from './format.js';
-import { refusalOf } from './refusals.js';
+import { isLateAnswer, refusalOf } from './refusals.js';
 import { friendly, TradeError } from './trading.js';
 import { customAmount, editSetting, withdraw } from './conversations.js';
 import { listsFeature } from './features/lists.feature.js';
@@ -56,7 +56,7 @@ export function createBot(token: string, services: BotServices, options: BotOpti
     // on the user's button has long stopped; say nothing more
     api.config.use(async (prev, method, payload, signal) => {
       const res = await prev(method, payload, signal);
-      if (method === 'answerCallbackQuery' && !res.ok && /query is too old|query id is invalid/i.test(res.description))
+      if (method === 'answerCallbackQuery' && !res.ok && isLateAnswer(res.description))
         return { ok: true, result: true as never };
       return res;
     });

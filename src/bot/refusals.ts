@@ -17,11 +17,14 @@ export type Refusal =
   /** HTML that Telegram's parser refuses */
   | 'bad-html';
 
+/** Telegram's answer to a callback query answered too late, or twice. */
+export const isLateAnswer = (description: string): boolean => /query is too old|query id is invalid/i.test(description);
+
 export function refusalOf(e: unknown): Refusal | undefined {
   if (!(e instanceof GrammyError)) return undefined;
   const d = e.description.toLowerCase();
   if (d.includes('message is not modified')) return 'not-modified';
-  if (d.includes('query is too old') || d.includes('query id is invalid')) return 'query-too-old';
+  if (isLateAnswer(d)) return 'query-too-old';
   if (
     d.includes('message to edit not found') ||
     d.includes('message to delete not found') ||

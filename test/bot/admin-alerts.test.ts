@@ -79,10 +79,9 @@ describe('alerts', () => {
     const alerter = h.alerter();
     await new Promise((r) => setTimeout(r, 300));
     // a small buy (no alert), a big buy (alert), and a new token (alert)
-    const client = h.built.services.accounts.clientFor(h.built.store.user(USER)!);
-    const w = h.built.services.accounts.activeWallet(h.built.store.user(USER)!);
+    const { client, wallet: w, key: keyOf } = h.account(USER);
     await faucet(h.stack.devnet.url, w.address, 5_000);
-    const key = h.built.services.accounts.withKey(w, (k) => k);
+    const key = keyOf();
     await client.trade({ action: 'buy', tokenAddress: tokens.ECHO!, amount: 50, privateKey: key });
     await client.trade({ action: 'buy', tokenAddress: tokens.ECHO!, amount: 1200, privateKey: key });
     const created = await client.createToken({ userAddress: w.address, name: 'Alert Coin', symbol: 'ALRT' });
@@ -122,11 +121,9 @@ describe('positions', () => {
   it('shows amount, value, cost basis and PnL after a buy and a partial sell, with sell buttons', async () => {
     const P = 3003;
     await h.send(h.tg.message(P, '/start'));
-    const user = h.built.store.user(P)!;
-    const w = h.built.services.accounts.activeWallet(user);
+    const { client, wallet: w, key: keyOf } = h.account(P);
     await faucet(h.stack.devnet.url, w.address, 2_000);
-    const client = h.built.services.accounts.clientFor(user);
-    const key = h.built.services.accounts.withKey(w, (k) => k);
+    const key = keyOf();
     const b = await client.trade({ action: 'buy', tokenAddress: tokens.TCAT!, amount: 300, privateKey: key });
     await waitFor(async () => ((await client.txStatus(b)).state === 'confirmed' ? true : undefined));
     const s = await client.trade({ action: 'sell', tokenAddress: tokens.TCAT!, amount: '40%', privateKey: key });

@@ -69,7 +69,7 @@ describe('late answers', () => {
 describe('users who blocked the bot', () => {
   it('a confirmed trade goes through and is recorded although its messages are refused (403)', async () => {
     await h.send(h.tg.message(BLOCKER, '/start'));
-    const wallet = h.built.services.accounts.activeWallet(h.built.store.user(BLOCKER)!);
+    const { wallet } = h.account(BLOCKER);
     await faucet(h.stack.devnet.url, wallet.address, 500);
     await h.send(h.tg.message(BLOCKER, `/buy ${tokens.MOON} 50`));
     const quote = h.tg.last(BLOCKER);
@@ -103,10 +103,9 @@ describe('alerts to chats that refuse them', () => {
     h.tg.blocked.add(GROUP_KICKED);
     const alerter = h.alerter();
     await new Promise((r) => setTimeout(r, 300));
-    const client = h.built.services.accounts.clientFor(h.built.store.user(USER)!);
-    const w = h.built.services.accounts.activeWallet(h.built.store.user(USER)!);
+    const { client, wallet: w, key: keyOf } = h.account(USER);
     await faucet(h.stack.devnet.url, w.address, 1_000);
-    const key = h.built.services.accounts.withKey(w, (k) => k);
+    const key = keyOf();
     await client.trade({ action: 'buy', tokenAddress: tokens.ECHO!, amount: 300, privateKey: key });
     const stopped = await waitFor(() => {
       const a = h.built.store.alertRules(GROUP_GONE).stoppedReason;
@@ -139,9 +138,8 @@ describe('long texts and HTML', () => {
   });
 
   it('names with HTML characters are escaped in cards (Telegram would refuse them raw)', async () => {
-    const client = h.built.services.accounts.clientFor(h.built.store.user(USER)!);
-    const w = h.built.services.accounts.activeWallet(h.built.store.user(USER)!);
-    const key = h.built.services.accounts.withKey(w, (k) => k);
+    const { client, wallet: w, key: keyOf } = h.account(USER);
+    const key = keyOf();
     const created = await client.createToken({ userAddress: w.address, name: '<b>Fish & "Chips"', symbol: 'F_C' });
     const tw = new TronWeb({ fullHost: h.stack.devnet.url, privateKey: key });
     const txid = await client.broadcast(await tw.trx.sign(created as never));

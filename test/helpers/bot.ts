@@ -62,6 +62,13 @@ export async function startBotStack(
       a.start();
       return a;
     },
+    /** A bot user's active wallet, their API client, and (for tests that sign by hand) its key. */
+    account(userId: number) {
+      const { accounts, store } = built.services;
+      const user = store.user(userId)!;
+      const wallet = accounts.activeWallet(user);
+      return { wallet, client: accounts.clientFor(user), key: () => accounts.withKey(wallet, (k) => k) };
+    },
     /** Feeds one update and waits for its handlers. */
     send: (u: Parameters<typeof built.bot.handleUpdate>[0]) => built.bot.handleUpdate(u),
     /** Simulates a restart of the bot process on the same database. */
