@@ -31,6 +31,12 @@ export function cardKeyboard(token: string, s: Settings, privateChat = false): I
   return kb;
 }
 
+/** Under a trade's result: back to the token's card, and in a private chat to the positions. */
+export function resultKeyboard(token: string, symbol: string, privateChat: boolean): InlineKeyboard {
+  const kb = new InlineKeyboard().text(`⬅️ $${symbol.slice(0, 12)}`, cb.refresh(token));
+  return privateChat ? kb.text('📊 Positions', cb.positions) : kb;
+}
+
 /** /positions: each token's card and a sell-all, then refresh. */
 export function positionsKeyboard(list: Array<{ token: string; symbol: string }>): InlineKeyboard {
   const kb = new InlineKeyboard();

@@ -67,6 +67,11 @@ describe("a new user's first minute on the free plan", () => {
     const bought = await confirm(NEW_USER);
     expect(bought.text).toMatch(/^✅ <b>Bought<\/b> — received [\d.,KM]+ \$TCAT/);
     expect(bought.text).toMatch(/Balance: [\d,.]+ TRX · [\d.,KM]+ \$TCAT/);
+    // a way back from the result
+    expect(h.tg.buttons(bought)).toEqual([
+      { text: '⬅️ $TCAT', data: `r:${tokens.TCAT}` },
+      { text: '📊 Positions', data: 'pos' },
+    ]);
     const buyCalls = NON_POLLING(apiCalls.slice(mark));
     expect(buyCalls).toEqual(['/launchpad/quote', '/launchpad/localTrade', '/launchpad/broadcast']);
 

@@ -1,12 +1,12 @@
 // Buying and selling: /buy, /sell, the card's preset buttons and custom amounts; a quote with
 // Confirm / Cancel; then the exactly-once trade flow, reported by editing the message.
-import { Composer, type Api } from 'grammy';
+import { Composer, type Api, type InlineKeyboard } from 'grammy';
 import type { Logger } from 'pino';
 import { ApiError, type Quote } from '../../client/index.js';
 import type { BotContext } from '../context.js';
 import { esc, quoteText, trx, compact } from '../format.js';
 import { replyOwned, userOf } from '../helpers.js';
-import { confirmKeyboard } from '../keyboards.js';
+import { confirmKeyboard, resultKeyboard } from '../keyboards.js';
 import { refusalOf } from '../refusals.js';
 import type { TradeRow } from '../store.js';
 import { friendly, QUOTE_TTL_MS, type Side, type TradeEvents, type TradeOutcome } from '../trading.js';
@@ -39,14 +39,16 @@ export function tradeEvents(api: Api, logger: Logger, explorerTxUrl?: string): T
       ? `<a href="${esc(explorerTxUrl + txid)}">${esc(txid.slice(0, 10))}…</a>`
       : `<code>${esc(txid)}</code>`;
   const options = { parse_mode: 'HTML', link_preview_options: { is_disabled: true } } as const;
-  const send = (t: TradeRow, text: string) => api.sendMessage(t.chatId, text, options).then(() => undefined);
-  const edit = async (t: TradeRow, text: string) => {
+  const send = (t: TradeRow, text: string, more: object) =>
+    api.sendMessage(t.chatId, text, { ...options, ...more }).then(() => undefined);
+  const edit = async (t: TradeRow, text: string, keyboard?: InlineKeyboard) => {
+    const more = keyboard ? { reply_markup: keyboard } : {};
     try {
-      if (t.messageId === null) await send(t, text);
+      if (t.messageId === null) await send(t, text, more);
       else
-        await api.editMessageText(t.chatId, t.messageId, text, options).catch((e: unknown) => {
+        await api.editMessageText(t.chatId, t.messageId, text, { ...options, ...more }).catch((e: unknown) => {
           const refusal = refusalOf(e);
-          if (refusal === 'message-gone') return send(t, text);
+          if (refusal === 'message-gone') return send(t, text, more);
           if (refusal !== 'not-modified') throw e;
         });
     } catch (e) {
@@ -61,6 +63,7 @@ export function tradeEvents(api: Api, logger: Logger, explorerTxUrl?: string): T
     done: (t, o: TradeOutcome) => {
       const q = JSON.parse(t.quote) as Quote & { symbol: string };
       const sym = `$${esc(q.symbol)}`;
+      const back = resultKeyboard(t.token, q.symbol, t.chatId > 0);
       if (o.state === 'confirmed') {
         const got =
           o.received === undefined
@@ -77,6 +80,7 @@ export function tradeEvents(api: Api, logger: Logger, explorerTxUrl?: string): T
           ]
             .filter(Boolean)
             .join('\n'),
+          back,
         );
       }
       return edit(
@@ -87,6 +91,7 @@ export function tradeEvents(api: Api, logger: Logger, explorerTxUrl?: string): T
             ? `Tx: ${txLink(o.txid)}${o.feeTrx ? ` · the network fee of ${trx(o.feeTrx)} was spent` : ''}`
             : 'Nothing was sent.',
         ].join('\n'),
+        back,
       );
     },
   };
