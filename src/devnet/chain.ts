@@ -6,10 +6,14 @@ import type { Statement } from 'better-sqlite3';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { encodeRevert } from '../tron/codec.js';
 import { buildTx, rawOf, refOf, signTx, type RefBlock } from '../tron/tx.js';
-import { toHexAddress, tryHexAddress } from '../tron/address.js';
+import { toBase58, toHexAddress, tryHexAddress } from '../tron/address.js';
 import { launchpadContract } from './contracts/launchpad.js';
+import { pairContract } from './contracts/pair.js';
 import { routerContract } from './contracts/router.js';
 import { trc20Contract } from './contracts/trc20.js';
+import { v2FactoryContract } from './contracts/v2factory.js';
+import { v2RouterContract } from './contracts/v2router.js';
+import { wtrxContract } from './contracts/wtrx.js';
 import {
   BANDWIDTH_PRICE_SUN,
   CREATE_ACCOUNT_FEE_SUN,
@@ -17,7 +21,7 @@ import {
   MAX_FEE_LIMIT_SUN,
   TX_RESULT_BYTES,
 } from './fees.js';
-import { FAUCET, writeGenesis } from './genesis.js';
+import { FAUCET, writeDex, writeGenesis } from './genesis.js';
 import { Ledger, type DevnetDb } from './ledger.js';
 import * as s from './schema.js';
 import { OutOfEnergy, Revert, Vm, type NativeContract } from './vm.js';
@@ -28,6 +32,10 @@ export const REGISTRY: Record<string, NativeContract> = {
   trc20: trc20Contract,
   launchpad: launchpadContract,
   router: routerContract,
+  wtrx: wtrxContract,
+  v2factory: v2FactoryContract,
+  pair: pairContract,
+  v2router: v2RouterContract,
 };
 
 const MAX_TX_PER_BLOCK = 5000;
@@ -131,8 +139,10 @@ export class Chain {
       ),
     };
     const head = this.loadHead();
-    if (head) this.headBlock = head;
-    else this.headBlock = this.writeGenesisBlock(genesisTime ?? clock());
+    if (head) {
+      this.headBlock = head;
+      this.atomic(() => writeDex(this.ledger, head.timestamp));
+    } else this.headBlock = this.writeGenesisBlock(genesisTime ?? clock());
     const maxSeq = db
       .select({ m: sql<number>`coalesce(max(${s.transactions.seq}), 0)` })
       .from(s.transactions)
@@ -226,18 +236,16 @@ export class Chain {
         throw new Refusal('SIGERROR', 'Validate signature error: signature is malformed');
       }
       if (signer !== owner) {
+        // java-tron's words: the signature, its signer, and the permission it is missing from
         throw new Refusal(
           'SIGERROR',
-          `Validate signature error: ${signer} is signed by ${signer} but it is not contained of permission.`,
+          `Validate signature error: ${String(sigs[0]).toLowerCase()} is signed by ${toBase58(signer)} but it is not contained of permission.`,
         );
       }
       const head = this.headBlock;
       const exp = Number(tx.raw_data.expiration);
       if (!Number.isFinite(exp) || exp <= head.timestamp) {
-        throw new Refusal(
-          'TRANSACTION_EXPIRATION_ERROR',
-          `Transaction expired: expiration ${exp}, head block time ${head.timestamp}`,
-        );
+        throw new Refusal('TRANSACTION_EXPIRATION_ERROR', 'Transaction expired');
       }
       if (exp > head.timestamp + MAX_EXPIRATION_MS) {
         throw new Refusal(
@@ -276,10 +284,7 @@ export class Chain {
       : -1;
     const block = candidate >= 0 ? this.block(candidate) : undefined;
     if (!block || block.blockId.slice(16, 32) !== hash) {
-      throw new Refusal(
-        'TAPOS_ERROR',
-        `Tapos check error: no recent block matches ref_block_bytes ${tx.raw_data.ref_block_bytes}`,
-      );
+      throw new Refusal('TAPOS_ERROR', 'Tapos check error.');
     }
   }
 
@@ -313,7 +318,7 @@ export class Chain {
     }
     if (c.type === 'TriggerSmartContract') {
       const contract = tryHexAddress(v.contract_address);
-      if (!contract || !this.ledger.contractKind(contract) || this.ledger.contractKind(contract) === 'pair') {
+      if (!contract || !this.ledger.contractKind(contract)) {
         throw new Refusal(
           'CONTRACT_VALIDATE_ERROR',
           'Contract validate error : No contract or not a valid smart contract',
@@ -394,7 +399,8 @@ export class Chain {
         ...base,
         fee: Number(fee),
         contractResult: [''],
-        receipt: { net_fee: Number(netFee), ...(created ? { new_account_fee: Number(CREATE_ACCOUNT_FEE_SUN) } : {}) },
+        // the account-creation fee is in `fee`; java-tron's ResourceReceipt has no field of its own for it
+        receipt: { net_fee: Number(netFee) },
       };
       this.finish(row.txid, blockNumber, 'SUCCESS', info);
       return true;
@@ -458,8 +464,10 @@ export class Chain {
       l.entry.inputs.forEach((p, j) => {
         const val = eventValue(p.type, l.values[j]);
         result[String(j)] = val;
-        result[p.name] = val;
-        resultType[p.name] = p.type;
+        if (p.name) {
+          result[p.name] = val;
+          resultType[p.name] = p.type;
+        }
       });
       this.insertEvent.run(
         blockNumber,
@@ -468,7 +476,7 @@ export class Chain {
         l.contract,
         i,
         l.entry.name,
-        `${l.entry.name}(${l.entry.inputs.map((p) => `${p.type}${p.indexed ? ' indexed' : ''} ${p.name}`).join(',')})`,
+        eventSignature(l.entry),
         JSON.stringify(result),
         JSON.stringify(resultType),
       );
@@ -607,6 +615,15 @@ export class Chain {
     const signed = signTx(tx, FAUCET.privateKey);
     return this.broadcast(signed, options);
   }
+}
+
+/** The event's signature as TronGrid shows it: `Transfer(address indexed from, address indexed to, uint256 value)`. */
+function eventSignature(entry: {
+  name: string;
+  inputs: Array<{ type: string; name: string; indexed?: boolean }>;
+}): string {
+  const params = entry.inputs.map((p) => [p.type, p.indexed ? 'indexed' : '', p.name].filter(Boolean).join(' '));
+  return `${entry.name}(${params.join(', ')})`;
 }
 
 function toBigIntField(v: unknown): bigint | null {

@@ -15,6 +15,18 @@ export const FAUCET = devnetKey('faucet');
 export const TREASURY = devnetKey('treasury');
 export const FAUCET_GENESIS_SUN = 5_000_000_000n * SUN_PER_TRX;
 export const ROUTER_MAX_FEE_BPS = 1000;
+/**
+ * TRX the launchpad keeps from the curve at launch. The real figure is not published; this one
+ * leaves the pool's opening price a little under the curve's last price, as on mainnet.
+ */
+export const LAUNCH_FEE_SUN = 2_000n * SUN_PER_TRX;
+
+/** The devnet's SunSwap V2: wrapped TRX, the factory and the router (one for both launchpads). */
+export const DEX = {
+  wtrx: deriveAddress('wtrx'),
+  factory: deriveAddress('sunswap-v2-factory'),
+  router: deriveAddress('sunswap-v2-router'),
+};
 
 export const FAMILIES: FamilyInfo[] = (['launchpad', 'launchpad2'] as const).map((family) => ({
   family,
@@ -40,6 +52,8 @@ export function writeGenesis(ledger: Ledger, time: number): void {
       mintFee: DEFAULT_MINT_FEE.toString(),
       feeRecipient: f.feeRecipient,
       tokenCount: 0,
+      v2Router: DEX.router,
+      launchFee: LAUNCH_FEE_SUN.toString(),
     });
     ledger.ensureAccount(f.router, time, 'router', `${f.family} router`);
     ledger.createRouter({
@@ -47,6 +61,25 @@ export function writeGenesis(ledger: Ledger, time: number): void {
       launchpad: f.launchpad,
       treasury: TREASURY.address,
       maxFeeBps: ROUTER_MAX_FEE_BPS,
+      v2Router: DEX.router,
     });
   }
+  writeDex(ledger, time);
+}
+
+/**
+ * The SunSwap V2 contracts, and the launchpads and routers pointed at them. Idempotent: a devnet
+ * made before the DEX existed gets it when it next starts.
+ */
+export function writeDex(ledger: Ledger, time: number): void {
+  if (ledger.exists(DEX.router)) return;
+  ledger.ensureAccount(DEX.wtrx, time, 'wtrx', 'Wrapped TRX');
+  ledger.createToken({ address: DEX.wtrx, name: 'Wrapped TRX', symbol: 'WTRX', decimals: 6, totalSupply: '0' });
+  ledger.ensureAccount(DEX.factory, time, 'v2factory', 'SunSwap V2 factory');
+  ledger.ensureAccount(DEX.router, time, 'v2router', 'SunSwap V2 router');
+  ledger.createV2Router({ address: DEX.router, factory: DEX.factory, wtrx: DEX.wtrx });
+  ledger.db.$client
+    .prepare('update launchpads set v2_router = ?, launch_fee = ? where v2_router is null')
+    .run(DEX.router, LAUNCH_FEE_SUN.toString());
+  ledger.db.$client.prepare('update routers set v2_router = ? where v2_router is null').run(DEX.router);
 }

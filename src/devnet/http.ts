@@ -9,20 +9,37 @@ import Fastify, {
 } from 'fastify';
 import type { Logger } from 'pino';
 import { z } from 'zod';
-import { LAUNCHPAD_ABI, ROUTER_ABI, TRC20_ABI, type AbiEntry } from '../tron/abi.js';
+import {
+  LAUNCHPAD_ABI,
+  ROUTER_ABI,
+  TRC20_ABI,
+  V2_FACTORY_ABI,
+  V2_PAIR_ABI,
+  V2_ROUTER_ABI,
+  WTRX_ABI,
+  type AbiEntry,
+} from '../tron/abi.js';
 import { keccakHex } from '../tron/codec.js';
 import { toBase58, toHexAddress, tryHexAddress } from '../tron/address.js';
 import { trxToSun } from '../tron/units.js';
 import type { BlockRow, Chain } from './chain.js';
 import { toHexText } from './chain.js';
 import { ENERGY_PRICE_SUN, BANDWIDTH_PRICE_SUN, CREATE_ACCOUNT_FEE_SUN } from './fees.js';
-import { FAMILIES, FAUCET, TREASURY } from './genesis.js';
+import { DEX, FAMILIES, FAUCET, TREASURY } from './genesis.js';
 import { DEMO_TOKENS } from './demo.js';
 import { scalarText } from '../text.js';
 
 const ZERO_ADDRESS = '41' + '0'.repeat(40);
 const WITNESS = '41' + 'd1'.repeat(20);
-const ABI_BY_KIND: Record<string, AbiEntry[]> = { trc20: TRC20_ABI, launchpad: LAUNCHPAD_ABI, router: ROUTER_ABI };
+const ABI_BY_KIND: Record<string, AbiEntry[]> = {
+  trc20: TRC20_ABI,
+  launchpad: LAUNCHPAD_ABI,
+  router: ROUTER_ABI,
+  wtrx: WTRX_ABI,
+  v2factory: V2_FACTORY_ABI,
+  pair: V2_PAIR_ABI,
+  v2router: V2_ROUTER_ABI,
+};
 /** Largest faucet grant per call, in TRX. */
 export const FAUCET_MAX_TRX = 10_000_000;
 
@@ -202,14 +219,12 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
   };
   const failed = (code: string, message: string) => ({ result: { code, message: toHexText(message) } });
   const isContract = (address: string | null): address is string => {
-    const kind = address ? chain.ledger.contractKind(address) : null;
-    return kind !== null && kind !== 'pair';
+    return address !== null && chain.ledger.contractKind(address) !== null;
   };
 
   both('/wallet/triggersmartcontract', (p) => {
     const a = callArgs(p);
-    if (!isContract(a.contract))
-      return failed('CONTRACT_VALIDATE_ERROR', 'Contract validate error : No contract or not a valid smart contract');
+    if (!isContract(a.contract)) return failed('CONTRACT_VALIDATE_ERROR', 'No contract or not a valid smart contract');
     if (!tryHexAddress(p.owner_address))
       return failed('CONTRACT_VALIDATE_ERROR', 'Contract validate error : Invalid ownerAddress');
     const value: Record<string, unknown> = { data: a.data, owner_address: a.owner, contract_address: a.contract };
@@ -220,14 +235,15 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
   });
   const constant = (p: Params) => {
     const a = callArgs(p);
-    if (!isContract(a.contract))
-      return failed('CONTRACT_VALIDATE_ERROR', 'Contract validate error : No contract or not a valid smart contract');
+    if (!isContract(a.contract)) return failed('CONTRACT_VALIDATE_ERROR', 'No contract or not a valid smart contract');
     const r = chain.constantCall(a.owner, a.contract, a.data, a.callValue);
     if (!r.ok) {
+      // java-tron: the call "succeeds" with a message, a FAILED transaction and the revert data
       return {
-        ...failed('CONTRACT_EXE_ERROR', `REVERT opcode executed: ${r.revertReason}`),
+        result: { result: true, message: toHexText('REVERT opcode executed') },
         energy_used: r.energyUsed,
         constant_result: [r.output],
+        transaction: { ret: [{ ret: 'FAILED' }] },
       };
     }
     return { result: { result: true }, energy_used: r.energyUsed, constant_result: [r.output] };
@@ -286,13 +302,11 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
     min_block_timestamp: z.coerce.number().int().min(0).optional(),
     max_block_timestamp: z.coerce.number().int().min(0).optional(),
     order_by: z.enum(['block_timestamp,asc', 'block_timestamp,desc']).optional(),
-    fingerprint: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,32}$/)
-      .optional(),
+    // opaque to clients, any length (TronGrid's are long); ours encode the last row's id
+    fingerprint: z.string().min(1).max(4096).optional(),
     limit: z.coerce.number().int().min(1).max(200).default(20),
-    only_confirmed: z.string().optional(),
-    only_unconfirmed: z.string().optional(),
+    only_confirmed: z.stringbool().optional(),
+    only_unconfirmed: z.stringbool().optional(),
   });
   const eventRow = (r: ReturnType<Chain['events']>[number]) => ({
     block_number: r.blockNumber,
@@ -321,9 +335,13 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
       });
     }
     const asc = q.data.order_by ? q.data.order_by === 'block_timestamp,asc' : base.contract === undefined;
-    const afterId = q.data.fingerprint
-      ? Number.parseInt(Buffer.from(q.data.fingerprint, 'base64url').toString('utf8'), 10)
-      : undefined;
+    const afterId = q.data.fingerprint ? fingerprintId(q.data.fingerprint) : undefined;
+    if (afterId === null)
+      return reply.status(400).send({ success: false, error: 'invalid fingerprint', statusCode: 400 });
+    // every devnet block is solid at once: all events are confirmed, none is unconfirmed
+    if (q.data.only_unconfirmed === true) {
+      return { success: true, data: [], meta: { at: Date.now(), page_size: 0 } };
+    }
     const rows = chain.events({
       ...base,
       ...(q.data.block_number !== undefined && base.blockNumber === undefined
@@ -332,7 +350,7 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
       ...(q.data.event_name ? { eventName: q.data.event_name } : {}),
       ...(q.data.min_block_timestamp !== undefined ? { minTimestamp: q.data.min_block_timestamp } : {}),
       ...(q.data.max_block_timestamp !== undefined ? { maxTimestamp: q.data.max_block_timestamp } : {}),
-      ...(afterId !== undefined && Number.isFinite(afterId) ? { afterId } : {}),
+      ...(afterId !== undefined ? { afterId } : {}),
       asc,
       limit: q.data.limit + 1,
     });
@@ -340,7 +358,7 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
     const page = rows.slice(0, q.data.limit);
     const meta: Record<string, unknown> = { at: Date.now(), page_size: page.length };
     if (more && page.length) {
-      const fp = Buffer.from(String(page[page.length - 1]!.id)).toString('base64url');
+      const fp = fingerprintOf(page[page.length - 1]!.id);
       meta.fingerprint = fp;
       const next = new URLSearchParams({ ...(req.query as Record<string, string>), fingerprint: fp });
       meta.links = { next: `${req.protocol}://${req.host}${req.url.split('?')[0]}?${next.toString()}` };
@@ -408,6 +426,7 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
       feeRecipient: toBase58(f.feeRecipient),
     })),
     treasury: toBase58(TREASURY.address),
+    sunswapV2: { router: toBase58(DEX.router), factory: toBase58(DEX.factory), wtrx: toBase58(DEX.wtrx) },
     faucet: toBase58(FAUCET.address),
     prices: { energySun: Number(ENERGY_PRICE_SUN), bandwidthSun: Number(BANDWIDTH_PRICE_SUN) },
   }));
@@ -419,6 +438,16 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
   }));
 
   return app;
+}
+
+/** Page fingerprints: the last row's id behind a fixed prefix, base64url (opaque to clients). */
+const FP_PREFIX = 'devnet-events:';
+const fingerprintOf = (id: number): string => Buffer.from(`${FP_PREFIX}${id}`).toString('base64url');
+function fingerprintId(fp: string): number | null {
+  const text = Buffer.from(fp, 'base64url').toString('utf8');
+  if (!text.startsWith(FP_PREFIX)) return null;
+  const id = Number(text.slice(FP_PREFIX.length));
+  return Number.isSafeInteger(id) && id >= 0 ? id : null;
 }
 
 function selectorHex(signature: string): string {

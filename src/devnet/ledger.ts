@@ -26,7 +26,27 @@ export interface LaunchpadRow {
   mintFee: bigint;
   feeRecipient: string;
   tokenCount: number;
+  v2Router: string | null;
+  launchFee: bigint;
+  launcher: string | null;
 }
+
+export interface PairRow {
+  address: string;
+  factory: string;
+  pairIndex: number;
+  token0: string;
+  token1: string;
+  reserve0: bigint;
+  reserve1: bigint;
+  blockTimestampLast: number;
+}
+
+type PairText = Omit<PairRow, 'reserve0' | 'reserve1'> & { reserve0: string; reserve1: string };
+const PAIR_COLS =
+  'address, factory, pair_index as pairIndex, token0, token1, reserve0, reserve1, block_timestamp_last as blockTimestampLast';
+const pairOf = (r: PairText | undefined): PairRow | undefined =>
+  r && { ...r, reserve0: BigInt(r.reserve0), reserve1: BigInt(r.reserve1) };
 
 /**
  * Statements on the hot path (every call and block runs several), prepared once per database as
@@ -98,6 +118,26 @@ function prepare(db: DevnetDb) {
       .from(s.trc20Tokens)
       .where(eq(s.trc20Tokens.address, sql.placeholder('a')))
       .prepare(),
+    pair: c.prepare<[string], PairText>(`select ${PAIR_COLS} from pairs where address = ?`),
+    pairFor: c.prepare<[string, string, string], PairText>(
+      `select ${PAIR_COLS} from pairs where factory = ? and token0 = ? and token1 = ?`,
+    ),
+    pairAt: c.prepare<[string, number], PairText>(
+      `select ${PAIR_COLS} from pairs where factory = ? and pair_index = ?`,
+    ),
+    pairCount: c.prepare<[string], number>('select count(*) from pairs where factory = ?').pluck(),
+    saveReserves: c.prepare<[string, string, number, string]>(
+      'update pairs set reserve0 = ?, reserve1 = ?, block_timestamp_last = ? where address = ?',
+    ),
+    tokenAt: c
+      .prepare<[string, number], string>('select token from pools where launchpad = ? and token_index = ?')
+      .pluck(),
+    setSupply: c.prepare<[string, string]>('update trc20_tokens set total_supply = ? where address = ?'),
+    v2Router: db
+      .select()
+      .from(s.v2Routers)
+      .where(eq(s.v2Routers.address, sql.placeholder('a')))
+      .prepare(),
   };
 }
 
@@ -166,6 +206,9 @@ export class Ledger {
   setAllowance(token: string, owner: string, spender: string, amount: bigint): void {
     this.q.upsertAllowance.run(token, owner, spender, amount.toString());
   }
+  setTotalSupply(token: string, supply: bigint): void {
+    this.q.setSupply.run(supply.toString(), token);
+  }
 
   // --- launchpad ---
   launchpad(address: string): LaunchpadRow | undefined {
@@ -177,6 +220,7 @@ export class Ledger {
       saleFeeBps: BigInt(r.saleFeeBps),
       minTxFee: BigInt(r.minTxFee),
       mintFee: BigInt(r.mintFee),
+      launchFee: BigInt(r.launchFee),
     };
   }
   createLaunchpad(row: typeof s.launchpads.$inferInsert): void {
@@ -195,6 +239,10 @@ export class Ledger {
     const r = this.q.pool.get(token);
     if (!r) return undefined;
     return { ...r, trxReserve: BigInt(r.trxReserve), tokenReserve: BigInt(r.tokenReserve) };
+  }
+  /** The launchpad's token with this index (createAndInitPurchase order). */
+  tokenAt(launchpad: string, index: number): string | undefined {
+    return this.q.tokenAt.get(launchpad, index);
   }
   savePool(p: PoolRow): void {
     this.q.savePool.run(
@@ -215,5 +263,35 @@ export class Ledger {
   }
   createRouter(row: typeof s.routers.$inferInsert): void {
     this.db.insert(s.routers).values(row).run();
+  }
+
+  // --- SunSwap V2 ---
+  v2Router(address: string) {
+    return this.q.v2Router.get({ a: address });
+  }
+  createV2Router(row: typeof s.v2Routers.$inferInsert): void {
+    this.db.insert(s.v2Routers).values(row).onConflictDoNothing().run();
+  }
+  pair(address: string): PairRow | undefined {
+    return pairOf(this.q.pair.get(address));
+  }
+  /** The pair of two tokens already sorted (token0 < token1). */
+  pairFor(factory: string, token0: string, token1: string): PairRow | undefined {
+    return pairOf(this.q.pairFor.get(factory, token0, token1));
+  }
+  pairAt(factory: string, index: number): PairRow | undefined {
+    return pairOf(this.q.pairAt.get(factory, index));
+  }
+  pairCount(factory: string): number {
+    return this.q.pairCount.get(factory) ?? 0;
+  }
+  createPair(row: Omit<PairRow, 'reserve0' | 'reserve1' | 'blockTimestampLast'>): void {
+    this.db
+      .insert(s.pairs)
+      .values({ ...row, reserve0: '0', reserve1: '0', blockTimestampLast: 0 })
+      .run();
+  }
+  saveReserves(pair: string, reserve0: bigint, reserve1: bigint, blockTimestampLast: number): void {
+    this.q.saveReserves.run(reserve0.toString(), reserve1.toString(), blockTimestampLast, pair);
   }
 }

@@ -1,6 +1,6 @@
 // The devnet's own ledger (a separate SQLite file from the app's, as a real node would be).
 // Money columns are TEXT holding integer sun / token base units; never REAL.
-import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const meta = sqliteTable('meta', {
   key: text('key').primaryKey(),
@@ -12,7 +12,8 @@ export const accounts = sqliteTable('accounts', {
   address: text('address').primaryKey(),
   balance: text('balance').notNull(),
   createTime: integer('create_time').notNull(),
-  /** null for a user account; 'trc20' | 'launchpad' | 'router' | 'pair' for contracts. */
+  /** null for a user account; else the native contract: 'trc20' | 'launchpad' | 'router' | 'wtrx' |
+   * 'v2factory' | 'pair' | 'v2router'. */
   contractKind: text('contract_kind'),
   name: text('name'),
 });
@@ -104,6 +105,12 @@ export const launchpads = sqliteTable('launchpads', {
   mintFee: text('mint_fee').notNull(),
   feeRecipient: text('fee_recipient').notNull(),
   tokenCount: integer('token_count').notNull(),
+  /** The SunSwap V2 router launchToDEX adds liquidity through. */
+  v2Router: text('v2_router'),
+  /** TRX (sun) kept by the launchpad from the curve's TRX at launch. */
+  launchFee: text('launch_fee').notNull().default('0'),
+  /** The only address allowed to call launchToDEX; null lets anyone launch a full curve. */
+  launcher: text('launcher'),
 });
 
 export const pools = sqliteTable('pools', {
@@ -124,4 +131,34 @@ export const routers = sqliteTable('routers', {
   launchpad: text('launchpad').notNull(),
   treasury: text('treasury').notNull(),
   maxFeeBps: integer('max_fee_bps').notNull(),
+  /** The SunSwap V2 router that dexBuy / dexSell trade through. */
+  v2Router: text('v2_router'),
 });
+
+/** SunSwap V2 routers: where they find pairs and wrapped TRX. */
+export const v2Routers = sqliteTable('v2_routers', {
+  address: text('address').primaryKey(),
+  factory: text('factory').notNull(),
+  wtrx: text('wtrx').notNull(),
+});
+
+/** SunSwap V2 pairs (each is also a TRC20 LP token in trc20_tokens). Reserves in base units. */
+export const pairs = sqliteTable(
+  'pairs',
+  {
+    address: text('address').primaryKey(),
+    factory: text('factory').notNull(),
+    /** Position in the factory's allPairs. */
+    pairIndex: integer('pair_index').notNull(),
+    token0: text('token0').notNull(),
+    token1: text('token1').notNull(),
+    reserve0: text('reserve0').notNull(),
+    reserve1: text('reserve1').notNull(),
+    /** Seconds, mod 2^32, as the pair stores it. */
+    blockTimestampLast: integer('block_timestamp_last').notNull(),
+  },
+  (t) => [
+    uniqueIndex('pairs_tokens').on(t.factory, t.token0, t.token1),
+    uniqueIndex('pairs_index').on(t.factory, t.pairIndex),
+  ],
+);

@@ -1,6 +1,7 @@
 // A small native "virtual machine": contracts are TypeScript objects that expose the real ABI.
 // Calls are metered in energy so fees and OUT_OF_ENERGY behave like the TVM's.
 import type { AbiEntry } from '../tron/abi.js';
+import { toAbiAddress, toHexAddress } from '../tron/address.js';
 import { decodeValues, encodeValues, selectorOf, topicOf } from '../tron/codec.js';
 import type { Ledger } from './ledger.js';
 
@@ -16,6 +17,17 @@ export const ENERGY = {
   logByte: 8,
   createContract: 250_000,
 } as const;
+
+/** An address argument (any form) as the ledger keys it: lowercase `41...` hex. */
+export const addressArg = (v: unknown): string => toHexAddress(String(v));
+/** A uint argument as the codec decodes it. */
+export const uintArg = (v: unknown): bigint => BigInt(v as bigint);
+/** An `address[]` argument (the codec gives an array-like of `0x...`). */
+export const addressListArg = (v: unknown): string[] => Array.from(v as ArrayLike<unknown>, addressArg);
+/** The TVM's `block.timestamp`: the block time in seconds. */
+export const blockSeconds = (ctx: { now: number }): bigint => BigInt(Math.floor(ctx.now / 1000));
+export const ZERO_ADDRESS = '41' + '0'.repeat(40);
+export const abiAddress = toAbiAddress;
 
 export class Revert extends Error {
   constructor(readonly reason: string) {

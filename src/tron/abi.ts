@@ -56,7 +56,8 @@ export const TRC20_ABI: AbiEntry[] = [
  * getPrice returns the price of one whole token in sun as an 18-decimal fixed-point number.
  */
 export const LAUNCHPAD_ABI: AbiEntry[] = [
-  write('createAndInitPurchase', [p('name', 'string'), p('symbol', 'string')], [p('', 'address')], true),
+  // no outputs on the real contract: the new token is known from TokenCreate
+  write('createAndInitPurchase', [p('name', 'string'), p('symbol', 'string')], [], true),
   write('purchaseToken', [p('token', 'address'), p('AmountMin', 'uint256')], [], true),
   write('saleToken', [p('token', 'address'), p('tokenAmount', 'uint256'), p('AmountMin', 'uint256')]),
   write('launchToDEX', [p('token', 'address')]),
@@ -71,7 +72,7 @@ export const LAUNCHPAD_ABI: AbiEntry[] = [
     [p('trxAmount', 'uint256'), p('fee', 'uint256')],
   ),
   view('getPrice', [p('token', 'address')], [p('', 'uint256')]),
-  view('getTokenState', [p('token', 'address')], [p('', 'uint8')]),
+  view('getTokenState', [p('token', 'address')], [p('', 'uint256')]),
   view(
     'virtualPools',
     [p('token', 'address')],
@@ -82,6 +83,40 @@ export const LAUNCHPAD_ABI: AbiEntry[] = [
   view('minTxFee', [], [p('', 'uint256')]),
   view('mintFee', [], [p('', 'uint256')]),
   view('tokenCount', [], [p('', 'uint256')]),
+  // the other public views of the real proxy
+  view('getTokenAmountByPurchase', [p('token', 'address'), p('trxAmount', 'uint256')], [p('tokenAmount', 'uint256')]),
+  view('getTrxAmountBySale', [p('token', 'address'), p('tokenAmount', 'uint256')], [p('trxAmount', 'uint256')]),
+  view(
+    'getExactTokenAmountForPurchase',
+    [p('token', 'address'), p('tokenAmount', 'uint256')],
+    [p('trxAmount', 'uint256')],
+  ),
+  view(
+    'getExactTokenAmountForPurchaseWithFee',
+    [p('token', 'address'), p('tokenAmount', 'uint256')],
+    [p('trxAmount', 'uint256'), p('fee', 'uint256')],
+  ),
+  view('getExactTrxAmountForSale', [p('token', 'address'), p('trxAmount', 'uint256')], [p('tokenAmount', 'uint256')]),
+  view(
+    'getExactTrxAmountForSaleWithFee',
+    [p('token', 'address'), p('trxAmount', 'uint256')],
+    [p('tokenAmount', 'uint256'), p('fee', 'uint256')],
+  ),
+  view('TOKEN_SUPPLY', [], [p('', 'uint256')]),
+  view('TOTAL_SALE', [], [p('', 'uint256')]),
+  view('VIRTUAL_TRX_RESERVE_AMOUNT', [], [p('', 'uint256')]),
+  view('VIRTUAL_TOKEN_RESERVE_AMOUNT', [], [p('', 'uint256')]),
+  view('LAUNCH_FEE', [], [p('', 'uint256')]),
+  view('LAUNCH_THRESHOLD', [], [p('', 'uint256')]),
+  view('LAUNCH_TRX_RESERVE', [], [p('', 'uint256')]),
+  view('launchFee', [], [p('', 'uint256')]),
+  view('maxPurachaseAmount', [], [p('', 'uint256')]),
+  view('tokenAddress', [p('index', 'uint256')], [p('', 'address')]),
+  view('tokenCreator', [p('token', 'address')], [p('', 'address')]),
+  view('launcher', [], [p('', 'address')]),
+  view('v2Router', [], [p('', 'address')]),
+  view('vault', [], [p('', 'address')]),
+  view('deadAddress', [], [p('', 'address')]),
   event('TokenCreate', [
     p('tokenAddress', 'address', false),
     p('tokenIndex', 'uint256', false),
@@ -112,6 +147,8 @@ export const LAUNCHPAD_ABI: AbiEntry[] = [
  * the caller; reverts when tokens out < amountMin. sell: pulls `tokenAmount` with transferFrom (the
  * caller approves the router), sells, sends fee to the treasury and the rest to the caller; reverts
  * when the caller's TRX < amountMin. feeBps is capped by maxFeeBps.
+ * dexBuy / dexSell do the same on the SunSwap V2 pair of a launched token (through `v2Router()`),
+ * with the V2 router's `deadline` (seconds); the same spender (this router) serves both venues.
  */
 export const ROUTER_ABI: AbiEntry[] = [
   write(
@@ -125,9 +162,27 @@ export const ROUTER_ABI: AbiEntry[] = [
     [p('token', 'address'), p('tokenAmount', 'uint256'), p('amountMin', 'uint256'), p('feeBps', 'uint256')],
     [p('trxOut', 'uint256')],
   ),
+  write(
+    'dexBuy',
+    [p('token', 'address'), p('amountMin', 'uint256'), p('feeBps', 'uint256'), p('deadline', 'uint256')],
+    [p('tokenOut', 'uint256')],
+    true,
+  ),
+  write(
+    'dexSell',
+    [
+      p('token', 'address'),
+      p('tokenAmount', 'uint256'),
+      p('amountMin', 'uint256'),
+      p('feeBps', 'uint256'),
+      p('deadline', 'uint256'),
+    ],
+    [p('trxOut', 'uint256')],
+  ),
   view('launchpad', [], [p('', 'address')]),
   view('treasury', [], [p('', 'address')]),
   view('maxFeeBps', [], [p('', 'uint256')]),
+  view('v2Router', [], [p('', 'address')]),
   event('RouterBuy', [
     p('user', 'address', true),
     p('token', 'address', true),
@@ -142,6 +197,150 @@ export const ROUTER_ABI: AbiEntry[] = [
     p('fee', 'uint256', false),
     p('trxOut', 'uint256', false),
   ]),
+];
+
+// ------------------------------------------------------------------ SunSwap V2 (Uniswap V2 names)
+
+/** Wrapped TRX (WETH9 on Tron): TRC20 plus deposit / withdraw; totalSupply is the TRX it holds. */
+export const WTRX_ABI: AbiEntry[] = [
+  ...TRC20_ABI,
+  write('deposit', [], [], true),
+  write('withdraw', [p('wad', 'uint256')]),
+  event('Deposit', [p('dst', 'address', true), p('wad', 'uint256', false)]),
+  event('Withdrawal', [p('src', 'address', true), p('wad', 'uint256', false)]),
+];
+
+export const V2_FACTORY_ABI: AbiEntry[] = [
+  view('getPair', [p('tokenA', 'address'), p('tokenB', 'address')], [p('pair', 'address')]),
+  view('allPairs', [p('', 'uint256')], [p('pair', 'address')]),
+  view('allPairsLength', [], [p('', 'uint256')]),
+  view('feeTo', [], [p('', 'address')]),
+  view('feeToSetter', [], [p('', 'address')]),
+  write('createPair', [p('tokenA', 'address'), p('tokenB', 'address')], [p('pair', 'address')]),
+  event('PairCreated', [
+    p('token0', 'address', true),
+    p('token1', 'address', true),
+    p('pair', 'address', false),
+    p('', 'uint256', false),
+  ]),
+];
+
+/** A pair is also its LP token (TRC20). */
+export const V2_PAIR_ABI: AbiEntry[] = [
+  ...TRC20_ABI,
+  view('MINIMUM_LIQUIDITY', [], [p('', 'uint256')]),
+  view('factory', [], [p('', 'address')]),
+  view('token0', [], [p('', 'address')]),
+  view('token1', [], [p('', 'address')]),
+  view('getReserves', [], [p('_reserve0', 'uint112'), p('_reserve1', 'uint112'), p('_blockTimestampLast', 'uint32')]),
+  view('price0CumulativeLast', [], [p('', 'uint256')]),
+  view('price1CumulativeLast', [], [p('', 'uint256')]),
+  view('kLast', [], [p('', 'uint256')]),
+  write('mint', [p('to', 'address')], [p('liquidity', 'uint256')]),
+  write('burn', [p('to', 'address')], [p('amount0', 'uint256'), p('amount1', 'uint256')]),
+  write('swap', [p('amount0Out', 'uint256'), p('amount1Out', 'uint256'), p('to', 'address'), p('data', 'bytes')]),
+  write('skim', [p('to', 'address')]),
+  write('sync', []),
+  event('Mint', [p('sender', 'address', true), p('amount0', 'uint256', false), p('amount1', 'uint256', false)]),
+  event('Burn', [
+    p('sender', 'address', true),
+    p('amount0', 'uint256', false),
+    p('amount1', 'uint256', false),
+    p('to', 'address', true),
+  ]),
+  event('Swap', [
+    p('sender', 'address', true),
+    p('amount0In', 'uint256', false),
+    p('amount1In', 'uint256', false),
+    p('amount0Out', 'uint256', false),
+    p('amount1Out', 'uint256', false),
+    p('to', 'address', true),
+  ]),
+  event('Sync', [p('reserve0', 'uint112', false), p('reserve1', 'uint112', false)]),
+];
+
+const amounts = [p('amounts', 'uint256[]')];
+const swapTail = [p('path', 'address[]'), p('to', 'address'), p('deadline', 'uint256')];
+
+/** UniswapV2Router02 with Ethereum's names (WETH() is WTRX, ETH is TRX). */
+export const V2_ROUTER_ABI: AbiEntry[] = [
+  view('factory', [], [p('', 'address')]),
+  view('WETH', [], [p('', 'address')]),
+  view(
+    'quote',
+    [p('amountA', 'uint256'), p('reserveA', 'uint256'), p('reserveB', 'uint256')],
+    [p('amountB', 'uint256')],
+  ),
+  view(
+    'getAmountOut',
+    [p('amountIn', 'uint256'), p('reserveIn', 'uint256'), p('reserveOut', 'uint256')],
+    [p('amountOut', 'uint256')],
+  ),
+  view(
+    'getAmountIn',
+    [p('amountOut', 'uint256'), p('reserveIn', 'uint256'), p('reserveOut', 'uint256')],
+    [p('amountIn', 'uint256')],
+  ),
+  view('getAmountsOut', [p('amountIn', 'uint256'), p('path', 'address[]')], amounts),
+  view('getAmountsIn', [p('amountOut', 'uint256'), p('path', 'address[]')], amounts),
+  write(
+    'addLiquidity',
+    [
+      p('tokenA', 'address'),
+      p('tokenB', 'address'),
+      p('amountADesired', 'uint256'),
+      p('amountBDesired', 'uint256'),
+      p('amountAMin', 'uint256'),
+      p('amountBMin', 'uint256'),
+      p('to', 'address'),
+      p('deadline', 'uint256'),
+    ],
+    [p('amountA', 'uint256'), p('amountB', 'uint256'), p('liquidity', 'uint256')],
+  ),
+  write(
+    'addLiquidityETH',
+    [
+      p('token', 'address'),
+      p('amountTokenDesired', 'uint256'),
+      p('amountTokenMin', 'uint256'),
+      p('amountETHMin', 'uint256'),
+      p('to', 'address'),
+      p('deadline', 'uint256'),
+    ],
+    [p('amountToken', 'uint256'), p('amountETH', 'uint256'), p('liquidity', 'uint256')],
+    true,
+  ),
+  write(
+    'removeLiquidity',
+    [
+      p('tokenA', 'address'),
+      p('tokenB', 'address'),
+      p('liquidity', 'uint256'),
+      p('amountAMin', 'uint256'),
+      p('amountBMin', 'uint256'),
+      p('to', 'address'),
+      p('deadline', 'uint256'),
+    ],
+    [p('amountA', 'uint256'), p('amountB', 'uint256')],
+  ),
+  write(
+    'removeLiquidityETH',
+    [
+      p('token', 'address'),
+      p('liquidity', 'uint256'),
+      p('amountTokenMin', 'uint256'),
+      p('amountETHMin', 'uint256'),
+      p('to', 'address'),
+      p('deadline', 'uint256'),
+    ],
+    [p('amountToken', 'uint256'), p('amountETH', 'uint256')],
+  ),
+  write('swapExactTokensForTokens', [p('amountIn', 'uint256'), p('amountOutMin', 'uint256'), ...swapTail], amounts),
+  write('swapTokensForExactTokens', [p('amountOut', 'uint256'), p('amountInMax', 'uint256'), ...swapTail], amounts),
+  write('swapExactETHForTokens', [p('amountOutMin', 'uint256'), ...swapTail], amounts, true),
+  write('swapTokensForExactETH', [p('amountOut', 'uint256'), p('amountInMax', 'uint256'), ...swapTail], amounts),
+  write('swapExactTokensForETH', [p('amountIn', 'uint256'), p('amountOutMin', 'uint256'), ...swapTail], amounts),
+  write('swapETHForExactTokens', [p('amountOut', 'uint256'), ...swapTail], amounts, true),
 ];
 
 export const TokenState = { NOT_EXIST: 0, TRADING: 1, READY_TO_LAUNCH: 2, LAUNCHED: 3 } as const;

@@ -126,6 +126,39 @@ export function quoteSell(pool: Pool, tokenIn: bigint, fees: FeeParams): SellQuo
   };
 }
 
+/** Tokens out for `trxIn` sun entering the curve (no fee, no fill cap): getTokenAmountByPurchase. */
+export function curveOut(pool: Pool, trxIn: bigint): bigint {
+  if (trxIn <= 0n) throw new CurveError('amount too small');
+  const k = pool.trxReserve * pool.tokenReserve;
+  return pool.tokenReserve - ceilDiv(k, pool.trxReserve + trxIn);
+}
+
+/** TRX (sun) leaving the curve for `tokenIn` sold, before the fee: getTrxAmountBySale. */
+export function curveIn(pool: Pool, tokenIn: bigint): bigint {
+  if (tokenIn <= 0n) throw new CurveError('amount too small');
+  if (tokenIn > soldOf(pool)) throw new CurveError('amount exceeds tokens sold on the curve');
+  const k = pool.trxReserve * pool.tokenReserve;
+  return pool.trxReserve - ceilDiv(k, pool.tokenReserve + tokenIn);
+}
+
+/** The smallest TRX (sun, into the curve) that buys at least `tokenOut`. */
+export function trxForTokensOut(pool: Pool, tokenOut: bigint): bigint {
+  if (tokenOut <= 0n) throw new CurveError('amount too small');
+  if (tokenOut > remainingOf(pool)) throw new CurveError('amount exceeds tokens left on the curve');
+  const k = pool.trxReserve * pool.tokenReserve;
+  // tokens out are T - ceil(k / (R + x)), so ceil(k / (R + x)) <= T - tokenOut, i.e. R + x >= k / (T - tokenOut)
+  return ceilDiv(k, pool.tokenReserve - tokenOut) - pool.trxReserve;
+}
+
+/** The fewest tokens to sell for at least `trxOut` sun leaving the curve (before the fee). */
+export function tokensForTrxOut(pool: Pool, trxOut: bigint): bigint {
+  if (trxOut <= 0n) throw new CurveError('amount too small');
+  if (trxOut >= realTrxOf(pool)) throw new CurveError('amount exceeds the TRX in the curve');
+  const k = pool.trxReserve * pool.tokenReserve;
+  // TRX out is R - ceil(k / (T + t)), so ceil(k / (T + t)) <= R - trxOut, i.e. T + t >= k / (R - trxOut)
+  return ceilDiv(k, pool.trxReserve - trxOut) - pool.tokenReserve;
+}
+
 /** Price of one whole token in sun, 18-decimal fixed point (what the launchpad's getPrice returns). */
 export const priceSunE18 = (pool: Pool): bigint => (pool.trxReserve * ONE_TOKEN * 10n ** 18n) / pool.tokenReserve;
 

@@ -2,28 +2,53 @@
 // until the curve is full (READY_TO_LAUNCH, LaunchPending), then launchToDEX moves the liquidity to a
 // DEX pair (LAUNCHED, TokenLaunched).
 import { LAUNCHPAD_ABI, TokenState } from '../../tron/abi.js';
-import { toAbiAddress, toHexAddress } from '../../tron/address.js';
+import { toAbiAddress } from '../../tron/address.js';
 import {
   CurveError,
+  TOTAL_SALE,
   TOTAL_SUPPLY,
+  TRX_TO_FILL,
+  VIRTUAL_TOKEN_START,
+  VIRTUAL_TRX_START,
+  buyFee,
+  curveIn,
+  curveOut,
   initialPool,
   priceSunE18,
   quoteBuy,
   quoteSell,
   realTrxOf,
+  tokensForTrxOut,
+  trxForTokensOut,
   type FeeParams,
 } from '../../tron/curve.js';
-import { TOKEN_DECIMALS } from '../../tron/units.js';
+import { BPS, TOKEN_DECIMALS } from '../../tron/units.js';
 import { deriveAddress } from '../keys.js';
-import { ENERGY, Revert, type CallContext, type NativeContract } from '../vm.js';
+import {
+  ENERGY,
+  Revert,
+  ZERO_ADDRESS,
+  addressArg,
+  blockSeconds,
+  uintArg,
+  type CallContext,
+  type NativeContract,
+} from '../vm.js';
 import { mintTokens, moveTokens } from './trc20.js';
 
-const addr = (v: unknown): string => toHexAddress(String(v));
-const uint = (v: unknown): bigint => BigInt(v as bigint);
+const addr = addressArg;
+const uint = uintArg;
+/** Where launchToDEX sends the pool's LP tokens: burned for good. */
+export const DEAD_ADDRESS = '41' + '000000000000000000000000000000000000dead';
 
-function fees(ctx: CallContext): FeeParams & { feeRecipient: string; mintFee: bigint } {
+function config(ctx: CallContext) {
   const lp = ctx.ledger.launchpad(ctx.self);
   if (!lp) throw new Revert('launchpad not initialised');
+  return lp;
+}
+
+function fees(ctx: CallContext): FeeParams & { feeRecipient: string; mintFee: bigint } {
+  const lp = config(ctx);
   return {
     purchaseFeeBps: lp.purchaseFeeBps,
     saleFeeBps: lp.saleFeeBps,
@@ -130,7 +155,6 @@ export const launchpadContract: NativeContract = {
       ctx.vm.transferTrx(ctx.self, f.feeRecipient, f.mintFee);
       const firstBuy = ctx.value - f.mintFee;
       if (firstBuy > 0n) purchase(ctx, token, ctx.sender, firstBuy, 0n);
-      return [toAbiAddress(token)];
     },
     purchaseToken: (ctx, [token, amountMin]) => {
       purchase(ctx, addr(token), ctx.sender, ctx.value, uint(amountMin));
@@ -162,12 +186,29 @@ export const launchpadContract: NativeContract = {
       const pool = ctx.ledger.pool(token);
       if (!pool || pool.launchpad !== ctx.self) throw new Revert('Launchpad: token does not exist');
       if (pool.state !== TokenState.READY_TO_LAUNCH) throw new Revert('Launchpad: token is not ready to launch');
-      const pair = deriveAddress('sunswap-v2-pair', token);
-      ctx.ledger.ensureAccount(pair, ctx.now, 'pair', null);
-      ctx.vm.transferTrx(ctx.self, pair, realTrxOf(pool));
-      moveTokens(ctx.vm, token, ctx.self, pair, ctx.ledger.tokenBalance(token, ctx.self));
+      const lp = config(ctx);
+      if (lp.launcher && ctx.sender !== lp.launcher) throw new Revert('Launchpad: only the launcher may launch');
+      if (!lp.v2Router) throw new Revert('Launchpad: no DEX router configured');
+      // the curve's TRX less the launch fee, and every token kept back, become the pool's liquidity
+      const raised = realTrxOf(pool);
+      const launchFee = lp.launchFee < raised ? lp.launchFee : raised;
+      const trx = raised - launchFee;
+      const tokens = ctx.ledger.tokenBalance(token, ctx.self);
+      ctx.vm.transferTrx(ctx.self, lp.feeRecipient, launchFee);
+      ctx.vm.invoke(ctx.self, token, 'approve', [toAbiAddress(lp.v2Router), tokens]);
+      ctx.vm.invoke(
+        ctx.self,
+        lp.v2Router,
+        'addLiquidityETH',
+        [toAbiAddress(token), tokens, 0n, 0n, toAbiAddress(DEAD_ADDRESS), blockSeconds(ctx)],
+        trx,
+      );
+      const [pairAbi] = ctx.vm.invoke(ctx.self, ctx.ledger.v2Router(lp.v2Router)!.factory, 'getPair', [
+        toAbiAddress(token),
+        toAbiAddress(ctx.ledger.v2Router(lp.v2Router)!.wtrx),
+      ]);
       ctx.vm.store(false);
-      ctx.ledger.savePool({ ...pool, state: TokenState.LAUNCHED, pair });
+      ctx.ledger.savePool({ ...pool, state: TokenState.LAUNCHED, pair: addr(pairAbi) });
       ctx.vm.emit(ctx.self, LAUNCHPAD_ABI, 'TokenLaunched', [toAbiAddress(token)]);
     },
     getTokenAmountByPurchaseWithFee: (ctx, [token, trxAmount]) => {
@@ -195,5 +236,66 @@ export const launchpadContract: NativeContract = {
     minTxFee: (ctx) => [fees(ctx).minTxFee],
     mintFee: (ctx) => [fees(ctx).mintFee],
     tokenCount: (ctx) => [BigInt(ctx.ledger.launchpad(ctx.self)?.tokenCount ?? 0)],
+    getTokenAmountByPurchase: (ctx, [token, trxAmount]) => {
+      const pool = poolView(ctx, String(token));
+      return [curveCall(() => curveOut(pool, uint(trxAmount)))];
+    },
+    getTrxAmountBySale: (ctx, [token, tokenAmount]) => {
+      const pool = poolView(ctx, String(token));
+      return [curveCall(() => curveIn(pool, uint(tokenAmount)))];
+    },
+    getExactTokenAmountForPurchase: (ctx, [token, tokenAmount]) => {
+      const pool = poolView(ctx, String(token));
+      return [curveCall(() => trxForTokensOut(pool, uint(tokenAmount)))];
+    },
+    getExactTokenAmountForPurchaseWithFee: (ctx, [token, tokenAmount]) => {
+      const pool = poolView(ctx, String(token));
+      const f = fees(ctx);
+      const trxIn = curveCall(() => trxForTokensOut(pool, uint(tokenAmount)));
+      // the smallest payment whose fee leaves trxIn for the curve
+      let paid = (trxIn * BPS + (BPS - f.purchaseFeeBps) - 1n) / (BPS - f.purchaseFeeBps);
+      while (paid - buyFee(paid, f) < trxIn) paid += 1n;
+      return [paid, paid - trxIn];
+    },
+    getExactTrxAmountForSale: (ctx, [token, trxAmount]) => {
+      const pool = poolView(ctx, String(token));
+      return [curveCall(() => tokensForTrxOut(pool, uint(trxAmount)))];
+    },
+    getExactTrxAmountForSaleWithFee: (ctx, [token, trxAmount]) => {
+      const pool = poolView(ctx, String(token));
+      const f = fees(ctx);
+      const net = uint(trxAmount);
+      // the gross the curve must give up so that, less its fee, the seller gets `net`
+      let gross = (net * BPS + (BPS - f.saleFeeBps) - 1n) / (BPS - f.saleFeeBps);
+      const feeOf = (g: bigint) => {
+        const fee = (g * f.saleFeeBps + BPS - 1n) / BPS;
+        return fee > f.minTxFee ? fee : f.minTxFee;
+      };
+      while (gross - feeOf(gross) < net) gross += 1n;
+      return [curveCall(() => tokensForTrxOut(pool, gross)), feeOf(gross)];
+    },
+    TOKEN_SUPPLY: () => [TOTAL_SUPPLY],
+    TOTAL_SALE: () => [TOTAL_SALE],
+    VIRTUAL_TRX_RESERVE_AMOUNT: () => [VIRTUAL_TRX_START],
+    VIRTUAL_TOKEN_RESERVE_AMOUNT: () => [VIRTUAL_TOKEN_START],
+    LAUNCH_FEE: (ctx) => [config(ctx).launchFee],
+    LAUNCH_THRESHOLD: () => [TRX_TO_FILL],
+    LAUNCH_TRX_RESERVE: () => [VIRTUAL_TRX_START + TRX_TO_FILL],
+    launchFee: (ctx) => [config(ctx).launchFee],
+    // no cap on one purchase: a buy that fills the curve is refunded its excess
+    maxPurachaseAmount: () => [(1n << 256n) - 1n],
+    tokenAddress: (ctx, [index]) => {
+      const i = uint(index);
+      const token = i < BigInt(Number.MAX_SAFE_INTEGER) ? ctx.ledger.tokenAt(ctx.self, Number(i)) : undefined;
+      return [toAbiAddress(token ?? ZERO_ADDRESS)];
+    },
+    tokenCreator: (ctx, [token]) => {
+      const pool = ctx.ledger.pool(addr(token));
+      return [toAbiAddress(pool && pool.launchpad === ctx.self ? pool.creator : ZERO_ADDRESS)];
+    },
+    launcher: (ctx) => [toAbiAddress(config(ctx).launcher ?? ZERO_ADDRESS)],
+    v2Router: (ctx) => [toAbiAddress(config(ctx).v2Router ?? ZERO_ADDRESS)],
+    vault: (ctx) => [toAbiAddress(config(ctx).feeRecipient)],
+    deadAddress: () => [toAbiAddress(DEAD_ADDRESS)],
   },
 };

@@ -1,11 +1,11 @@
 // Native trade router: the bot operator's fee is taken in the same transaction as the trade.
 import { ROUTER_ABI } from '../../tron/abi.js';
-import { toAbiAddress, toHexAddress } from '../../tron/address.js';
-import { BPS } from '../../tron/units.js';
-import { Revert, type CallContext, type NativeContract } from '../vm.js';
+import { toAbiAddress } from '../../tron/address.js';
+import { BPS, MAX_UINT256 } from '../../tron/units.js';
+import { Revert, ZERO_ADDRESS, addressArg, uintArg, type CallContext, type NativeContract } from '../vm.js';
 
-const addr = (v: unknown): string => toHexAddress(String(v));
-const uint = (v: unknown): bigint => BigInt(v as bigint);
+const addr = addressArg;
+const uint = uintArg;
 
 function config(ctx: CallContext) {
   const r = ctx.ledger.router(ctx.self);
@@ -17,6 +17,15 @@ function checkFee(ctx: CallContext, feeBps: bigint) {
   const r = config(ctx);
   if (feeBps > BigInt(r.maxFeeBps)) throw new Revert(`Router: feeBps above maximum ${r.maxFeeBps}`);
   return r;
+}
+
+/** The V2 router and WTRX the DEX entry points trade through. */
+function dex(ctx: CallContext) {
+  const r = config(ctx);
+  if (!r.v2Router) throw new Revert('Router: no DEX router configured');
+  const v2 = ctx.ledger.v2Router(r.v2Router);
+  if (!v2) throw new Revert('Router: no DEX router configured');
+  return { router: r.v2Router, wtrx: v2.wtrx };
 }
 
 export const routerContract: NativeContract = {
@@ -74,6 +83,67 @@ export const routerContract: NativeContract = {
       ]);
       return [trxOut];
     },
+    dexBuy: (ctx, [tokenArg, amountMin, feeBpsArg, deadline]) => {
+      const token = addr(tokenArg);
+      const feeBps = uint(feeBpsArg);
+      const r = checkFee(ctx, feeBps);
+      const d = dex(ctx);
+      if (ctx.value <= 0n) throw new Revert('Router: send TRX to buy');
+      const fee = (ctx.value * feeBps) / BPS;
+      ctx.vm.transferTrx(ctx.self, r.treasury, fee);
+      // the pair sends the tokens straight to the user; the V2 router checks amountMin and deadline
+      const [amounts] = ctx.vm.invoke(
+        ctx.self,
+        d.router,
+        'swapExactETHForTokens',
+        [uint(amountMin), [toAbiAddress(d.wtrx), toAbiAddress(token)], toAbiAddress(ctx.sender), uint(deadline)],
+        ctx.value - fee,
+      ) as [bigint[]];
+      const tokenOut = amounts[amounts.length - 1]!;
+      ctx.vm.emit(ctx.self, ROUTER_ABI, 'RouterBuy', [
+        toAbiAddress(ctx.sender),
+        toAbiAddress(token),
+        ctx.value,
+        fee,
+        tokenOut,
+      ]);
+      return [tokenOut];
+    },
+    dexSell: (ctx, [tokenArg, tokenAmountArg, amountMin, feeBpsArg, deadline]) => {
+      const token = addr(tokenArg);
+      const tokenAmount = uint(tokenAmountArg);
+      const feeBps = uint(feeBpsArg);
+      const r = checkFee(ctx, feeBps);
+      const d = dex(ctx);
+      if (tokenAmount <= 0n) throw new Revert('Router: nothing to sell');
+      ctx.vm.invoke(ctx.self, token, 'transferFrom', [toAbiAddress(ctx.sender), toAbiAddress(ctx.self), tokenAmount]);
+      if (ctx.ledger.allowance(token, ctx.self, d.router) < tokenAmount) {
+        ctx.vm.invoke(ctx.self, token, 'approve', [toAbiAddress(d.router), MAX_UINT256]);
+      }
+      const [amounts] = ctx.vm.invoke(ctx.self, d.router, 'swapExactTokensForETH', [
+        tokenAmount,
+        0n,
+        [toAbiAddress(token), toAbiAddress(d.wtrx)],
+        toAbiAddress(ctx.self),
+        uint(deadline),
+      ]) as [bigint[]];
+      const received = amounts[amounts.length - 1]!;
+      const fee = (received * feeBps) / BPS;
+      const trxOut = received - fee;
+      if (trxOut < uint(amountMin))
+        throw new Revert(`Router: slippage, TRX out ${trxOut} below amountMin ${uint(amountMin)}`);
+      ctx.vm.transferTrx(ctx.self, r.treasury, fee);
+      ctx.vm.transferTrx(ctx.self, ctx.sender, trxOut);
+      ctx.vm.emit(ctx.self, ROUTER_ABI, 'RouterSell', [
+        toAbiAddress(ctx.sender),
+        toAbiAddress(token),
+        tokenAmount,
+        fee,
+        trxOut,
+      ]);
+      return [trxOut];
+    },
+    v2Router: (ctx) => [toAbiAddress(config(ctx).v2Router ?? ZERO_ADDRESS)],
     launchpad: (ctx) => [toAbiAddress(config(ctx).launchpad)],
     treasury: (ctx) => [toAbiAddress(config(ctx).treasury)],
     maxFeeBps: (ctx) => [BigInt(config(ctx).maxFeeBps)],

@@ -1,13 +1,13 @@
 // Native TRC20 token: balances and allowances live in the ledger's trc20 tables.
 import { TRC20_ABI } from '../../tron/abi.js';
-import { toAbiAddress, toHexAddress } from '../../tron/address.js';
+import { toAbiAddress } from '../../tron/address.js';
 import { MAX_UINT256 } from '../../tron/units.js';
-import { Revert, type CallContext, type NativeContract, type Vm } from '../vm.js';
+import { Revert, addressArg, uintArg, type CallContext, type NativeContract, type Vm } from '../vm.js';
 
 const ZERO_ABI = '0x' + '0'.repeat(40);
 
-const addr = (v: unknown): string => toHexAddress(String(v));
-const uint = (v: unknown): bigint => BigInt(v as bigint);
+const addr = addressArg;
+const uint = uintArg;
 
 /** Moves tokens and emits Transfer; shared by transfer, transferFrom and the launchpad. */
 export function moveTokens(vm: Vm, token: string, from: string, to: string, amount: bigint): void {
@@ -23,6 +23,23 @@ export function moveTokens(vm: Vm, token: string, from: string, to: string, amou
     ledger.setTokenBalance(token, to, toBal + amount);
   }
   vm.emit(token, TRC20_ABI, 'Transfer', [toAbiAddress(from), toAbiAddress(to), amount]);
+}
+
+/** Burns `amount` held by `from` and lowers the supply (LP tokens). */
+export function burnTokens(vm: Vm, token: string, from: string, amount: bigint): void {
+  const ledger = vm.ledger;
+  const bal = ledger.tokenBalance(token, from);
+  if (bal < amount) throw new Revert('TRC20: burn amount exceeds balance');
+  vm.store(false);
+  ledger.setTokenBalance(token, from, bal - amount);
+  ledger.setTotalSupply(token, BigInt(ledger.token(token)!.totalSupply) - amount);
+  vm.emit(token, TRC20_ABI, 'Transfer', [toAbiAddress(from), ZERO_ABI, amount]);
+}
+
+/** Mints `amount` more to `to` and raises the supply (LP tokens). */
+export function mintMore(vm: Vm, token: string, to: string, amount: bigint): void {
+  mintTokens(vm, token, to, amount);
+  vm.ledger.setTotalSupply(token, BigInt(vm.ledger.token(token)!.totalSupply) + amount);
 }
 
 /** Mints the whole supply to `to` when a token is created. */
