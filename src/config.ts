@@ -27,6 +27,7 @@ export const configSchema = z.object({
   ROUTER_ADDRESS: base58.optional(),
   LAUNCHPAD2_ADDRESS: base58.optional(),
   ROUTER2_ADDRESS: base58.optional(),
+  DEX_ROUTER: base58.optional(),
   TRX_USD: z.coerce.number().positive().max(1e6).default(0.25),
   TRADE_FEE_LIMIT_TRX: z.coerce.number().int().min(1).max(15_000).default(100),
   INDEXER_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
@@ -140,6 +141,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 
 /** On the devnet the families default to its own contracts; on a real node they come from env. */
 function families(c: z.infer<typeof configSchema>): Family[] {
+  return launchpadFamilies(c).map((f) => (c.DEX_ROUTER ? { ...f, dexRouter: c.DEX_ROUTER } : f));
+}
+
+function launchpadFamilies(c: z.infer<typeof configSchema>): Family[] {
   if (c.TRON_RPC === undefined) {
     const [one, two] = FAMILIES.map((f) => ({
       family: f.family,

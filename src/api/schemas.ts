@@ -84,6 +84,18 @@ export const DetailsResponse = ok({
     createTxHash: z.string(),
     launchTxHash: z.string().nullable(),
     active: z.boolean(),
+    /** where the token trades now: its launchpad's curve, or its SunSwap V2 pair after the launch */
+    venue: z.enum(['curve', 'dex']),
+    /** after the launch: the SunSwap V2 pair (token/WTRX), its reserves and liquidity (both sides, in TRX) */
+    dex: z
+      .object({
+        pairAddress: z.string(),
+        trxReserve: z.number(),
+        tokenReserve: z.number(),
+        liquidityInTrx: z.number(),
+        exact: z.object({ trxReserveSun: z.string(), tokenReserve: z.string() }),
+      })
+      .nullable(),
   }),
 });
 
@@ -179,6 +191,9 @@ export const Quote = z.object({
   /** the token's symbol, once the index knows the token */
   symbol: z.string().optional(),
   family: z.string(),
+  /** curve before the launch, dex (the SunSwap V2 pair) after */
+  venue: z.enum(['curve', 'dex']),
+  pairAddress: z.string().optional(),
   amountIn: z.number(),
   expectedOut: z.number(),
   minOut: z.number(),
@@ -251,6 +266,14 @@ export const TxStatusResponse = ok({
     blockNumber: z.number().int().optional(),
     fee: z.number().optional(),
     reason: z.string().optional(),
+    /**
+     * why a failed trade failed, for programs: TOKEN_LAUNCHED (a curve trade landed after the launch:
+     * quote again, it goes to the DEX), CURVE_FULL (waiting for the launch), SLIPPAGE, EXPIRED,
+     * OUT_OF_ENERGY, REVERTED (anything else)
+     */
+    failureCode: z
+      .enum(['TOKEN_LAUNCHED', 'CURVE_FULL', 'SLIPPAGE', 'EXPIRED', 'OUT_OF_ENERGY', 'REVERTED'])
+      .optional(),
     /** a confirmed router trade, from the receipt: what was paid and received */
     trade: z
       .object({

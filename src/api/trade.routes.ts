@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Errors } from '../launchpad/errors.js';
 import { tokenNumber, trxNumber } from '../launchpad/format.js';
 import type { SignedTx } from '../launchpad/gateway.js';
-import type { TradeService } from '../launchpad/trade.service.js';
+import { failureCodeOf, type TradeService } from '../launchpad/trade.service.js';
 import { describeIssues, type InvalidMapper } from './errors.js';
 import { getOrPost } from './get-body.js';
 import * as S from './schemas.js';
@@ -233,6 +233,7 @@ export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService }> = async (a
           ...(info.blockNumber !== undefined ? { blockNumber: info.blockNumber } : {}),
           ...(info.feeSun !== undefined ? { fee: info.feeSun / 1e6 } : {}),
           ...(info.reason ? { reason: info.reason } : {}),
+          ...(info.state === 'failed' ? { failureCode: failureCodeOf(info.reason) } : {}),
           ...(settled
             ? {
                 trade: {

@@ -37,7 +37,7 @@ export function progressBar(pct: number, width = 10): string {
 const STATUS: Record<string, string> = {
   CREATED: '🟢 trading on the curve',
   LAUNCH_PENDING: '🟡 curve full, launching',
-  LAUNCHED: '🚀 launched to the DEX',
+  LAUNCHED: '🚀 launched, trading on SunSwap V2',
 };
 
 export function tokenCard(d: TokenDetails, trxUsd: number): string {
@@ -55,8 +55,15 @@ export function tokenCard(d: TokenDetails, trxUsd: number): string {
     `💰 Price: ${price(x.priceInTrx)} TRX (${usd(x.priceInTrx * trxUsd)})`,
     `🏦 Market cap: ${usd(x.marketCap)}`,
     `📈 24h: ${signed(x.priceChange24Hr)} · volume ${compact(x.volume24Hr)} TRX`,
-    `⛽ Curve: ${progressBar(x.pumpPercentage)}`,
-    `   ${compact(x.trxReserve)} TRX in curve · ${compact(x.tokenReserve)} tokens left`,
+    ...(x.dex
+      ? [
+          `🔄 SunSwap V2 pair <code>${esc(short(x.dex.pairAddress))}</code>`,
+          `💧 Liquidity: ${compact(x.dex.liquidityInTrx)} TRX (${compact(x.dex.trxReserve)} TRX · ${compact(x.dex.tokenReserve)} tokens)`,
+        ]
+      : [
+          `⛽ Curve: ${progressBar(x.pumpPercentage)}`,
+          `   ${compact(x.trxReserve)} TRX in curve · ${compact(x.tokenReserve)} tokens left`,
+        ]),
     `Status: ${STATUS[x.currentStatus] ?? esc(x.currentStatus)}`,
   ];
   if (m.description) lines.push('', esc(m.description.slice(0, 500)));
@@ -72,7 +79,9 @@ export function quoteText(q: Quote, symbol: string, expiresInS: number): string 
     buy ? `You pay: ${trx(q.amountIn)}` : `You sell: ${compact(q.amountIn)} $${esc(symbol)}`,
     `You get: ~${buy ? compact(q.expectedOut) : trx(q.expectedOut)} ${buy ? unit : ''}`.trimEnd(),
     `Minimum (slippage ${q.slippage}%): ${buy ? compact(q.minOut) + ' ' + unit : trx(q.minOut)}`,
-    `Fees: ${trx(q.launchpadFee)} launchpad + ${trx(q.routerFee)} bot`,
+    q.venue === 'dex'
+      ? `Fees: 0.3% pool (in the price) + ${trx(q.routerFee)} bot · on SunSwap V2`
+      : `Fees: ${trx(q.launchpadFee)} launchpad + ${trx(q.routerFee)} bot`,
     `Price impact: ${q.priceImpact.toFixed(2)}%`,
     q.fillsCurve ? `⚠️ This fills the curve; ${trx(q.refund)} would be refunded.` : '',
     '',

@@ -12,6 +12,8 @@ export const cb = {
   refresh: (token: string) => `r:${token}`,
   confirm: (id: string) => `cf:${id}`,
   cancel: (id: string) => `cx:${id}`,
+  /** the same trade again, freshly quoted (after the token launched under it) */
+  requote: (id: string) => `rq:${id}`,
   wallet: (action: string, id?: number) => (id === undefined ? `w:${action}` : `w:${action}:${id}`),
   settings: (what: string) => `st:${what}`,
   positions: 'pos',
@@ -35,6 +37,13 @@ export function cardKeyboard(token: string, s: Settings, privateChat = false): I
 export function resultKeyboard(token: string, symbol: string, privateChat: boolean): InlineKeyboard {
   const kb = new InlineKeyboard().text(`⬅️ $${symbol.slice(0, 12)}`, cb.refresh(token));
   return privateChat ? kb.text('📊 Positions', cb.positions) : kb;
+}
+
+/** Under a curve trade that landed after the launch: the same trade freshly quoted on the DEX, in one tap. */
+export function launchedKeyboard(id: string, token: string, symbol: string, side: 'buy' | 'sell'): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(`🔁 ${side === 'buy' ? 'Buy' : 'Sell'} on SunSwap`, cb.requote(id))
+    .text(`⬅️ $${symbol.slice(0, 12)}`, cb.refresh(token));
 }
 
 /** /positions: each token's card and a sell-all, then refresh. */

@@ -32,6 +32,8 @@ export interface TradeOutcome {
   received?: number;
   feeTrx?: number;
   reason?: string;
+  /** a failed trade's code from the facade (TOKEN_LAUNCHED: the token launched under a curve trade) */
+  failureCode?: string;
   trxBalance?: number;
   tokenBalance?: number;
 }
@@ -154,6 +156,7 @@ export function createTradeFlow(deps: {
       txid: trade.txid!,
       feeTrx: s.fee ?? 0,
       ...(s.reason ? { reason: s.reason } : {}),
+      ...(s.failureCode ? { failureCode: s.failureCode } : {}),
     };
     if (s.balances) {
       outcome.trxBalance = Number(s.balances.trxBalanceSun) / 1e6;

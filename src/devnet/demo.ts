@@ -1,14 +1,15 @@
 // Demo data for a new devnet: tokens on both launchpads with a day of trades from several wallets,
-// one token near its launch threshold and one launched, so a new user sees real data at once.
+// one token near its launch threshold and one launched (with a history of SunSwap V2 trades after its
+// launch), so a new user sees real data at once.
 // Everything goes through signed transactions and blocks, exactly as a user's trades would.
-import { LAUNCHPAD_ABI, ROUTER_ABI, TRC20_ABI, type AbiEntry } from '../tron/abi.js';
+import { LAUNCHPAD_ABI, ROUTER_ABI, TRC20_ABI, TokenState, V2_ROUTER_ABI, type AbiEntry } from '../tron/abi.js';
 import { toAbiAddress, toBase58 } from '../tron/address.js';
 import { decodeRevert, encodeValues, findFunction, selectorOf } from '../tron/codec.js';
 import { DEFAULT_FEES, DEFAULT_MINT_FEE, TRX_TO_FILL, realTrxOf } from '../tron/curve.js';
 import { signTx } from '../tron/tx.js';
 import { MAX_UINT256, SUN_PER_TRX, BPS } from '../tron/units.js';
 import type { Chain } from './chain.js';
-import { FAMILIES } from './genesis.js';
+import { DEX, FAMILIES } from './genesis.js';
 import { devnetKey, type DevnetKey } from './keys.js';
 
 export interface DemoToken {
@@ -204,6 +205,67 @@ function send(
   }
 }
 
+/**
+ * A trade of a launched token on SunSwap V2: through the fee router (dexBuy / dexSell) or, for the
+ * "direct" ones, straight through the V2 router as a wallet on mainnet would.
+ */
+function dexTrade(chain: Chain, a: Action, token: string, fam: (typeof FAMILIES)[number], approved: Set<string>) {
+  const deadline = BigInt(Math.floor(a.at / 1000) + 300);
+  const path = a.kind === 'buy' ? [DEX.wtrx, token] : [token, DEX.wtrx];
+  const abiPath = path.map(toAbiAddress);
+  const me = toAbiAddress(a.wallet.address);
+  if (a.kind === 'buy') {
+    const trx = a.trx ?? 0n;
+    if (trx <= 0n) return;
+    if (a.direct)
+      send(chain, a.wallet, DEX.router, V2_ROUTER_ABI, 'swapExactETHForTokens', [0n, abiPath, me, deadline], trx, a.at);
+    else
+      send(
+        chain,
+        a.wallet,
+        fam.router,
+        ROUTER_ABI,
+        'dexBuy',
+        [toAbiAddress(token), 0n, DEMO_ROUTER_FEE_BPS, deadline],
+        trx,
+        a.at,
+      );
+    return;
+  }
+  // holders from the curve days sell a little at a time, so the pool keeps most of its TRX
+  const held = chain.ledger.tokenBalance(token, a.wallet.address);
+  const amount = (held * BigInt(Math.floor(a.fraction! * 100))) / 1000n;
+  if (amount <= 0n) return;
+  const spender = a.direct ? DEX.router : fam.router;
+  const key = `${token}:${a.wallet.address}:${spender}`;
+  if (!approved.has(key)) {
+    send(chain, a.wallet, token, TRC20_ABI, 'approve', [toAbiAddress(spender), MAX_UINT256], 0n, a.at - 1);
+    approved.add(key);
+  }
+  if (a.direct)
+    send(
+      chain,
+      a.wallet,
+      DEX.router,
+      V2_ROUTER_ABI,
+      'swapExactTokensForETH',
+      [amount, 0n, abiPath, me, deadline],
+      0n,
+      a.at,
+    );
+  else
+    send(
+      chain,
+      a.wallet,
+      fam.router,
+      ROUTER_ABI,
+      'dexSell',
+      [toAbiAddress(token), amount, 0n, DEMO_ROUTER_FEE_BPS, deadline],
+      0n,
+      a.at,
+    );
+}
+
 /** Seeds the demo history once; returns false when the devnet was seeded before. */
 export function seedDemo(chain: Chain, now: number): boolean {
   if (chain.ledger.getMeta('seeded')) return false;
@@ -243,10 +305,12 @@ export function seedDemo(chain: Chain, now: number): boolean {
           direct,
         });
     }
-    // a whale (never the creator) tops the curve up to its target progress
+    // a whale (never the creator) tops the curve up to its target progress; a token that fills it
+    // launches part way through its history and trades on SunSwap V2 from then on
     const whale = DEMO_WALLETS.filter((w) => w.label !== t.creator)[i % (DEMO_WALLETS.length - 1)]!;
-    if (t.progress > 0) actions.push({ at: end - 30_000 + i, token: i, kind: 'topup', wallet: whale });
-    if (t.progress >= 100) actions.push({ at: end - 20_000 + i, token: i, kind: 'launch', wallet: creator });
+    const topupAt = t.progress >= 100 ? born + Math.floor((end - born) * 0.4) : end - 30_000 + i;
+    if (t.progress > 0) actions.push({ at: topupAt, token: i, kind: 'topup', wallet: whale });
+    if (t.progress >= 100) actions.push({ at: topupAt + 1000, token: i, kind: 'launch', wallet: creator });
   });
   actions.sort((a, b) => a.at - b.at);
 
@@ -281,7 +345,11 @@ export function seedDemo(chain: Chain, now: number): boolean {
       send(chain, a.wallet, fam.launchpad, LAUNCHPAD_ABI, 'launchToDEX', [toAbiAddress(token)], 0n, a.at);
       continue;
     }
-    if (pool.state !== 1) continue;
+    if (pool.state === TokenState.LAUNCHED && (a.kind === 'buy' || a.kind === 'sell')) {
+      dexTrade(chain, a, token, fam, approved);
+      continue;
+    }
+    if (pool.state !== TokenState.TRADING) continue;
     if (a.kind === 'sell') {
       const held = chain.ledger.tokenBalance(token, a.wallet.address);
       const amount = (held * BigInt(Math.floor(a.fraction! * 1000))) / 1000n;

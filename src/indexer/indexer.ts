@@ -1,18 +1,21 @@
-// Follows the launchpads' and routers' events and every launchpad token's Transfer events through
-// the node's event API (the same calls work against TronGrid), and keeps tokens, trades, holders and
-// the fee ledger in SQLite.
+// Follows the launchpads' and routers' events, every launchpad token's Transfer events, and after the
+// launch the token's SunSwap V2 pair (the factory's PairCreated, the pair's Swap and Sync) through the
+// node's event API (the same calls work against TronGrid), and keeps tokens, trades, holders and the
+// fee ledger in SQLite. A launched token's reserves are its pair's: price, market cap and 24 h figures
+// carry on from the curve without a gap.
 //
 // One cycle: read the confirmed head time H, fetch every stream's events up to H (from its cursor,
 // inclusive), then apply them all in one SQLite transaction. Each event is applied once (seen_events
 // is the gate), so re-reading the boundary, a crash or a restart never counts anything twice.
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import type { TronWeb } from 'tronweb';
 import type { Logger } from 'pino';
 import type { AppDb } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { TRC20_ABI } from '../tron/abi.js';
-import { toBase58 } from '../tron/address.js';
-import { contractMethods } from '../tron/client.js';
+import { toBase58, toHexAddress } from '../tron/address.js';
+import { LaunchpadReader, contractMethods, type DexInfo } from '../tron/client.js';
+import { sortTokens } from '../tron/dex.js';
 import { TRX_TO_FILL, VIRTUAL_TRX_START, VIRTUAL_TOKEN_START } from '../tron/curve.js';
 import type { Family } from '../tron/families.js';
 
@@ -57,6 +60,10 @@ export class Indexer {
   /** Called after a cycle that changed the tables (read caches listen). */
   onApplied: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /** Each family's DEX, once read (the launchpad's v2Router(), or the override). */
+  private readonly dexes = new Map<string, DexInfo>();
+  /** Owners of DEX swap transactions made through a router (the trader), by txid. */
+  private readonly owners = new Map<string, string>();
 
   /** Statements run once per event: prepared once. */
   private readonly q: ReturnType<typeof prepare>;
@@ -135,6 +142,37 @@ export class Indexer {
     };
   }
 
+  private async dexOf(f: Family): Promise<DexInfo | undefined> {
+    let d = this.dexes.get(f.launchpad);
+    if (!d) {
+      d = await new LaunchpadReader(this.deps.tronWeb, f.launchpad).dex(f.dexRouter).catch((err: unknown) => {
+        this.deps.logger.warn(
+          { err, launchpad: f.launchpad },
+          'could not read the launchpad’s DEX; retrying next cycle',
+        );
+        return undefined;
+      });
+      if (d) this.dexes.set(f.launchpad, d);
+    }
+    return d;
+  }
+
+  /** The trader of a swap made through a router: the transaction's owner. */
+  private async ownerOf(txid: string): Promise<string | undefined> {
+    let owner = this.owners.get(txid);
+    if (!owner) {
+      const tx = (await this.deps.tronWeb.trx.getTransaction(txid)) as {
+        raw_data?: { contract?: Array<{ parameter?: { value?: { owner_address?: string } } }> };
+      };
+      const hex = tx.raw_data?.contract?.[0]?.parameter?.value?.owner_address;
+      if (!hex) return undefined;
+      owner = addr(hex);
+      if (this.owners.size > 10_000) this.owners.clear();
+      this.owners.set(txid, owner);
+    }
+    return owner;
+  }
+
   private async cycle(): Promise<number> {
     const { db, tronWeb, families } = this.deps;
     // the newest solidified block's header only (getblock with detail false, served by the
@@ -169,6 +207,43 @@ export class Indexer {
     for (const token of allTokens)
       transfers.set(token, await this.fetchStream(token, this.cursor(token), to, 'Transfer'));
 
+    // SunSwap V2: pairs made for launchpad tokens (against WTRX), then the pairs' own events
+    const dexes = new Map<string, DexInfo>();
+    for (const f of families) {
+      const d = await this.dexOf(f);
+      if (d) dexes.set(d.factory, d);
+    }
+    const tokenSet = new Set(allTokens);
+    const pairCreated: Array<{ e: ChainEvent; factory: string; token: string; pair: string }> = [];
+    for (const d of dexes.values()) {
+      for (const e of await this.fetchStream(d.factory, this.cursor(d.factory), to, 'PairCreated')) {
+        const [t0, t1] = [addr(e.result.token0!), addr(e.result.token1!)];
+        const token = t0 === d.wtrx ? t1 : t1 === d.wtrx ? t0 : undefined;
+        if (token && tokenSet.has(token))
+          pairCreated.push({ e, factory: d.factory, token, pair: addr(e.result.pair!) });
+      }
+    }
+    const knownPairs = this.q.pairs.all().map((r) => ({ token: r.address, pair: r.pair! }));
+    const pairs = [...knownPairs, ...pairCreated.map((p) => ({ token: p.token, pair: p.pair }))];
+    const pairEvents = new Map<string, { token: string; events: ChainEvent[] }>();
+    for (const p of pairs) {
+      if (pairEvents.has(p.pair)) continue;
+      const events = (await this.fetchStream(p.pair, this.cursor(p.pair), to)).filter(
+        (e) => e.event_name === 'Swap' || e.event_name === 'Sync',
+      );
+      pairEvents.set(p.pair, { token: p.token, events });
+    }
+    // a swap's trader: our routers say who in their own event; through the V2 router it is the owner
+    const routerTx = new Map<string, ChainEvent>();
+    for (const f of families) for (const e of coreEvents.get(f.router) ?? []) routerTx.set(e.transaction_id, e);
+    const intermediaries = new Set([...families.map((f) => f.router), ...[...dexes.values()].map((d) => d.router)]);
+    for (const { events } of pairEvents.values()) {
+      for (const e of events) {
+        if (e.event_name !== 'Swap' || routerTx.has(e.transaction_id)) continue;
+        if (intermediaries.has(addr(e.result.to!))) await this.ownerOf(e.transaction_id);
+      }
+    }
+
     // apply everything in one transaction
     return db.$client.transaction(() => {
       let applied = 0;
@@ -189,6 +264,18 @@ export class Indexer {
           this.applyRouterFee(e);
         }
       }
+      for (const p of pairCreated) {
+        if (!firstSeen(p.e, p.factory)) continue;
+        applied++;
+        this.q.setPair.run({ token: p.token, pair: p.pair });
+      }
+      for (const [pair, { token, events }] of pairEvents) {
+        for (const e of events) {
+          if (!firstSeen(e, pair)) continue;
+          applied++;
+          this.applyPairEvent(token, pair, e, routerTx);
+        }
+      }
       for (const [token, events] of transfers) {
         for (const e of events) {
           if (!firstSeen(e, token)) continue;
@@ -200,7 +287,7 @@ export class Indexer {
       db.delete(t.pendingFees)
         .where(lt(t.pendingFees.expiresAt, to - 60_000))
         .run();
-      for (const c of [...core, ...allTokens]) {
+      for (const c of [...core, ...allTokens, ...dexes.keys(), ...pairEvents.keys()]) {
         this.q.setCursor.run({ contract: c, at: to });
       }
       return applied;
@@ -321,6 +408,70 @@ export class Indexer {
     }
   }
 
+  /**
+   * A pair's Sync sets the launched token's reserves (the pair's, WTRX and token); a Swap is a trade at
+   * the reserves the Sync just before it left. Swaps before the launch (a pair made early) are not the
+   * token's market and are skipped.
+   */
+  private applyPairEvent(token: string, pair: string, e: ChainEvent, routerTx: Map<string, ChainEvent>): void {
+    const row = this.q.token.get({ token });
+    const wtrx = this.dexes.get(row?.launchpad ?? '')?.wtrx;
+    if (!row || row.status !== 'LAUNCHED' || !wtrx) return;
+    // the factory orders a pair's tokens by address
+    const [token0] = sortTokens(toHexAddress(token), toHexAddress(wtrx));
+    const tokenIs0 = token0 === toHexAddress(token);
+    const r = e.result;
+    if (e.event_name === 'Sync') {
+      const [r0, r1] = [BigInt(r.reserve0!), BigInt(r.reserve1!)];
+      this.q.setPairReserves.run({
+        token,
+        trx: (tokenIs0 ? r1 : r0).toString(),
+        tok: (tokenIs0 ? r0 : r1).toString(),
+      });
+      return;
+    }
+    const [a0In, a1In, a0Out, a1Out] = [r.amount0In, r.amount1In, r.amount0Out, r.amount1Out].map((v) => BigInt(v!));
+    const [tokIn, tokOut, trxIn, trxOut] = tokenIs0 ? [a0In!, a0Out!, a1In!, a1Out!] : [a1In!, a1Out!, a0In!, a0Out!];
+    const buy = tokOut > tokIn;
+    const tokenAmount = buy ? tokOut - tokIn : tokIn - tokOut;
+    const trxAmount = buy ? trxIn - trxOut : trxOut - trxIn;
+    if (tokenAmount <= 0n || trxAmount <= 0n) return;
+    const via = routerTx.get(e.transaction_id);
+    const recipient = addr(r.to!);
+    const user = via?.result.user ? addr(via.result.user) : (this.owners.get(e.transaction_id) ?? recipient);
+    const trxReserve = BigInt(row.trxReserve);
+    const tokenReserve = BigInt(row.tokenReserve);
+    this.q.insertTrade.run({
+      txid: e.transaction_id,
+      eventIndex: e.event_index,
+      token,
+      type: buy ? 'BUY' : 'SELL',
+      user,
+      pool: pair,
+      // TRX into the pool for a buy, out of it for a sell; the pool's 0.3 % is in the price
+      trxAmount: trxAmount.toString(),
+      tokenAmount: tokenAmount.toString(),
+      fee: '0',
+      routerFee: String(via?.result.fee ?? '0'),
+      trxReserveAfter: trxReserve.toString(),
+      tokenReserveAfter: tokenReserve.toString(),
+      blockNumber: e.block_number,
+      timestamp: e.block_timestamp,
+    });
+    this.q.setReserves.run({ token, trx: trxReserve.toString(), tok: tokenReserve.toString(), at: e.block_timestamp });
+    this.feed(buy ? 'buy' : 'sell', token, e, {
+      symbol: row.symbol,
+      user,
+      trxAmount: Number(trxAmount) / 1e6,
+      trxAmountSun: trxAmount.toString(),
+      tokenAmount: Number(tokenAmount) / 10 ** row.decimals,
+      tokenAmountExact: tokenAmount.toString(),
+      priceInTrx: Number((trxReserve * 10n ** 30n) / tokenReserve) / 1e18,
+      progress: 100,
+      venue: 'dex',
+    });
+  }
+
   /** Appends to the event feed (same transaction as the change it reports). */
   private feed(kind: FeedKind, token: string, e: ChainEvent, payload: Record<string, unknown>): void {
     this.q.feed.run({
@@ -405,6 +556,21 @@ function prepare(db: AppDb) {
       .select()
       .from(t.tokens)
       .where(eq(t.tokens.address, p('token')))
+      .prepare(),
+    setPairReserves: db
+      .update(t.tokens)
+      .set({ trxReserve: sql`${p('trx')}`, tokenReserve: sql`${p('tok')}` })
+      .where(eq(t.tokens.address, p('token')))
+      .prepare(),
+    setPair: db
+      .update(t.tokens)
+      .set({ pair: sql`${p('pair')}` })
+      .where(eq(t.tokens.address, p('token')))
+      .prepare(),
+    pairs: db
+      .select({ address: t.tokens.address, pair: t.tokens.pair })
+      .from(t.tokens)
+      .where(isNotNull(t.tokens.pair))
       .prepare(),
     setReserves: db
       .update(t.tokens)

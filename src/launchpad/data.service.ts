@@ -102,6 +102,20 @@ export function createDataService(deps: DataDeps) {
     return { volumeSun: BigInt(volume?.v ?? 0), change: p0 === 0 ? 0 : ((p1 - p0) / p0) * 100 };
   }
 
+  /** After the launch the row's reserves are the pair's (WTRX sun, token base units). */
+  function dexOf(row: TokenRow) {
+    if (row.status !== 'LAUNCHED' || !row.pair) return null;
+    const trx = BigInt(row.trxReserve);
+    const tok = BigInt(row.tokenReserve);
+    return {
+      pairAddress: row.pair,
+      trxReserve: trxNumber(trx),
+      tokenReserve: tokenNumber(tok, row.decimals),
+      liquidityInTrx: trxNumber(2n * trx),
+      exact: { trxReserveSun: trx.toString(), tokenReserve: tok.toString() },
+    };
+  }
+
   function summary(row: TokenRow) {
     const pool = poolOf(row);
     const launched = row.status === 'LAUNCHED';
@@ -125,6 +139,8 @@ export function createDataService(deps: DataDeps) {
       createTxHash: row.createTx,
       launchTxHash: row.launchTx,
       active: !launched,
+      venue: launched ? ('dex' as const) : ('curve' as const),
+      dex: dexOf(row),
     };
   }
 

@@ -3,8 +3,9 @@
 import type { TronWeb } from 'tronweb';
 import { TokenState, type TokenStateValue } from '../tron/abi.js';
 import { decodeRevert } from '../tron/codec.js';
-import { LaunchpadReader } from '../tron/client.js';
+import { LaunchpadReader, type DexInfo } from '../tron/client.js';
 import type { Pool } from '../tron/curve.js';
+import type { PairReserves } from '../tron/dex.js';
 import type { Family } from '../tron/families.js';
 import { callData, refOf, signTx, transferTx, triggerTx, type RefBlock } from '../tron/tx.js';
 
@@ -51,6 +52,9 @@ export class ChainGateway {
   private headNext: Promise<Head> | undefined;
   /** View results by call, each valid for the block it was read at. */
   private reads = new Map<string, { block: Head; value: Promise<unknown> }>();
+  /** Each launchpad's DEX and each launched token's pair: fixed once known. */
+  private dexes = new Map<string, Promise<DexInfo | undefined>>();
+  private pairs = new Map<string, string>();
 
   constructor(readonly tronWeb: TronWeb) {}
 
@@ -140,6 +144,43 @@ export class ChainGateway {
 
   state(family: Family, token: string): Promise<TokenStateValue> {
     return this.atHead(`state:${family.launchpad}:${token}`, () => this.reader(family.launchpad).state(token));
+  }
+
+  /** The DEX the family's tokens trade on after the launch (the launchpad's v2Router(), or the override). */
+  dex(family: Family): Promise<DexInfo | undefined> {
+    let d = this.dexes.get(family.launchpad);
+    if (!d) {
+      d = this.reader(family.launchpad).dex(family.dexRouter);
+      this.dexes.set(family.launchpad, d);
+      const forget = () => this.dexes.delete(family.launchpad);
+      d.then((v) => v ?? forget(), forget);
+    }
+    return d;
+  }
+
+  /** The token's SunSwap V2 pair against WTRX, once it exists (base58). */
+  async pair(family: Family, token: string): Promise<{ pair: string; dex: DexInfo } | undefined> {
+    const dex = await this.dex(family);
+    if (!dex) return undefined;
+    let pair = this.pairs.get(token);
+    if (!pair) {
+      pair = await this.atHead(`pairOf:${dex.factory}:${token}`, () =>
+        this.reader(family.launchpad).pairOf(dex, token),
+      );
+      if (!pair) return undefined;
+      this.pairs.set(token, pair);
+    }
+    return { pair, dex };
+  }
+
+  /** The pair's reserves, TRX side and token side, as of the head block. */
+  pairReserves(family: Family, pair: string, dex: DexInfo): Promise<PairReserves> {
+    return this.atHead(`reserves:${pair}`, async () => {
+      const r = await this.reader(family.launchpad).pairReserves(pair);
+      return r.token0 === dex.wtrx
+        ? { trxReserve: r.reserve0, tokenReserve: r.reserve1 }
+        : { trxReserve: r.reserve1, tokenReserve: r.reserve0 };
+    });
   }
 
   fees(family: Family) {

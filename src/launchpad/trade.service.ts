@@ -9,6 +9,7 @@ import { ROUTER_ABI, TokenState } from '../tron/abi.js';
 import { toBase58, toHexAddress } from '../tron/address.js';
 import { decodeValues, topicOf } from '../tron/codec.js';
 import { CurveError, quoteBuy, quoteSell, type FeeParams } from '../tron/curve.js';
+import { DexError, FEE_BASE, FEE_KEEP, getAmountOut } from '../tron/dex.js';
 import type { Family } from '../tron/families.js';
 import { BPS, MAX_UINT256, parseUnits, trxToSun } from '../tron/units.js';
 import { Errors } from './errors.js';
@@ -105,14 +106,38 @@ export function settledTrade(logs: TxLog[], routers: ReadonlySet<string>): Settl
   return undefined;
 }
 
+export type FailureCode = 'TOKEN_LAUNCHED' | 'CURVE_FULL' | 'SLIPPAGE' | 'EXPIRED' | 'OUT_OF_ENERGY' | 'REVERTED';
+
+/** A failed trade's reason (the revert text, or the receipt's result) as a code a program can act on. */
+export function failureCodeOf(reason: string | undefined): FailureCode {
+  const r = reason ?? '';
+  if (/has launched|trade it on the DEX/i.test(r)) return 'TOKEN_LAUNCHED';
+  if (/curve is full|waiting for (its )?launch/i.test(r)) return 'CURVE_FULL';
+  if (/slippage|INSUFFICIENT_OUTPUT_AMOUNT|EXCESSIVE_INPUT_AMOUNT/i.test(r)) return 'SLIPPAGE';
+  if (/EXPIRED/.test(r)) return 'EXPIRED';
+  if (/OUT_OF_ENERGY|energy/i.test(r)) return 'OUT_OF_ENERGY';
+  return 'REVERTED';
+}
+
 export const DEFAULT_SLIPPAGE = 5;
 /** Bandwidth plus the 1 TRX that creating the recipient's account may cost. */
 const TRANSFER_FEE_ROOM = 1_500_000n;
 const PCT = /^\s*(\d+(?:\.\d{1,2})?)\s*%\s*$/;
 
+/** Where a token trades: its launchpad's curve, or its SunSwap V2 pair after the launch. */
+export type Venue = 'curve' | 'dex';
+
+/** How long a DEX trade's deadline runs past the head block (s): longer than the transaction can live. */
+const DEX_DEADLINE_S = 300;
+
 export interface PlannedTrade {
   family: Family;
   side: Side;
+  venue: Venue;
+  /** the SunSwap V2 pair (DEX trades) */
+  pair?: string | undefined;
+  /** the V2 router's deadline, block seconds (DEX trades) */
+  deadline?: bigint | undefined;
   token: string;
   /** the token's symbol, once indexed */
   symbol?: string | undefined;
@@ -195,19 +220,30 @@ export function createTradeService(deps: TradeDeps) {
     return deps.feeLimitSun + extra;
   }
 
-  /** Simulates the trade on the current curve; throws the spec's errors. */
+  function buyAmount(amount: number | string): bigint {
+    let paid: bigint;
+    try {
+      paid = trxToSun(amount);
+    } catch {
+      throw Errors.badTradeAmount('amount must be a positive TRX amount with at most 6 decimals');
+    }
+    if (paid <= 0n) throw Errors.badTradeAmount('amount must be more than 0 TRX');
+    return paid;
+  }
+
+  /**
+   * Simulates the trade where the token trades now (the curve, or its SunSwap V2 pair once it has
+   * launched); throws the spec's errors.
+   */
   async function plan(input: TradeInput, caller: Caller): Promise<PlannedTrade> {
     const token = input.tokenAddress;
     const { family, symbol } = await tokenOf(token);
-    // the reads are independent: ask for them together
-    const [state, pool, fees] = await Promise.all([
-      chain.state(family, token),
-      chain.pool(family, token),
-      feesOf(family),
-    ]);
+    const state = await chain.state(family, token);
     if (state === TokenState.READY_TO_LAUNCH)
       throw Errors.notTrading('The curve is full; the token is waiting for its launch');
-    if (state === TokenState.LAUNCHED) throw Errors.notTrading('The token has launched; trade it on the DEX');
+    if (state === TokenState.LAUNCHED) return planDex(input, caller, family, symbol);
+    // the reads are independent: ask for them together
+    const [pool, fees] = await Promise.all([chain.pool(family, token), feesOf(family)]);
     const decimals = 18;
     const slip = slippageBps(input.slippage);
     const feeBps = BigInt(caller.feeBps);
@@ -215,19 +251,14 @@ export function createTradeService(deps: TradeDeps) {
     const priceBefore = poolPrice(pool, decimals);
     try {
       if (input.side === 'buy') {
-        let paid: bigint;
-        try {
-          paid = trxToSun(input.amount);
-        } catch {
-          throw Errors.badTradeAmount('amount must be a positive TRX amount with at most 6 decimals');
-        }
-        if (paid <= 0n) throw Errors.badTradeAmount('amount must be more than 0 TRX');
+        const paid = buyAmount(input.amount);
         const routerFee = (paid * feeBps) / BPS;
         const q = quoteBuy(pool, paid - routerFee, fees);
         const impactBps = (q.trxIn * pool.tokenReserve * BPS) / (q.tokenOut * pool.trxReserve) - BPS;
         return {
           family,
           side: 'buy',
+          venue: 'curve',
           token,
           symbol,
           decimals,
@@ -254,6 +285,7 @@ export function createTradeService(deps: TradeDeps) {
       return {
         family,
         side: 'sell',
+        venue: 'curve',
         token,
         symbol,
         decimals,
@@ -272,6 +304,79 @@ export function createTradeService(deps: TradeDeps) {
       };
     } catch (e) {
       if (e instanceof CurveError) throw Errors.badTradeAmount(`The curve cannot fill this trade: ${e.message}`);
+      throw e;
+    }
+  }
+
+  /** The same on the token's SunSwap V2 pair: Uniswap V2's amounts, the plan's fee on the TRX side. */
+  async function planDex(
+    input: TradeInput,
+    caller: Caller,
+    family: Family,
+    symbol: string | undefined,
+  ): Promise<PlannedTrade> {
+    const token = input.tokenAddress;
+    const found = await chain.pair(family, token);
+    if (!found) throw Errors.notTrading('The token has launched but its DEX pair was not found');
+    const [r, head] = await Promise.all([chain.pairReserves(family, found.pair, found.dex), chain.head()]);
+    const decimals = 18;
+    const slip = slippageBps(input.slippage);
+    const feeBps = BigInt(caller.feeBps);
+    const priceOf = (trx: bigint, tok: bigint) => poolPrice({ trxReserve: trx, tokenReserve: tok }, decimals);
+    const common = {
+      family,
+      venue: 'dex' as const,
+      pair: found.pair,
+      deadline: BigInt(Math.floor(head.timestamp / 1000) + DEX_DEADLINE_S),
+      token,
+      symbol,
+      decimals,
+      launchpadFee: 0n,
+      refund: 0n,
+      fills: false,
+      slippageBps: slip,
+      priceBefore: priceOf(r.trxReserve, r.tokenReserve),
+      feeLimit: feeLimitOf(input.priorityFee),
+    };
+    try {
+      if (input.side === 'buy') {
+        const paid = buyAmount(input.amount);
+        const routerFee = (paid * feeBps) / BPS;
+        const trxIn = paid - routerFee;
+        const tokenOut = getAmountOut(trxIn, r.trxReserve, r.tokenReserve);
+        if (tokenOut <= 0n) throw Errors.badTradeAmount('The pool cannot fill this trade: amount too small');
+        // the price moved against the TRX that reaches the pool (its 0.3 % aside)
+        const impactBps = (trxIn * FEE_KEEP * r.tokenReserve * BPS) / (FEE_BASE * tokenOut * r.trxReserve) - BPS;
+        return {
+          ...common,
+          side: 'buy',
+          amountIn: paid,
+          expectedOut: tokenOut,
+          minOut: (tokenOut * (BPS - slip)) / BPS,
+          routerFee,
+          impactBps,
+          priceAfter: priceOf(r.trxReserve + trxIn, r.tokenReserve - tokenOut),
+        };
+      }
+      const holding = await chain.tokenBalance(token, input.userAddress);
+      const tokenIn = sellAmount(input.amount, holding, decimals);
+      const gross = getAmountOut(tokenIn, r.tokenReserve, r.trxReserve);
+      const routerFee = (gross * feeBps) / BPS;
+      const out = gross - routerFee;
+      if (out <= 0n) throw Errors.badTradeAmount('The pool cannot fill this trade: amount too small');
+      const impactBps = BPS - (gross * FEE_BASE * r.tokenReserve * BPS) / (tokenIn * FEE_KEEP * r.trxReserve);
+      return {
+        ...common,
+        side: 'sell',
+        amountIn: tokenIn,
+        expectedOut: out,
+        minOut: (out * (BPS - slip)) / BPS,
+        routerFee,
+        impactBps,
+        priceAfter: priceOf(r.trxReserve - gross, r.tokenReserve + tokenIn),
+      };
+    } catch (e) {
+      if (e instanceof DexError) throw Errors.badTradeAmount(`The pool cannot fill this trade: ${e.message}`);
       throw e;
     }
   }
@@ -323,32 +428,59 @@ export function createTradeService(deps: TradeDeps) {
       throw Errors.insufficientFunds(`needs ${trxNumber(need)} TRX (amount and fee limit), has ${trxNumber(trx)} TRX`);
   }
 
+  function buildDex(p: PlannedTrade, user: string, caller: Caller): Promise<UnsignedTx> {
+    const token = { type: 'address', value: p.token };
+    const fee = { type: 'uint256', value: String(caller.feeBps) };
+    const deadline = { type: 'uint256', value: String(p.deadline) };
+    const minOut = { type: 'uint256', value: p.minOut.toString() };
+    return p.side === 'buy'
+      ? chain.buildCall(
+          user,
+          p.family.router,
+          'dexBuy(address,uint256,uint256,uint256)',
+          [token, minOut, fee, deadline],
+          {
+            callValue: p.amountIn,
+            feeLimit: p.feeLimit,
+          },
+        )
+      : chain.buildCall(
+          user,
+          p.family.router,
+          'dexSell(address,uint256,uint256,uint256,uint256)',
+          [token, { type: 'uint256', value: p.amountIn.toString() }, minOut, fee, deadline],
+          { callValue: 0n, feeLimit: p.feeLimit },
+        );
+  }
+
   async function build(p: PlannedTrade, user: string, caller: Caller): Promise<UnsignedTx> {
     const tx =
-      p.side === 'buy'
-        ? await chain.buildCall(
-            user,
-            p.family.router,
-            'buy(address,uint256,uint256)',
-            [
-              { type: 'address', value: p.token },
-              { type: 'uint256', value: p.minOut.toString() },
-              { type: 'uint256', value: String(caller.feeBps) },
-            ],
-            { callValue: p.amountIn, feeLimit: p.feeLimit },
-          )
-        : await chain.buildCall(
-            user,
-            p.family.router,
-            'sell(address,uint256,uint256,uint256)',
-            [
-              { type: 'address', value: p.token },
-              { type: 'uint256', value: p.amountIn.toString() },
-              { type: 'uint256', value: p.minOut.toString() },
-              { type: 'uint256', value: String(caller.feeBps) },
-            ],
-            { callValue: 0n, feeLimit: p.feeLimit },
-          );
+      p.venue === 'dex'
+        ? await buildDex(p, user, caller)
+        : p.side === 'buy'
+          ? await chain.buildCall(
+              user,
+              p.family.router,
+              'buy(address,uint256,uint256)',
+              [
+                { type: 'address', value: p.token },
+                { type: 'uint256', value: p.minOut.toString() },
+                { type: 'uint256', value: String(caller.feeBps) },
+              ],
+              { callValue: p.amountIn, feeLimit: p.feeLimit },
+            )
+          : await chain.buildCall(
+              user,
+              p.family.router,
+              'sell(address,uint256,uint256,uint256)',
+              [
+                { type: 'address', value: p.token },
+                { type: 'uint256', value: p.amountIn.toString() },
+                { type: 'uint256', value: p.minOut.toString() },
+                { type: 'uint256', value: String(caller.feeBps) },
+              ],
+              { callValue: 0n, feeLimit: p.feeLimit },
+            );
     recordFee.run({
       txid: tx.txID,
       apiKeyId: caller.apiKeyId,
@@ -598,6 +730,8 @@ export function describe(p: PlannedTrade) {
     tokenAddress: p.token,
     ...(p.symbol !== undefined ? { symbol: p.symbol } : {}),
     family: p.family.family,
+    venue: p.venue,
+    ...(p.pair ? { pairAddress: p.pair } : {}),
     amountIn: p.side === 'buy' ? trxNumber(p.amountIn) : tokenNumber(p.amountIn, p.decimals),
     expectedOut: out(p.expectedOut),
     minOut: out(p.minOut),

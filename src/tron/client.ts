@@ -1,7 +1,16 @@
 // TronWeb set up from config, and typed reads of the launchpad that the service layer builds on.
 // The same code runs against the embedded devnet and a real full node (TRON_RPC).
 import { TronWeb } from 'tronweb';
-import { LAUNCHPAD_ABI, ROUTER_ABI, TRC20_ABI, type AbiEntry, type TokenStateValue } from './abi.js';
+import {
+  LAUNCHPAD_ABI,
+  ROUTER_ABI,
+  TRC20_ABI,
+  V2_FACTORY_ABI,
+  V2_PAIR_ABI,
+  V2_ROUTER_ABI,
+  type AbiEntry,
+  type TokenStateValue,
+} from './abi.js';
 import { toBase58 } from './address.js';
 import type { FeeParams, Pool } from './curve.js';
 
@@ -47,6 +56,24 @@ export function contractMethods(tw: TronWeb, abi: readonly AbiEntry[], address: 
   return make(abi, address).methods;
 }
 
+const ABI_NAMES = new Map<AbiEntry[], string>([
+  [LAUNCHPAD_ABI, 'lp'],
+  [ROUTER_ABI, 'router'],
+  [V2_ROUTER_ABI, 'v2router'],
+  [V2_FACTORY_ABI, 'v2factory'],
+  [V2_PAIR_ABI, 'pair'],
+]);
+
+/** Where a launchpad's tokens trade after the launch (base58): SunSwap V2's router, factory and WTRX. */
+export interface DexInfo {
+  router: string;
+  factory: string;
+  wtrx: string;
+}
+
+/** The zero address, base58: what a view answers for "none". */
+const NONE = toBase58('41' + '0'.repeat(40));
+
 /** Typed view calls on one launchpad (and its router). */
 export class LaunchpadReader {
   /** TronWeb contract objects parse their ABI when made: make each one once. */
@@ -58,7 +85,7 @@ export class LaunchpadReader {
   ) {}
 
   private contractAt(abi: AbiEntry[], address: string): ContractMethods {
-    const key = `${abi === LAUNCHPAD_ABI ? 'lp' : abi === ROUTER_ABI ? 'router' : 'trc20'}:${address}`;
+    const key = `${ABI_NAMES.get(abi) ?? 'trc20'}:${address}`;
     let c = this.contracts.get(key);
     if (!c) {
       c = contractMethods(this.tw, abi, address);
@@ -99,6 +126,32 @@ export class LaunchpadReader {
 
   async allowance(token: string, owner: string, spender: string): Promise<bigint> {
     return big(await this.call(TRC20_ABI, toBase58(token), 'allowance', toBase58(owner), toBase58(spender)));
+  }
+
+  /** The DEX of this launchpad: the router from `v2Router()` (or `override`), WTRX and the factory from the router. */
+  async dex(override?: string): Promise<DexInfo | undefined> {
+    const router = override ?? toBase58(String(await this.call(LAUNCHPAD_ABI, this.launchpad, 'v2Router')));
+    if (router === NONE) return undefined;
+    const [wtrx, factory] = await Promise.all([
+      this.call(V2_ROUTER_ABI, router, 'WETH'),
+      this.call(V2_ROUTER_ABI, router, 'factory'),
+    ]);
+    return { router, wtrx: toBase58(String(wtrx)), factory: toBase58(String(factory)) };
+  }
+
+  /** The token/WTRX pair on the factory, if it exists (base58). */
+  async pairOf(dex: DexInfo, token: string): Promise<string | undefined> {
+    const pair = toBase58(String(await this.call(V2_FACTORY_ABI, dex.factory, 'getPair', toBase58(token), dex.wtrx)));
+    return pair === NONE ? undefined : pair;
+  }
+
+  /** A pair's reserves and its token0 (base58). */
+  async pairReserves(pair: string): Promise<{ reserve0: bigint; reserve1: bigint; token0: string }> {
+    const [r, t0] = await Promise.all([
+      this.call(V2_PAIR_ABI, pair, 'getReserves') as Promise<unknown[]>,
+      this.call(V2_PAIR_ABI, pair, 'token0'),
+    ]);
+    return { reserve0: big(r[0]), reserve1: big(r[1]), token0: toBase58(String(t0)) };
   }
 
   async routerTreasury(router: string): Promise<string> {

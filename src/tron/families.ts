@@ -6,4 +6,6 @@ export interface Family {
   /** base58 addresses */
   launchpad: string;
   router: string;
+  /** SunSwap V2 router to use after the launch instead of the launchpad's `v2Router()` (DEX_ROUTER). */
+  dexRouter?: string | undefined;
 }

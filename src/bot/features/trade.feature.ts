@@ -6,7 +6,7 @@ import { ApiError, type Quote } from '../../client/index.js';
 import type { BotContext } from '../context.js';
 import { esc, quoteText, trx, compact } from '../format.js';
 import { replyOwned, userOf } from '../helpers.js';
-import { confirmKeyboard, resultKeyboard } from '../keyboards.js';
+import { confirmKeyboard, launchedKeyboard, resultKeyboard } from '../keyboards.js';
 import { refusalOf } from '../refusals.js';
 import type { TradeRow } from '../store.js';
 import { friendly, QUOTE_TTL_MS, type Side, type TradeEvents, type TradeOutcome } from '../trading.js';
@@ -81,6 +81,19 @@ export function tradeEvents(api: Api, logger: Logger, explorerTxUrl?: string): T
             .filter(Boolean)
             .join('\n'),
           back,
+        );
+      }
+      if (o.failureCode === 'TOKEN_LAUNCHED') {
+        return edit(
+          t,
+          [
+            `🚀 <b>${sym} launched to SunSwap V2</b> before your ${t.side} landed: nothing was ${t.side === 'buy' ? 'bought' : 'sold'}.`,
+            o.txid ? `Tx: ${txLink(o.txid)} · only the network fee of ${trx(o.feeTrx ?? 0)} was spent` : '',
+            `Tap below for a fresh quote on the DEX.`,
+          ]
+            .filter(Boolean)
+            .join('\n'),
+          launchedKeyboard(t.id, t.token, q.symbol, t.side as Side),
         );
       }
       return edit(
@@ -192,6 +205,17 @@ tradeFeature.callbackQuery(/^cf:([\w-]{8,20})$/, async (ctx) => {
         ? 'This trade is already being handled.'
         : 'This quote is no longer available.';
   await ctx.answerCallbackQuery({ text, show_alert: claim === 'not-yours' });
+});
+
+// a trade that failed because the token launched under it: the same trade, quoted again (on the DEX)
+tradeFeature.callbackQuery(/^rq:([\w-]{8,20})$/, async (ctx) => {
+  const old = ctx.services.store.trade(ctx.match[1]!);
+  if (!old) {
+    await ctx.answerCallbackQuery({ text: 'This trade is no longer available.' });
+    return;
+  }
+  await ctx.answerCallbackQuery({ text: 'Getting a fresh quote…' });
+  await startTrade(ctx, old.token, old.side as Side, old.amount);
 });
 
 tradeFeature.callbackQuery(/^cx:([\w-]{8,20})$/, async (ctx) => {
