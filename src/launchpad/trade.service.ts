@@ -238,12 +238,15 @@ export function createTradeService(deps: TradeDeps) {
   async function plan(input: TradeInput, caller: Caller): Promise<PlannedTrade> {
     const token = input.tokenAddress;
     const { family, symbol } = await tokenOf(token);
-    const state = await chain.state(family, token);
+    // the reads are independent: ask for them together (the pool is unused once the token launched)
+    const [state, pool, fees] = await Promise.all([
+      chain.state(family, token),
+      chain.pool(family, token),
+      feesOf(family),
+    ]);
     if (state === TokenState.READY_TO_LAUNCH)
       throw Errors.notTrading('The curve is full; the token is waiting for its launch');
     if (state === TokenState.LAUNCHED) return planDex(input, caller, family, symbol);
-    // the reads are independent: ask for them together
-    const [pool, fees] = await Promise.all([chain.pool(family, token), feesOf(family)]);
     const decimals = 18;
     const slip = slippageBps(input.slippage);
     const feeBps = BigInt(caller.feeBps);

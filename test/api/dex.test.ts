@@ -221,6 +221,69 @@ describe('trading a launched token through the facade', () => {
   });
 });
 
+describe('a wallet trading on the V2 router directly, as on mainnet', () => {
+  it('buys and sells without the facade, and the index lists both under the wallet', async () => {
+    const token = tokens.PKING!;
+    const w = await newWallet(5_000);
+    const { v2, wtrx, pair } = await pairOf(token);
+    const deadline = String(Math.floor(Date.now() / 1000) + 120);
+    const swap = async (selector: string, params: Array<{ type: string; value: unknown }>, callValue = 0) => {
+      const built = await w.tw.transactionBuilder.triggerSmartContract(
+        v2,
+        selector,
+        { feeLimit: 300e6, callValue },
+        params,
+        w.address,
+      );
+      const sent = await w.tw.trx.sendRawTransaction(await w.tw.trx.sign(built.transaction));
+      expect(sent.result).toBe(true);
+      return sent.txid;
+    };
+    const buy = await swap(
+      'swapExactETHForTokens(uint256,address[],address,uint256)',
+      [
+        { type: 'uint256', value: '0' },
+        { type: 'address[]', value: [wtrx, token] },
+        { type: 'address', value: w.address },
+        { type: 'uint256', value: deadline },
+      ],
+      200e6,
+    );
+    expect((await final(buy)).state).toBe('confirmed');
+    const held = (await client.quote({ type: 'sell', tokenAddress: token, amount: '100%', userAddress: w.address }))
+      .wallet!.tokenBalance;
+    const approve = await w.tw.transactionBuilder.triggerSmartContract(
+      token,
+      'approve(address,uint256)',
+      { feeLimit: 100e6 },
+      [
+        { type: 'address', value: v2 },
+        { type: 'uint256', value: held },
+      ],
+      w.address,
+    );
+    await w.tw.trx.sendRawTransaction(await w.tw.trx.sign(approve.transaction));
+    // the sale pays out to the router (it unwraps WTRX), so the trader is the transaction's owner
+    const sell = await swap('swapExactTokensForETH(uint256,uint256,address[],address,uint256)', [
+      { type: 'uint256', value: held },
+      { type: 'uint256', value: '0' },
+      { type: 'address[]', value: [token, wtrx] },
+      { type: 'address', value: w.address },
+      { type: 'uint256', value: deadline },
+    ]);
+    expect((await final(sell)).state).toBe('confirmed');
+    await synced();
+    const mine = (await client.getRecentTrades(token, 1, 10)).filter((t) => t.user === w.address);
+    expect(mine.map((t) => [t.type, t.signature, t.poolAddress])).toEqual([
+      ['SELL', sell, pair],
+      ['BUY', buy, pair],
+    ]);
+    expect(mine[1]!.trxAmount).toBe(200);
+    const own = await client.getUserTrades(w.address);
+    expect(own.map((t) => t.routerFeeSun)).toEqual(['0', '0']);
+  });
+});
+
 describe('across the launch', () => {
   it('a buy that fills the curve, launchToDEX, then an immediate DEX buy: all indexed once, equal to a fresh re-index', async () => {
     const token = tokens.MOON!;
