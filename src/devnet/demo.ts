@@ -205,6 +205,14 @@ function send(
   }
 }
 
+/** The wallet's first sale of a token through `spender` approves it (just before the sale). */
+function approveOnce(chain: Chain, a: Action, token: string, spender: string, approved: Set<string>): void {
+  const key = `${token}:${a.wallet.address}:${spender}`;
+  if (approved.has(key)) return;
+  send(chain, a.wallet, token, TRC20_ABI, 'approve', [toAbiAddress(spender), MAX_UINT256], 0n, a.at - 1);
+  approved.add(key);
+}
+
 /**
  * A trade of a launched token on SunSwap V2: through the fee router (dexBuy / dexSell) or, for the
  * "direct" ones, straight through the V2 router as a wallet on mainnet would.
@@ -236,12 +244,7 @@ function dexTrade(chain: Chain, a: Action, token: string, fam: (typeof FAMILIES)
   const held = chain.ledger.tokenBalance(token, a.wallet.address);
   const amount = (held * BigInt(Math.floor(a.fraction! * 100))) / 1000n;
   if (amount <= 0n) return;
-  const spender = a.direct ? DEX.router : fam.router;
-  const key = `${token}:${a.wallet.address}:${spender}`;
-  if (!approved.has(key)) {
-    send(chain, a.wallet, token, TRC20_ABI, 'approve', [toAbiAddress(spender), MAX_UINT256], 0n, a.at - 1);
-    approved.add(key);
-  }
+  approveOnce(chain, a, token, a.direct ? DEX.router : fam.router, approved);
   if (a.direct)
     send(
       chain,
@@ -354,12 +357,7 @@ export function seedDemo(chain: Chain, now: number): boolean {
       const held = chain.ledger.tokenBalance(token, a.wallet.address);
       const amount = (held * BigInt(Math.floor(a.fraction! * 1000))) / 1000n;
       if (amount <= 0n) continue;
-      const spender = a.direct ? fam.launchpad : fam.router;
-      const key = `${token}:${a.wallet.address}:${spender}`;
-      if (!approved.has(key)) {
-        send(chain, a.wallet, token, TRC20_ABI, 'approve', [toAbiAddress(spender), MAX_UINT256], 0n, a.at - 1);
-        approved.add(key);
-      }
+      approveOnce(chain, a, token, a.direct ? fam.launchpad : fam.router, approved);
       if (a.direct)
         send(chain, a.wallet, fam.launchpad, LAUNCHPAD_ABI, 'saleToken', [toAbiAddress(token), amount, 0n], 0n, a.at);
       else

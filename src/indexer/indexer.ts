@@ -386,16 +386,13 @@ export class Indexer {
       const before = progressPct(BigInt(row.trxReserve));
       const after = progressPct(trxReserve);
       const trxPaid = buy ? trxAmount + fee : trxAmount;
-      this.feed(buy ? 'buy' : 'sell', token, e, {
-        symbol: row.symbol,
-        user,
-        trxAmount: Number(trxPaid) / 1e6,
-        trxAmountSun: trxPaid.toString(),
-        tokenAmount: Number(tokenAmount) / 10 ** row.decimals,
-        tokenAmountExact: tokenAmount.toString(),
-        priceInTrx: Number((trxReserve * 10n ** 30n) / tokenReserve) / 1e18,
-        progress: after,
-      });
+      this.tradeFeed(
+        buy,
+        e,
+        row,
+        { user, trx: trxPaid, tokens: tokenAmount, trxReserve, tokenReserve },
+        { progress: after },
+      );
       if (after !== before) this.feed('progress', token, e, { symbol: row.symbol, from: before, to: after });
     } else if (e.event_name === 'LaunchPending') {
       db.update(t.tokens).set({ status: 'LAUNCH_PENDING' }).where(eq(t.tokens.address, token)).run();
@@ -459,16 +456,32 @@ export class Indexer {
       timestamp: e.block_timestamp,
     });
     this.q.setReserves.run({ token, trx: trxReserve.toString(), tok: tokenReserve.toString(), at: e.block_timestamp });
-    this.feed(buy ? 'buy' : 'sell', token, e, {
+    this.tradeFeed(
+      buy,
+      e,
+      row,
+      { user, trx: trxAmount, tokens: tokenAmount, trxReserve, tokenReserve },
+      { progress: 100, venue: 'dex' },
+    );
+  }
+
+  /** A trade in the feed: who, how much (numbers and exact strings) and the price after it. */
+  private tradeFeed(
+    buy: boolean,
+    e: ChainEvent,
+    row: { address: string; symbol: string; decimals: number },
+    t: { user: string; trx: bigint; tokens: bigint; trxReserve: bigint; tokenReserve: bigint },
+    extra: Record<string, unknown>,
+  ): void {
+    this.feed(buy ? 'buy' : 'sell', row.address, e, {
       symbol: row.symbol,
-      user,
-      trxAmount: Number(trxAmount) / 1e6,
-      trxAmountSun: trxAmount.toString(),
-      tokenAmount: Number(tokenAmount) / 10 ** row.decimals,
-      tokenAmountExact: tokenAmount.toString(),
-      priceInTrx: Number((trxReserve * 10n ** 30n) / tokenReserve) / 1e18,
-      progress: 100,
-      venue: 'dex',
+      user: t.user,
+      trxAmount: Number(t.trx) / 1e6,
+      trxAmountSun: t.trx.toString(),
+      tokenAmount: Number(t.tokens) / 10 ** row.decimals,
+      tokenAmountExact: t.tokens.toString(),
+      priceInTrx: Number((t.trxReserve * 10n ** 30n) / t.tokenReserve) / 1e18,
+      ...extra,
     });
   }
 

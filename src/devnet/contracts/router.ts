@@ -19,6 +19,31 @@ function checkFee(ctx: CallContext, feeBps: bigint) {
   return r;
 }
 
+/** A sale's TRX (`received`, held by the router): the fee to the treasury, the rest to the seller. */
+function settleSell(
+  ctx: CallContext,
+  treasury: string,
+  token: string,
+  tokenAmount: bigint,
+  received: bigint,
+  feeBps: bigint,
+  amountMin: bigint,
+): bigint {
+  const fee = (received * feeBps) / BPS;
+  const trxOut = received - fee;
+  if (trxOut < amountMin) throw new Revert(`Router: slippage, TRX out ${trxOut} below amountMin ${amountMin}`);
+  ctx.vm.transferTrx(ctx.self, treasury, fee);
+  ctx.vm.transferTrx(ctx.self, ctx.sender, trxOut);
+  ctx.vm.emit(ctx.self, ROUTER_ABI, 'RouterSell', [
+    toAbiAddress(ctx.sender),
+    toAbiAddress(token),
+    tokenAmount,
+    fee,
+    trxOut,
+  ]);
+  return trxOut;
+}
+
 /** The V2 router and WTRX the DEX entry points trade through. */
 function dex(ctx: CallContext) {
   const r = config(ctx);
@@ -68,20 +93,7 @@ export const routerContract: NativeContract = {
       const before = ctx.ledger.balance(ctx.self);
       ctx.vm.invoke(ctx.self, r.launchpad, 'saleToken', [toAbiAddress(token), tokenAmount, 0n]);
       const received = ctx.ledger.balance(ctx.self) - before;
-      const fee = (received * feeBps) / BPS;
-      const trxOut = received - fee;
-      if (trxOut < uint(amountMin))
-        throw new Revert(`Router: slippage, TRX out ${trxOut} below amountMin ${uint(amountMin)}`);
-      ctx.vm.transferTrx(ctx.self, r.treasury, fee);
-      ctx.vm.transferTrx(ctx.self, ctx.sender, trxOut);
-      ctx.vm.emit(ctx.self, ROUTER_ABI, 'RouterSell', [
-        toAbiAddress(ctx.sender),
-        toAbiAddress(token),
-        tokenAmount,
-        fee,
-        trxOut,
-      ]);
-      return [trxOut];
+      return [settleSell(ctx, r.treasury, token, tokenAmount, received, feeBps, uint(amountMin))];
     },
     dexBuy: (ctx, [tokenArg, amountMin, feeBpsArg, deadline]) => {
       const token = addr(tokenArg);
@@ -128,20 +140,7 @@ export const routerContract: NativeContract = {
         uint(deadline),
       ]) as [bigint[]];
       const received = amounts[amounts.length - 1]!;
-      const fee = (received * feeBps) / BPS;
-      const trxOut = received - fee;
-      if (trxOut < uint(amountMin))
-        throw new Revert(`Router: slippage, TRX out ${trxOut} below amountMin ${uint(amountMin)}`);
-      ctx.vm.transferTrx(ctx.self, r.treasury, fee);
-      ctx.vm.transferTrx(ctx.self, ctx.sender, trxOut);
-      ctx.vm.emit(ctx.self, ROUTER_ABI, 'RouterSell', [
-        toAbiAddress(ctx.sender),
-        toAbiAddress(token),
-        tokenAmount,
-        fee,
-        trxOut,
-      ]);
-      return [trxOut];
+      return [settleSell(ctx, r.treasury, token, tokenAmount, received, feeBps, uint(amountMin))];
     },
     v2Router: (ctx) => [toAbiAddress(config(ctx).v2Router ?? ZERO_ADDRESS)],
     launchpad: (ctx) => [toAbiAddress(config(ctx).launchpad)],
