@@ -429,6 +429,51 @@ describe('the fee router on the DEX', () => {
   });
 });
 
+describe('the launchpad’s other public views', () => {
+  it('answer as the real proxy’s, and the exact-amount views invert the quoting ones to the unit', async () => {
+    const created = await send(
+      bob,
+      LP,
+      'createAndInitPurchase(string,string)',
+      [
+        { type: 'string', value: 'View Cat' },
+        { type: 'string', value: 'VCAT' },
+      ],
+      (20n + 1_000n) * SUN_PER_TRX,
+    );
+    const evs = (await tw.event.getEventsByTransactionID(created.txid)).data!;
+    const made = evs.find((e) => e.event_name === 'TokenCreate')!;
+    const fresh = addressOf(made.result.tokenAddress);
+    const v = async (name: string, ...args: unknown[]) => view(LAUNCHPAD_ABI, LP, name, ...args);
+    const pair = async (name: string, ...args: unknown[]) => ((await v(name, ...args)) as unknown[]).map(big);
+    expect(big(await v('TOKEN_SUPPLY'))).toBe(TOTAL_SUPPLY);
+    expect(big(await v('TOTAL_SALE'))).toBe(TOTAL_SALE);
+    expect(big(await v('LAUNCH_FEE'))).toBe(LAUNCH_FEE_SUN);
+    expect(addressOf(await v('tokenAddress', made.result.tokenIndex))).toBe(fresh);
+    expect(addressOf(await v('tokenCreator', fresh))).toBe(bob.address);
+    expect(addressOf(await v('vault'))).toBe(TronWeb.address.fromHex(FAMILIES[0]!.feeRecipient));
+    expect(hex(addressOf(await v('deadAddress'))).toLowerCase()).toBe('41' + '0'.repeat(36) + 'dead');
+    expect(big(await v('getTokenState', fresh))).toBe(1n);
+
+    const want = 5_000_000n * 10n ** 18n;
+    const trxIn = big(await v('getExactTokenAmountForPurchase', fresh, want.toString()));
+    expect(big(await v('getTokenAmountByPurchase', fresh, trxIn.toString()))).toBeGreaterThanOrEqual(want);
+    expect(big(await v('getTokenAmountByPurchase', fresh, (trxIn - 1n).toString()))).toBeLessThan(want);
+    const [paid, fee] = await pair('getExactTokenAmountForPurchaseWithFee', fresh, want.toString());
+    expect(paid! - fee!).toBe(trxIn);
+    const [tokensForPaid] = await pair('getTokenAmountByPurchaseWithFee', fresh, paid!.toString());
+    expect(tokensForPaid).toBeGreaterThanOrEqual(want);
+
+    const trxOut = 100n * SUN_PER_TRX;
+    const sell = big(await v('getExactTrxAmountForSale', fresh, trxOut.toString()));
+    expect(big(await v('getTrxAmountBySale', fresh, sell.toString()))).toBeGreaterThanOrEqual(trxOut);
+    expect(big(await v('getTrxAmountBySale', fresh, (sell - 1n).toString()))).toBeLessThan(trxOut);
+    const [sellWithFee] = await pair('getExactTrxAmountForSaleWithFee', fresh, trxOut.toString());
+    const [net] = await pair('getTrxAmountBySaleWithFee', fresh, sellWithFee!.toString());
+    expect(net).toBeGreaterThanOrEqual(trxOut);
+  });
+});
+
 describe('java-tron wire format', () => {
   it('answers a reverted constant call with result true, the REVERT message, a FAILED transaction and the revert data', async () => {
     const res = await fetch(`${url}/wallet/triggerconstantcontract`, {
