@@ -41,7 +41,7 @@ let bot: Awaited<ReturnType<typeof StartBot>> | undefined;
 if (config.bot.token) {
   // loaded only when the bot runs (grammY and its plugins are not needed otherwise)
   const { startBot } = await import('./bot/run.js');
-  const { loadVaultKey } = await import('./bot/vault.js');
+  const { loadVaultKey } = await import('./trading/vault.js');
   let vaultKey: Buffer;
   try {
     vaultKey = loadVaultKey({

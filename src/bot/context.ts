@@ -3,9 +3,9 @@ import type { ConversationFlavor } from '@grammyjs/conversations';
 import type { Api, Context } from 'grammy';
 import type { Logger } from 'pino';
 import type { LaunchpadClient } from '../client/index.js';
-import type { Accounts } from './accounts.js';
+import type { Accounts } from '../trading/accounts.js';
 import type { BotStore } from './store.js';
-import type { TradeEvents, TradeFlow } from './trading.js';
+import type { TradeEvents, TradeFlow } from '../trading/trade-flow.js';
 
 export interface BotServices {
   store: BotStore;

@@ -8,7 +8,7 @@ import type { BotContext } from './context.js';
 import { esc, settingsText, trx } from './format.js';
 import { settingsKeyboard } from './keyboards.js';
 import type { Settings } from './store.js';
-import { friendly } from './trading.js';
+import { friendly } from '../trading/trade-flow.js';
 import { amountHelp, checkAmount, startTrade } from './features/trade.feature.js';
 import { userOf } from './helpers.js';
 

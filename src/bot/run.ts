@@ -4,14 +4,14 @@ import { run, type RunnerHandle } from '@grammyjs/runner';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { LaunchpadClient } from '../client/index.js';
-import { createAccounts } from './accounts.js';
+import { createAccounts } from '../trading/accounts.js';
 import type { BotServices } from './context.js';
 import { tradeEvents } from './features/trade.feature.js';
 import { createBot, runDueDeletes, COMMANDS, type BotOptions } from './index.js';
 import { createStore, openBotDb } from './store.js';
-import { createTradeFlow } from './trading.js';
+import { createTradeFlow } from '../trading/trade-flow.js';
 import { createAlerter } from './alerts.js';
-import { Vault } from './vault.js';
+import { Vault } from '../trading/vault.js';
 
 export interface BotRunOptions {
   token: string;

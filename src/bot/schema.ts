@@ -1,71 +1,14 @@
-// The bot's own tables (a separate SQLite file: the bot reaches the facade only over HTTP).
+// The bot's own tables (a separate SQLite file: the bot reaches the facade only over HTTP): the
+// Telegram side (message owners, prompts, conversations, alerts, admin audit) here, and the trading
+// side's (users, wallets, trades, orders) from src/trading/schema.ts, in the same file.
 // Secrets (private keys, the user's API key) are stored only encrypted (AES-256-GCM).
+export * from '../trading/schema.js';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const botMeta = sqliteTable('bot_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
-
-export const users = sqliteTable('users', {
-  telegramId: integer('telegram_id').primaryKey(),
-  username: text('username'),
-  /** The user's facade API key, encrypted. */
-  apiKeyEnc: text('api_key_enc').notNull(),
-  /** Its id at the facade (admins look keys up by it). */
-  apiKeyId: integer('api_key_id'),
-  activeWalletId: integer('active_wallet_id'),
-  /** JSON: slippage, buy presets, sell presets, confirm, fee limit. */
-  settings: text('settings').notNull(),
-  createdAt: integer('created_at').notNull(),
-});
-
-export const wallets = sqliteTable(
-  'wallets',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.telegramId),
-    address: text('address').notNull(),
-    /** The private key, encrypted. */
-    keyEnc: text('key_enc').notNull(),
-    label: text('label'),
-    createdAt: integer('created_at').notNull(),
-  },
-  (t) => [uniqueIndex('wallets_user_address').on(t.userId, t.address)],
-);
-
-/**
- * A trade from quote to result. Status: quoted -> claimed -> (approving) -> signed -> broadcast ->
- * confirmed | failed; or expired / cancelled. The signed transaction and its txID are stored before
- * it is broadcast, so a retry re-sends the same bytes and never builds a second trade.
- */
-export const trades = sqliteTable(
-  'trades',
-  {
-    id: text('id').primaryKey(),
-    userId: integer('user_id').notNull(),
-    chatId: integer('chat_id').notNull(),
-    messageId: integer('message_id'),
-    walletId: integer('wallet_id').notNull(),
-    token: text('token').notNull(),
-    side: text('side').notNull(),
-    /** As the user gave it: TRX for buys, tokens or "NN%" for sells. */
-    amount: text('amount').notNull(),
-    slippage: integer('slippage_bps').notNull(),
-    /** The quote shown (JSON). */
-    quote: text('quote').notNull(),
-    status: text('status').notNull(),
-    txid: text('txid'),
-    signedTx: text('signed_tx'),
-    result: text('result'),
-    createdAt: integer('created_at').notNull(),
-    expiresAt: integer('expires_at').notNull(),
-    updatedAt: integer('updated_at').notNull(),
-  },
-  (t) => [index('trades_status').on(t.status)],
-);
 
 /** Which user a message with buttons belongs to (groups: only they may press). */
 export const ownedMessages = sqliteTable(

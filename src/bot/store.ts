@@ -1,32 +1,22 @@
-// The bot's data: users, wallets (keys sealed by the vault), trades, message owners, prompts.
+// The bot's data: the trading side's (users, wallets, trades, orders: src/trading/store.ts) and the
+// Telegram side's (message owners, prompts, conversations, alerts, audit), over one SQLite file.
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { openSqlite, type Db } from '../db/open.js';
+import { createTradingStore, type UserRow } from '../trading/store.js';
 import * as s from './schema.js';
+
+export {
+  DEFAULT_SETTINGS,
+  type Settings,
+  type UserRow,
+  type WalletRow,
+  type TradeRow,
+  type OrderRow,
+} from '../trading/store.js';
 
 export type BotDb = Db<typeof s>;
 export const openBotDb = (file: string): BotDb => openSqlite(file, s, 'bot');
 
-export interface Settings {
-  /** percent */
-  slippage: number;
-  /** TRX */
-  buyPresets: [number, number, number];
-  /** percent of the holding */
-  sellPresets: [number, number, number];
-  confirm: boolean;
-  /** TRX added to the facade's fee limit (priorityFee) */
-  extraFeeLimit: number;
-}
-
-export const DEFAULT_SETTINGS: Settings = {
-  slippage: 5,
-  buyPresets: [100, 500, 1000],
-  sellPresets: [25, 50, 100],
-  confirm: true,
-  extraFeeLimit: 0,
-};
-
-export type UserRow = typeof s.users.$inferSelect;
 export interface AlertRules {
   chatId: number;
   newTokens: boolean;
@@ -37,11 +27,10 @@ export interface AlertRules {
   /** why alerts to the chat stopped (what Telegram answered), null while they run */
   stoppedReason?: string | null;
 }
-export type WalletRow = typeof s.wallets.$inferSelect;
-export type TradeRow = typeof s.trades.$inferSelect;
 
 export function createStore(db: BotDb) {
   return {
+    ...createTradingStore(db),
     db,
     meta(key: string): string | undefined {
       return db.select().from(s.botMeta).where(eq(s.botMeta.key, key)).get()?.value;
@@ -111,75 +100,6 @@ export function createStore(db: BotDb) {
     },
     markAlertsSent(ids: number[], at: number): void {
       if (ids.length) db.update(s.alertOutbox).set({ sentAt: at }).where(inArray(s.alertOutbox.id, ids)).run();
-    },
-
-    user(id: number): UserRow | undefined {
-      return db.select().from(s.users).where(eq(s.users.telegramId, id)).get();
-    },
-    createUser(row: typeof s.users.$inferInsert): void {
-      db.insert(s.users).values(row).onConflictDoNothing().run();
-    },
-    settings(user: UserRow): Settings {
-      return { ...DEFAULT_SETTINGS, ...(JSON.parse(user.settings) as Partial<Settings>) };
-    },
-    saveSettings(userId: number, settings: Settings): void {
-      db.update(s.users)
-        .set({ settings: JSON.stringify(settings) })
-        .where(eq(s.users.telegramId, userId))
-        .run();
-    },
-    setActiveWallet(userId: number, walletId: number): void {
-      db.update(s.users).set({ activeWalletId: walletId }).where(eq(s.users.telegramId, userId)).run();
-    },
-
-    wallets(userId: number): WalletRow[] {
-      return db.select().from(s.wallets).where(eq(s.wallets.userId, userId)).orderBy(asc(s.wallets.id)).all();
-    },
-    wallet(userId: number, walletId: number): WalletRow | undefined {
-      return db
-        .select()
-        .from(s.wallets)
-        .where(and(eq(s.wallets.userId, userId), eq(s.wallets.id, walletId)))
-        .get();
-    },
-    addWallet(row: typeof s.wallets.$inferInsert): WalletRow {
-      const existing = db
-        .select()
-        .from(s.wallets)
-        .where(and(eq(s.wallets.userId, row.userId), eq(s.wallets.address, row.address)))
-        .get();
-      if (existing) return existing;
-      return db.insert(s.wallets).values(row).returning().get();
-    },
-
-    trade(id: string): TradeRow | undefined {
-      return db.select().from(s.trades).where(eq(s.trades.id, id)).get();
-    },
-    insertTrade(row: typeof s.trades.$inferInsert): void {
-      db.insert(s.trades).values(row).run();
-    },
-    /** Moves a trade from one status to another; true only for the one caller that did it. */
-    transition(id: string, from: string, to: string, fields: Partial<typeof s.trades.$inferInsert> = {}): boolean {
-      return (
-        db
-          .update(s.trades)
-          .set({ ...fields, status: to, updatedAt: Date.now() })
-          .where(and(eq(s.trades.id, id), eq(s.trades.status, from)))
-          .run().changes === 1
-      );
-    },
-    updateTrade(id: string, fields: Partial<typeof s.trades.$inferInsert>): void {
-      db.update(s.trades)
-        .set({ ...fields, updatedAt: Date.now() })
-        .where(eq(s.trades.id, id))
-        .run();
-    },
-    unfinishedTrades(): TradeRow[] {
-      return db
-        .select()
-        .from(s.trades)
-        .where(inArray(s.trades.status, ['claimed', 'approving', 'signed', 'broadcast']))
-        .all();
     },
 
     own(chatId: number, messageId: number, userId: number): void {

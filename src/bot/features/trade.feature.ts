@@ -9,7 +9,7 @@ import { replyOwned, userOf } from '../helpers.js';
 import { confirmKeyboard, launchedKeyboard, resultKeyboard } from '../keyboards.js';
 import { refusalOf } from '../refusals.js';
 import type { TradeRow } from '../store.js';
-import { friendly, QUOTE_TTL_MS, type Side, type TradeEvents, type TradeOutcome } from '../trading.js';
+import { friendly, QUOTE_TTL_MS, type Side, type TradeEvents, type TradeOutcome } from '../../trading/trade-flow.js';
 import { addressArg, unknownToken } from './token.feature.js';
 
 const BUY_AMOUNT = /^\d{1,9}(\.\d{1,6})?$/;

@@ -4,8 +4,8 @@ import type { BotContext } from '../context.js';
 import { esc, walletText } from '../format.js';
 import { editOwned, replyOwned, userOf } from '../helpers.js';
 import { cb, walletKeyboard, walletListKeyboard } from '../keyboards.js';
-import { UserError } from '../accounts.js';
-import { friendly } from '../trading.js';
+import { UserError } from '../../trading/accounts.js';
+import { friendly } from '../../trading/trade-flow.js';
 
 export const EXPORT_TTL_MS = 60_000;
 const IMPORT_PROMPT_MS = 5 * 60_000;

@@ -18,7 +18,7 @@ import { signTx } from '../tron/tx.js';
 import { sunToTrx, trxToSun } from '../tron/units.js';
 import { scalarText } from '../text.js';
 import { UserError, type Accounts } from './accounts.js';
-import type { BotStore, TradeRow, UserRow, WalletRow } from './store.js';
+import type { TradingStore, TradeRow, UserRow, WalletRow } from './store.js';
 
 export const QUOTE_TTL_MS = 30_000;
 const POLL_MS = 1000;
@@ -85,7 +85,7 @@ function checkUnsigned(
 }
 
 export function createTradeFlow(deps: {
-  store: BotStore;
+  store: TradingStore;
   accounts: Accounts;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;

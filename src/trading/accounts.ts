@@ -2,12 +2,12 @@
 // to sign, right before signing; the API key is sealed too and never shown.
 import { utils } from 'tronweb';
 import { LaunchpadClient } from '../client/index.js';
-import type { BotStore, UserRow, WalletRow } from './store.js';
+import type { TradingStore, UserRow, WalletRow } from './store.js';
 import { DEFAULT_SETTINGS } from './store.js';
 import type { Vault } from './vault.js';
 
 export interface AccountsDeps {
-  store: BotStore;
+  store: TradingStore;
   vault: Vault;
   /** Operator client: creates a key for each new user. */
   operator: LaunchpadClient;

@@ -1,0 +1,29 @@
+CREATE TABLE `orders` (
+	`id` text PRIMARY KEY NOT NULL,
+	`user_id` integer NOT NULL,
+	`wallet_id` integer NOT NULL,
+	`token` text NOT NULL,
+	`symbol` text NOT NULL,
+	`kind` text NOT NULL,
+	`side` text NOT NULL,
+	`amount` text NOT NULL,
+	`trigger_e18` text,
+	`entry_e18` text,
+	`trail_bps` integer,
+	`high_e18` text,
+	`interval_ms` integer,
+	`rounds` integer DEFAULT 1 NOT NULL,
+	`done` integer DEFAULT 0 NOT NULL,
+	`next_at` integer,
+	`group_id` text,
+	`auto` integer DEFAULT false NOT NULL,
+	`status` text NOT NULL,
+	`note` text,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `orders_status_token` ON `orders` (`status`,`token`);--> statement-breakpoint
+CREATE INDEX `orders_user` ON `orders` (`user_id`,`status`);--> statement-breakpoint
+ALTER TABLE `trades` ADD `order_id` text;--> statement-breakpoint
+CREATE INDEX `trades_order` ON `trades` (`order_id`);

@@ -1,0 +1,111 @@
+// The trading side's tables, in the bot's SQLite file (src/bot/schema.ts adds the Telegram side's):
+// users with their sealed facade key, wallets with sealed private keys, trades from quote to result.
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+export const users = sqliteTable('users', {
+  telegramId: integer('telegram_id').primaryKey(),
+  username: text('username'),
+  /** The user's facade API key, encrypted. */
+  apiKeyEnc: text('api_key_enc').notNull(),
+  /** Its id at the facade (admins look keys up by it). */
+  apiKeyId: integer('api_key_id'),
+  activeWalletId: integer('active_wallet_id'),
+  /** JSON: slippage, buy presets, sell presets, confirm, fee limit. */
+  settings: text('settings').notNull(),
+  createdAt: integer('created_at').notNull(),
+});
+
+export const wallets = sqliteTable(
+  'wallets',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.telegramId),
+    address: text('address').notNull(),
+    /** The private key, encrypted. */
+    keyEnc: text('key_enc').notNull(),
+    label: text('label'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('wallets_user_address').on(t.userId, t.address)],
+);
+
+/**
+ * A trade from quote to result. Status: quoted -> claimed -> (approving) -> signed -> broadcast ->
+ * confirmed | failed; or expired / cancelled. The signed transaction and its txID are stored before
+ * it is broadcast, so a retry re-sends the same bytes and never builds a second trade.
+ */
+export const trades = sqliteTable(
+  'trades',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    chatId: integer('chat_id').notNull(),
+    messageId: integer('message_id'),
+    walletId: integer('wallet_id').notNull(),
+    token: text('token').notNull(),
+    side: text('side').notNull(),
+    /** As the user gave it: TRX for buys, tokens or "NN%" for sells. */
+    amount: text('amount').notNull(),
+    slippage: integer('slippage_bps').notNull(),
+    /** The quote shown (JSON). */
+    quote: text('quote').notNull(),
+    status: text('status').notNull(),
+    txid: text('txid'),
+    signedTx: text('signed_tx'),
+    result: text('result'),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    /** The automated order this trade executes (one trade per order round), null for a trade by hand. */
+    orderId: text('order_id'),
+  },
+  (t) => [index('trades_status').on(t.status), index('trades_order').on(t.orderId)],
+);
+
+/**
+ * An automated order of one wallet: limit buy / sell, take-profit, stop-loss, trailing stop or DCA.
+ * Prices are TRX per whole token as 18-decimal fixed point (priceE18), compared exactly with the
+ * token's reserves. Status: active -> executing (its trade claimed, in the same SQLite transaction)
+ * -> filled | failed; or paused (no funds), cancelled (by the user, its pair, or a holding gone). DCA
+ * goes back to active between rounds. A round's trade id is `o:<order id>:<round>`: a double trigger,
+ * a retried update or a restart finds it taken and never trades twice.
+ */
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    walletId: integer('wallet_id').notNull(),
+    token: text('token').notNull(),
+    symbol: text('symbol').notNull(),
+    /** limit | tp | sl | trail | dca */
+    kind: text('kind').notNull(),
+    side: text('side').notNull(),
+    /** buys: TRX in sun per round; sells: share of the holding in basis points */
+    amount: text('amount').notNull(),
+    /** limit buy, sl, trail (computed): fire at or below; limit sell, tp: at or above. TRX per token, E18 */
+    triggerE18: text('trigger_e18'),
+    /** tp / sl: the average entry price when set (E18), for display */
+    entryE18: text('entry_e18'),
+    /** trail: the drop in basis points, and the highest price seen since set (E18) */
+    trailBps: integer('trail_bps'),
+    highE18: text('high_e18'),
+    /** dca: interval, rounds in all, rounds done, when the next is due, and the price cap (E18) */
+    intervalMs: integer('interval_ms'),
+    rounds: integer('rounds').notNull().default(1),
+    done: integer('done').notNull().default(0),
+    nextAt: integer('next_at'),
+    /** a TP and an SL on one position share a group: when one fills the other is cancelled */
+    groupId: text('group_id'),
+    /** set by the automatic TP/SL of /settings (replaced after each new buy) */
+    auto: integer('auto', { mode: 'boolean' }).notNull().default(false),
+    status: text('status').notNull(),
+    /** what happened last, in words (shown by /orders) */
+    note: text('note'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [index('orders_status_token').on(t.status, t.token), index('orders_user').on(t.userId, t.status)],
+);

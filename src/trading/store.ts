@@ -1,0 +1,197 @@
+// The trading side's data: users, settings, wallets (keys sealed by the vault), trades and automated
+// orders. Every money-moving step is a conditional update, so exactly one caller wins it.
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import type { Db } from '../db/open.js';
+import * as s from './schema.js';
+
+export type TradingDb = Db<typeof s>;
+
+export interface Settings {
+  /** percent */
+  slippage: number;
+  /** TRX */
+  buyPresets: [number, number, number];
+  /** percent of the holding */
+  sellPresets: [number, number, number];
+  confirm: boolean;
+  /** TRX added to the facade's fee limit (priorityFee) */
+  extraFeeLimit: number;
+  /**
+   * A take-profit and a stop-loss attached to every new buy (replaced after each buy, at the new
+   * average entry); null = off. gain / loss in percent of the entry, sell in percent of the holding.
+   */
+  autoTpSl: { tp: { gainPct: number; sellPct: number } | null; sl: { lossPct: number; sellPct: number } | null } | null;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  slippage: 5,
+  buyPresets: [100, 500, 1000],
+  sellPresets: [25, 50, 100],
+  confirm: true,
+  extraFeeLimit: 0,
+  autoTpSl: null,
+};
+
+export type UserRow = typeof s.users.$inferSelect;
+export type WalletRow = typeof s.wallets.$inferSelect;
+export type TradeRow = typeof s.trades.$inferSelect;
+export type OrderRow = typeof s.orders.$inferSelect;
+export type NewOrder = typeof s.orders.$inferInsert;
+
+/** Order states in which an order still waits for its trigger or its clock. */
+export const LIVE_ORDER = ['active'] as const;
+
+class NotClaimed extends Error {}
+
+export function createTradingStore(db: TradingDb) {
+  return {
+    user(id: number): UserRow | undefined {
+      return db.select().from(s.users).where(eq(s.users.telegramId, id)).get();
+    },
+    createUser(row: typeof s.users.$inferInsert): void {
+      db.insert(s.users).values(row).onConflictDoNothing().run();
+    },
+    settings(user: UserRow): Settings {
+      return { ...DEFAULT_SETTINGS, ...(JSON.parse(user.settings) as Partial<Settings>) };
+    },
+    saveSettings(userId: number, settings: Settings): void {
+      db.update(s.users)
+        .set({ settings: JSON.stringify(settings) })
+        .where(eq(s.users.telegramId, userId))
+        .run();
+    },
+    setActiveWallet(userId: number, walletId: number): void {
+      db.update(s.users).set({ activeWalletId: walletId }).where(eq(s.users.telegramId, userId)).run();
+    },
+
+    wallets(userId: number): WalletRow[] {
+      return db.select().from(s.wallets).where(eq(s.wallets.userId, userId)).orderBy(asc(s.wallets.id)).all();
+    },
+    wallet(userId: number, walletId: number): WalletRow | undefined {
+      return db
+        .select()
+        .from(s.wallets)
+        .where(and(eq(s.wallets.userId, userId), eq(s.wallets.id, walletId)))
+        .get();
+    },
+    addWallet(row: typeof s.wallets.$inferInsert): WalletRow {
+      const existing = db
+        .select()
+        .from(s.wallets)
+        .where(and(eq(s.wallets.userId, row.userId), eq(s.wallets.address, row.address)))
+        .get();
+      if (existing) return existing;
+      return db.insert(s.wallets).values(row).returning().get();
+    },
+
+    trade(id: string): TradeRow | undefined {
+      return db.select().from(s.trades).where(eq(s.trades.id, id)).get();
+    },
+    insertTrade(row: typeof s.trades.$inferInsert): void {
+      db.insert(s.trades).values(row).run();
+    },
+    /** Moves a trade from one status to another; true only for the one caller that did it. */
+    transition(id: string, from: string, to: string, fields: Partial<typeof s.trades.$inferInsert> = {}): boolean {
+      return (
+        db
+          .update(s.trades)
+          .set({ ...fields, status: to, updatedAt: Date.now() })
+          .where(and(eq(s.trades.id, id), eq(s.trades.status, from)))
+          .run().changes === 1
+      );
+    },
+    updateTrade(id: string, fields: Partial<typeof s.trades.$inferInsert>): void {
+      db.update(s.trades)
+        .set({ ...fields, updatedAt: Date.now() })
+        .where(eq(s.trades.id, id))
+        .run();
+    },
+    unfinishedTrades(): TradeRow[] {
+      return db
+        .select()
+        .from(s.trades)
+        .where(inArray(s.trades.status, ['claimed', 'approving', 'signed', 'broadcast']))
+        .all();
+    },
+
+    // ------------------------------------------------------------------ orders
+    order(id: string): OrderRow | undefined {
+      return db.select().from(s.orders).where(eq(s.orders.id, id)).get();
+    },
+    insertOrder(row: NewOrder): void {
+      db.insert(s.orders).values(row).run();
+    },
+    /** Moves an order between states; true only for the one caller that did it. */
+    orderTransition(id: string, from: string, to: string, fields: Partial<NewOrder> = {}): boolean {
+      return (
+        db
+          .update(s.orders)
+          .set({ ...fields, status: to, updatedAt: Date.now() })
+          .where(and(eq(s.orders.id, id), eq(s.orders.status, from)))
+          .run().changes === 1
+      );
+    },
+    updateOrder(id: string, fields: Partial<NewOrder>): void {
+      db.update(s.orders)
+        .set({ ...fields, updatedAt: Date.now() })
+        .where(eq(s.orders.id, id))
+        .run();
+    },
+    /** The active orders (all, or one token's). */
+    activeOrders(token?: string): OrderRow[] {
+      const live = eq(s.orders.status, 'active');
+      return db
+        .select()
+        .from(s.orders)
+        .where(token ? and(live, eq(s.orders.token, token)) : live)
+        .all();
+    },
+    /** A user's orders that are not over (active, executing, paused), oldest first. */
+    openOrders(userId: number, token?: string): OrderRow[] {
+      const open = and(eq(s.orders.userId, userId), inArray(s.orders.status, ['active', 'executing', 'paused']));
+      return db
+        .select()
+        .from(s.orders)
+        .where(token ? and(open, eq(s.orders.token, token)) : open)
+        .orderBy(asc(s.orders.createdAt))
+        .all();
+    },
+    /** DCA orders whose next round is due. */
+    dueOrders(now: number): OrderRow[] {
+      return db
+        .select()
+        .from(s.orders)
+        .where(and(eq(s.orders.status, 'active'), eq(s.orders.kind, 'dca'), lte(s.orders.nextAt, now)))
+        .all();
+    },
+    /** Orders caught between trigger and result by a stop (their trade tells how they ended). */
+    executingOrders(): OrderRow[] {
+      return db.select().from(s.orders).where(eq(s.orders.status, 'executing')).all();
+    },
+    /**
+     * Claims an order's round: the order goes executing and its trade row is inserted as claimed, in
+     * one SQLite transaction. False when another caller had it (the order was not active any more,
+     * or the round's trade exists).
+     */
+    claimOrderRound(orderId: string, trade: typeof s.trades.$inferInsert): boolean {
+      try {
+        return db.transaction((tx) => {
+          if (tx.insert(s.trades).values(trade).onConflictDoNothing().run().changes !== 1) return false;
+          const moved = tx
+            .update(s.orders)
+            .set({ status: 'executing', updatedAt: Date.now() })
+            .where(and(eq(s.orders.id, orderId), eq(s.orders.status, 'active')))
+            .run().changes;
+          // not active any more: undo the trade row with the rest
+          if (moved !== 1) throw new NotClaimed();
+          return true;
+        });
+      } catch (e) {
+        if (e instanceof NotClaimed) return false;
+        throw e;
+      }
+    },
+  };
+}
+
+export type TradingStore = ReturnType<typeof createTradingStore>;
