@@ -329,6 +329,10 @@ export const PriceResponse = ok({
     priceInUSD: z.number(),
     trxUsd: z.number(),
     currentStatus: z.string(),
+    /** the reserves the price comes from (the curve's virtual ones, or the pair's after the launch):
+     * price = trxReserveSun / 1e6 per tokenReserve / 10^decimals, exactly */
+    exact: z.object({ trxReserveSun: z.string(), tokenReserve: z.string(), decimals: z.number().int() }),
+    totalSupply: z.string(),
   }),
 });
 export const ProgressResponse = ok({

@@ -6,11 +6,14 @@ import type { LaunchpadClient } from '../client/index.js';
 import type { Accounts } from '../trading/accounts.js';
 import type { BotStore } from './store.js';
 import type { TradeEvents, TradeFlow } from '../trading/trade-flow.js';
+import type { OrderEngine } from '../trading/orders.js';
 
 export interface BotServices {
   store: BotStore;
   accounts: Accounts;
   trading: TradeFlow;
+  /** Automated orders (limit, TP/SL, trailing, DCA). */
+  orders: OrderEngine;
   logger: Logger;
   trxUsd: number;
   now: () => number;

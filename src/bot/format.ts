@@ -141,6 +141,16 @@ export function settingsText(s: Settings): string {
     `Sell presets: ${s.sellPresets.join(' / ')} %`,
     `Confirm before trading: ${s.confirm ? 'on' : 'off'}`,
     `Extra fee limit: ${s.extraFeeLimit} TRX`,
+    `Automatic TP/SL on every buy: ${
+      s.autoTpSl
+        ? [
+            s.autoTpSl.tp ? `TP +${s.autoTpSl.tp.gainPct}% sell ${s.autoTpSl.tp.sellPct}%` : '',
+            s.autoTpSl.sl ? `SL −${s.autoTpSl.sl.lossPct}% sell ${s.autoTpSl.sl.sellPct}%` : '',
+          ]
+            .filter(Boolean)
+            .join(', ')
+        : 'off'
+    } (<code>/autotpsl +100% 50% -30% 100%</code> or <code>off</code>)`,
   ].join('\n');
 }
 

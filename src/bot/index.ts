@@ -15,6 +15,7 @@ import { isLateAnswer, refusalOf } from './refusals.js';
 import { friendly, TradeError } from '../trading/trade-flow.js';
 import { customAmount, editSetting, withdraw } from './conversations.js';
 import { listsFeature } from './features/lists.feature.js';
+import { ordersFeature } from './features/orders.feature.js';
 import { adminFeature } from './features/admin.feature.js';
 import { alertsFeature } from './features/alerts.feature.js';
 import { positionsFeature } from './features/positions.feature.js';
@@ -142,6 +143,7 @@ export function createBot(token: string, services: BotServices, options: BotOpti
     listsFeature,
     settingsFeature,
     positionsFeature,
+    ordersFeature,
     alertsFeature,
     tokenFeature,
   );

@@ -17,6 +17,8 @@ export const cb = {
   wallet: (action: string, id?: number) => (id === undefined ? `w:${action}` : `w:${action}:${id}`),
   settings: (what: string) => `st:${what}`,
   positions: 'pos',
+  /** a token's automated orders, with one-tap TP / SL / trailing stop */
+  orders: (token: string) => `ol:${token}`,
 };
 
 /** A token card's buttons; in a private chat also the way back to the user's positions and wallet. */
@@ -29,7 +31,8 @@ export function cardKeyboard(token: string, s: Settings, privateChat = false): I
   kb.text('👥 Holders', cb.holders(token, 1))
     .text('📜 Trades', cb.trades(token, 1))
     .text('🔄 Refresh', cb.refresh(token));
-  if (privateChat) kb.row().text('📊 Positions', cb.positions).text('👛 Wallet', cb.wallet('r'));
+  if (privateChat)
+    kb.row().text('📋 Orders', cb.orders(token)).text('📊 Positions', cb.positions).text('👛 Wallet', cb.wallet('r'));
   return kb;
 }
 
@@ -52,6 +55,7 @@ export function positionsKeyboard(list: Array<{ token: string; symbol: string }>
   for (const p of list)
     kb.text(`$${p.symbol.slice(0, 12)}`, cb.refresh(p.token))
       .text(`Sell 100% $${p.symbol.slice(0, 10)}`, cb.sell(p.token, 100))
+      .text('📋 Orders', cb.orders(p.token))
       .row();
   return kb.text('🔄 Refresh', cb.positions).text('👛 Wallet', cb.wallet('r'));
 }

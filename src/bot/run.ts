@@ -6,7 +6,10 @@ import type { Logger } from 'pino';
 import { LaunchpadClient } from '../client/index.js';
 import { createAccounts } from '../trading/accounts.js';
 import type { BotServices } from './context.js';
-import { tradeEvents } from './features/trade.feature.js';
+import { tradeEvents, txLinker } from './features/trade.feature.js';
+import { orderNotifier } from './features/orders.feature.js';
+import { createOrderEngine, type OrderEngine } from '../trading/orders.js';
+import type { Api } from 'grammy';
 import { createBot, runDueDeletes, COMMANDS, type BotOptions } from './index.js';
 import { createStore, openBotDb } from './store.js';
 import { createTradeFlow } from '../trading/trade-flow.js';
@@ -30,6 +33,8 @@ export interface BotRunOptions {
   bot?: BotOptions;
   /** Long polling; off when a test feeds updates with handleUpdate. */
   poll?: boolean;
+  /** The order engine's clock and DCA tick (tests drive them), and whether it follows the stream. */
+  orders?: { now?: () => number; tickMs?: number; follow?: boolean };
   dbFile?: string;
 }
 
@@ -45,18 +50,39 @@ export function buildBot(opts: BotRunOptions) {
   });
   const accounts = createAccounts({ store, vault, operator, facadeUrl: opts.facadeUrl, defaultPlan: opts.defaultPlan });
   const trading = createTradeFlow({ store, accounts });
+  // the engine reports through the bot's Api, made just below
+  const late: { api?: Api } = {};
+  const orders: OrderEngine = createOrderEngine({
+    store,
+    accounts,
+    trading,
+    client: operator,
+    notify: orderNotifier(
+      () => late.api!,
+      log,
+      () => orders,
+      txLinker(opts.explorerTxUrl),
+    ),
+    logger: log,
+    trxUsd: opts.trxUsd,
+    tickMs: opts.orders?.tickMs ?? 1000,
+    ...(opts.orders?.now ? { now: opts.orders.now } : {}),
+    ...(opts.orders?.follow !== undefined ? { follow: opts.orders.follow } : {}),
+  });
   const services: BotServices = {
     store,
     accounts,
     trading,
+    orders,
     logger: log,
     trxUsd: opts.trxUsd,
     now: Date.now,
     operator,
     admins: opts.admins ?? [],
-    events: (api) => tradeEvents(api, log, opts.explorerTxUrl),
+    events: (a) => tradeEvents(a, log, opts.explorerTxUrl, (t) => orders.afterBuy(t.userId, t.walletId, t.token)),
   };
   const bot = createBot(opts.token, services, opts.bot);
+  late.api = bot.api;
   return { bot, store, services, db, operator };
 }
 
@@ -68,6 +94,7 @@ export async function startBot(opts: BotRunOptions) {
   await bot.api.setMyCommands(COMMANDS);
   const resumed = await services.trading.resume(services.events(bot.api));
   if (resumed) log.info({ resumed }, 'resumed unfinished trades');
+  await services.orders.start();
   const alerter = createAlerter({
     store,
     api: bot.api,
@@ -90,6 +117,7 @@ export async function startBot(opts: BotRunOptions) {
     async stop() {
       clearInterval(maintenance);
       await alerter.stop();
+      await services.orders.stop();
       if (runner?.isRunning()) await runner.stop();
       built.db.$client.close();
     },

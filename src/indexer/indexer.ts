@@ -481,6 +481,9 @@ export class Indexer {
       tokenAmount: Number(t.tokens) / 10 ** row.decimals,
       tokenAmountExact: t.tokens.toString(),
       priceInTrx: Number((t.trxReserve * 10n ** 30n) / t.tokenReserve) / 1e18,
+      // the reserves after the trade, exact: the price a program can compare without rounding
+      trxReserveSun: t.trxReserve.toString(),
+      tokenReserve: t.tokenReserve.toString(),
       ...extra,
     });
   }

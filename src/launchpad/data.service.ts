@@ -308,6 +308,8 @@ export function createDataService(deps: DataDeps) {
         priceInUSD: p * deps.trxUsd,
         trxUsd: deps.trxUsd,
         currentStatus: row.status,
+        exact: { trxReserveSun: row.trxReserve, tokenReserve: row.tokenReserve, decimals: row.decimals },
+        totalSupply: row.totalSupply,
       };
     },
 

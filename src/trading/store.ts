@@ -164,6 +164,15 @@ export function createTradingStore(db: TradingDb) {
         .where(and(eq(s.orders.status, 'active'), eq(s.orders.kind, 'dca'), lte(s.orders.nextAt, now)))
         .all();
     },
+    /** The trades an order made, oldest first. */
+    orderTrades(orderId: string): TradeRow[] {
+      return db.select().from(s.trades).where(eq(s.trades.orderId, orderId)).orderBy(asc(s.trades.createdAt)).all();
+    },
+    orderTradeCount(orderId: string): number {
+      return (
+        db.$client.prepare<[string], number>('select count(*) from trades where order_id = ?').pluck().get(orderId) ?? 0
+      );
+    },
     /** Orders caught between trigger and result by a stop (their trade tells how they ended). */
     executingOrders(): OrderRow[] {
       return db.select().from(s.orders).where(eq(s.orders.status, 'executing')).all();

@@ -34,6 +34,8 @@ export interface TradeOutcome {
   reason?: string;
   /** a failed trade's code from the facade (TOKEN_LAUNCHED: the token launched under a curve trade) */
   failureCode?: string;
+  /** why a trade failed before reaching the chain: no TRX for it, or no tokens left to sell */
+  failureKind?: 'funds' | 'no-holding';
   trxBalance?: number;
   tokenBalance?: number;
 }
@@ -209,7 +211,12 @@ export function createTradeFlow(deps: {
           if (!store.transition(id, 'approving', 'signed', { txid: signed.txID, signedTx: JSON.stringify(signed) }))
             return;
         } catch (e) {
-          const outcome: TradeOutcome = { state: 'failed', reason: friendly(e) };
+          const kind = failureKindOf(e);
+          const outcome: TradeOutcome = {
+            state: 'failed',
+            reason: friendly(e),
+            ...(kind ? { failureKind: kind } : {}),
+          };
           store.updateTrade(id, { status: 'failed', result: JSON.stringify(outcome) });
           return events.done(store.trade(id)!, outcome);
         }
@@ -237,7 +244,35 @@ export function createTradeFlow(deps: {
     }
   }
 
+  /** A quote for the wallet with the user's slippage, refused at once when the TRX for it is short. */
+  async function quoteFor(user: UserRow, wallet: WalletRow, token: string, side: Side, amount: string) {
+    const settings = store.settings(user);
+    const client = accounts.clientFor(user);
+    const quote = await client.quote({
+      type: side,
+      tokenAddress: token,
+      amount: side === 'buy' ? Number(amount) : amount,
+      userAddress: wallet.address,
+      slippage: settings.slippage,
+    });
+    // say it now rather than after Confirm (the quote carries the wallet's balance)
+    const trxBalanceSun = BigInt(quote.wallet?.trxBalanceSun ?? 0);
+    const need =
+      (side === 'buy' ? BigInt(quote.exact.amountIn) : 0n) +
+      trxToSun(quote.feeLimit) +
+      trxToSun(settings.extraFeeLimit);
+    if (trxBalanceSun < need) {
+      throw new TradeError(
+        `you have ${sunToTrx(trxBalanceSun)} TRX; this needs ${sunToTrx(need)} TRX (${side === 'buy' ? 'the amount and ' : ''}the network fee limit)`,
+        'funds',
+      );
+    }
+    return { quote, settings };
+  }
+
   return {
+    quoteFor,
+
     /** Fetches a quote and records it as a trade the user can confirm. */
     async quote(
       user: UserRow,
@@ -249,27 +284,7 @@ export function createTradeFlow(deps: {
       symbol?: string,
     ): Promise<{ trade: TradeRow; quote: Quote; symbol: string }> {
       const wallet = accounts.activeWallet(user);
-      const settings = store.settings(user);
-      const client = accounts.clientFor(user);
-      const quote = await client.quote({
-        type: side,
-        tokenAddress: token,
-        amount: side === 'buy' ? Number(amount) : amount,
-        userAddress: wallet.address,
-        slippage: settings.slippage,
-      });
-      // say it now rather than after Confirm (the quote carries the wallet's balance)
-      const trxBalanceSun = BigInt(quote.wallet?.trxBalanceSun ?? 0);
-      const need =
-        (side === 'buy' ? BigInt(quote.exact.amountIn) : 0n) +
-        trxToSun(quote.feeLimit) +
-        trxToSun(settings.extraFeeLimit);
-      if (trxBalanceSun < need) {
-        throw new TradeError(
-          `you have ${sunToTrx(trxBalanceSun)} TRX; this needs ${sunToTrx(need)} TRX (${side === 'buy' ? 'the amount and ' : ''}the network fee limit)`,
-          'funds',
-        );
-      }
+      const { quote, settings } = await quoteFor(user, wallet, token, side, amount);
       const shown = quote.symbol ?? symbol ?? `${token.slice(0, 6)}…`;
       const id = newId();
       const t = now();
@@ -331,9 +346,9 @@ export function createTradeFlow(deps: {
       return { txid, state: s.state as 'confirmed' | 'failed', ...(s.reason ? { reason: s.reason } : {}) };
     },
 
-    /** Resumes trades left unfinished by a crash or restart. */
+    /** Resumes trades by hand left unfinished by a crash or restart (the order engine resumes its own). */
     async resume(events: TradeEvents): Promise<number> {
-      const list = store.unfinishedTrades();
+      const list = store.unfinishedTrades().filter((t) => t.orderId === null);
       for (const t of list) {
         if (t.status === 'claimed' || t.status === 'approving') {
           const outcome: TradeOutcome = {
@@ -352,6 +367,14 @@ export function createTradeFlow(deps: {
 }
 
 export type TradeFlow = ReturnType<typeof createTradeFlow>;
+
+/** A failure before the chain that an automated order acts on: no TRX for it, or nothing to sell. */
+export function failureKindOf(e: unknown): 'funds' | 'no-holding' | undefined {
+  if (e instanceof TradeError && e.kind === 'funds') return 'funds';
+  if (e instanceof ApiError && e.error === 'Insufficient funds')
+    return /no tokens to sell|holding is 0 tokens/.test(e.message) ? 'no-holding' : 'funds';
+  return undefined;
+}
 
 /** Facade errors in plain language. */
 export function friendly(e: unknown): string {

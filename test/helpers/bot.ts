@@ -1,6 +1,7 @@
 // The real bot, wired to the real facade and devnet, talking to a fake Telegram.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { BotError } from 'grammy';
 import type { BotOptions } from '../../src/bot/index.js';
 import { createAlerter } from '../../src/bot/alerts.js';
 import { buildBot } from '../../src/bot/run.js';
@@ -11,7 +12,15 @@ import { BOT_INFO, FakeTelegram } from './telegram.js';
 export const TOKEN = '123456789:TEST-token-for-the-fake-bot-api-xyz';
 
 export async function startBotStack(
-  opts: { logger?: Logger; stack?: Stack; admins?: number[]; bot?: Partial<BotOptions>; defaultPlan?: string } = {},
+  opts: {
+    logger?: Logger;
+    stack?: Stack;
+    admins?: number[];
+    bot?: Partial<BotOptions>;
+    defaultPlan?: string;
+    /** the order engine's clock and DCA tick (0: only when the test calls tick()) */
+    orders?: { now?: () => number; tickMs?: number; follow?: boolean };
+  } = {},
 ) {
   const stack = opts.stack ?? (await startStack({ pollMs: 100 }));
   const tg = new FakeTelegram();
@@ -38,6 +47,7 @@ export async function startBotStack(
         ...opts.bot,
       },
       poll: false,
+      orders: { tickMs: 0, ...opts.orders },
     });
   let built = make();
   return {
@@ -69,8 +79,13 @@ export async function startBotStack(
       const wallet = accounts.activeWallet(user);
       return { wallet, client: accounts.clientFor(user), key: () => accounts.withKey(wallet, (k) => k) };
     },
-    /** Feeds one update and waits for its handlers. */
-    send: (u: Parameters<typeof built.bot.handleUpdate>[0]) => built.bot.handleUpdate(u),
+    /** Feeds one update and waits for its handlers; a handler's error goes to the bot's error
+     * boundary, as under the runner in production. */
+    send: (u: Parameters<typeof built.bot.handleUpdate>[0]) =>
+      built.bot.handleUpdate(u).catch((err: unknown) => {
+        if (err instanceof BotError) return built.bot.errorHandler(err);
+        throw err;
+      }),
     /** Simulates a restart of the bot process on the same database. */
     restart() {
       built.db.$client.close();

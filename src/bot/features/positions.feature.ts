@@ -6,6 +6,7 @@ import type { BotContext } from '../context.js';
 import { compact, esc, trx } from '../format.js';
 import { editOwned, replyOwned, userOf } from '../helpers.js';
 import { cb, positionsKeyboard } from '../keyboards.js';
+import { costBasis } from '../../trading/pnl.js';
 
 export interface Position {
   token: string;
@@ -16,24 +17,6 @@ export interface Position {
   costTrx: number;
   pnlTrx: number;
   pnlPct: number | null;
-}
-
-/** Average-cost basis over a token's trades (oldest first), in exact integers. */
-export function costBasis(trades: UserTrade[]): { units: bigint; costSun: bigint } {
-  let units = 0n;
-  let cost = 0n;
-  for (const t of [...trades].sort((a, b) => a.timestamp - b.timestamp)) {
-    const amount = BigInt(t.tokenAmountExact);
-    if (t.type === 'BUY') {
-      units += amount;
-      cost += BigInt(t.trxAmountSun) + BigInt(t.routerFeeSun);
-    } else if (units > 0n) {
-      const sold = amount > units ? units : amount;
-      cost -= (cost * sold) / units;
-      units -= sold;
-    }
-  }
-  return { units, costSun: cost };
 }
 
 export function positions(w: WalletView, trades: UserTrade[]): Position[] {

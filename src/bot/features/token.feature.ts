@@ -63,12 +63,13 @@ export async function showCard(ctx: BotContext, address: string, edit: boolean):
   const client = ctx.services.accounts.clientFor(user);
   const found = await tokenFor(ctx, client, address, edit);
   if (!found) return;
-  const text = tokenCard(found.details, ctx.services.trxUsd);
-  const kb = cardKeyboard(
-    found.details.metadata.contractAddress,
-    ctx.services.store.settings(user),
-    ctx.chat?.type === 'private',
-  );
+  const priv = ctx.chat?.type === 'private';
+  const token = found.details.metadata.contractAddress;
+  const open = priv ? ctx.services.orders.list(user.telegramId, token).length : 0;
+  const text =
+    tokenCard(found.details, ctx.services.trxUsd) +
+    (open ? `\n\n📋 You have ${open} open order${open === 1 ? '' : 's'} on this token.` : '');
+  const kb = cardKeyboard(token, ctx.services.store.settings(user), priv);
   if (edit) {
     const how = await editOwned(ctx, text, kb);
     await ctx.answerCallbackQuery({ text: how === 'unchanged' ? 'Up to date' : 'Updated' });

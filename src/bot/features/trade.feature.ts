@@ -33,11 +33,21 @@ export const amountHelp = (side: Side) =>
  * gone). A chat that refuses our messages (the user blocked the bot) does not stop the trade: the
  * result stays in the database and the refusal is logged.
  */
-export function tradeEvents(api: Api, logger: Logger, explorerTxUrl?: string): TradeEvents {
-  const txLink = (txid: string) =>
-    explorerTxUrl
-      ? `<a href="${esc(explorerTxUrl + txid)}">${esc(txid.slice(0, 10))}…</a>`
-      : `<code>${esc(txid)}</code>`;
+/** A transaction as a link to the explorer, or as code when there is none (the devnet). */
+export const txLinker = (explorerTxUrl?: string) => (txid: string) =>
+  explorerTxUrl ? `<a href="${esc(explorerTxUrl + txid)}">${esc(txid.slice(0, 10))}…</a>` : `<code>${esc(txid)}</code>`;
+
+/**
+ * How a trade by hand reports: edits of its message. `afterBuy` runs after a confirmed buy (the
+ * automatic TP/SL of the settings).
+ */
+export function tradeEvents(
+  api: Api,
+  logger: Logger,
+  explorerTxUrl?: string,
+  afterBuy?: (t: TradeRow) => Promise<void>,
+): TradeEvents {
+  const txLink = txLinker(explorerTxUrl);
   const options = { parse_mode: 'HTML', link_preview_options: { is_disabled: true } } as const;
   const send = (t: TradeRow, text: string, more: object) =>
     api.sendMessage(t.chatId, text, { ...options, ...more }).then(() => undefined);
@@ -65,6 +75,8 @@ export function tradeEvents(api: Api, logger: Logger, explorerTxUrl?: string): T
       const sym = `$${esc(q.symbol)}`;
       const back = resultKeyboard(t.token, q.symbol, t.chatId > 0);
       if (o.state === 'confirmed') {
+        if (t.side === 'buy' && afterBuy)
+          void afterBuy(t).catch((err: unknown) => logger.warn({ trade: t.id, err }, 'automatic TP/SL not set'));
         const got =
           o.received === undefined
             ? ''

@@ -1,0 +1,338 @@
+// Automated orders in the bot: /limit, /tp, /sl, /trail, /dca, /orders and /autotpsl, the token's
+// orders from its card, and the messages the engine sends when an order fills or cannot.
+// Private chats only: orders trade the user's own wallet.
+import { Composer, InlineKeyboard, type Api } from 'grammy';
+import type { Logger } from 'pino';
+import type { BotContext } from '../context.js';
+import { compact, esc, trx } from '../format.js';
+import { userOf } from '../helpers.js';
+import { refusalOf } from '../refusals.js';
+import { isBase58Address } from '../../tron/address.js';
+import { sunToTrx } from '../../tron/units.js';
+import { parseInterval, type OrderEngine, type OrderEvent, type PriceSpec } from '../../trading/orders.js';
+import { formatPrice, parsePriceE18, parseUsdAmount } from '../../trading/price.js';
+import type { OrderRow, Settings } from '../../trading/store.js';
+
+const NUM = String.raw`(\d+(?:\.\d+)?)`;
+const ADDR = String.raw`(T\w{33})`;
+
+export const ORDER_USAGE = [
+  '<b>Automated orders</b> (they trade your active wallet, with your slippage, without asking)',
+  '<code>/limit ADDRESS buy TRX @ PRICE</code> — buy when the price is at or below PRICE (TRX per token)',
+  '<code>/limit ADDRESS sell 50% @ PRICE</code> — sell a share when the price is at or above',
+  '   PRICE may be a market cap in USD: <code>mc50k</code>, <code>mc1.2m</code>',
+  '<code>/tp ADDRESS +100% 50%</code> — take profit: sell 50 % at +100 % over your entry',
+  '<code>/sl ADDRESS -30% 100%</code> — stop loss: sell all at −30 % from your entry',
+  '<code>/trail ADDRESS 20% 100%</code> — sell when the price falls 20 % below its high since set',
+  '<code>/dca ADDRESS 50 every 1h x 10 [max PRICE]</code> — buy 50 TRX every hour, 10 times',
+  '<code>/orders</code> — your open orders (<code>/orders ADDRESS</code> for one token)',
+  '<code>/autotpsl +100% 50% -30% 100%</code> — a TP and an SL on every new buy (<code>off</code> to stop)',
+].join('\n');
+
+/** A price level: "0.00005" (TRX per token) or a market cap ("mc50k", "$1.2m", "50k"). */
+export function parseLevel(text: string): PriceSpec | undefined {
+  const t = text.trim().toLowerCase();
+  const mc = /^mc(.+)$/.exec(t)?.[1] ?? (/[kmb]$|^\$/.test(t) ? t : undefined);
+  if (mc !== undefined) {
+    const usd = parseUsdAmount(mc);
+    return usd === undefined ? undefined : { mcUsd: usd };
+  }
+  try {
+    const e18 = parsePriceE18(t);
+    return e18 > 0n ? { e18 } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const pct = (bps: string | number) => `${Number(bps) / 100}%`;
+const level = (e18: string | bigint | null | undefined) => (e18 ? `${formatPrice(BigInt(e18))} TRX` : '?');
+
+/** One order in words. */
+export function orderLine(o: OrderRow, engine: OrderEngine, now: number): string {
+  const sym = `$${esc(o.symbol)}`;
+  let text: string;
+  switch (o.kind) {
+    case 'limit':
+      text =
+        o.side === 'buy'
+          ? `🎯 Limit buy ${trx(Number(sunToTrx(BigInt(o.amount))))} of ${sym} at ≤ ${level(o.triggerE18)}`
+          : `🎯 Limit sell ${pct(o.amount)} of ${sym} at ≥ ${level(o.triggerE18)}`;
+      break;
+    case 'tp':
+      text = `💰 Take profit on ${sym}: sell ${pct(o.amount)} at ≥ ${level(o.triggerE18)} (entry ${level(o.entryE18)})`;
+      break;
+    case 'sl':
+      text = `🛑 Stop loss on ${sym}: sell ${pct(o.amount)} at ≤ ${level(o.triggerE18)} (entry ${level(o.entryE18)})`;
+      break;
+    case 'trail':
+      text = `📉 Trailing stop on ${sym}: sell ${pct(o.amount)} ${pct(o.trailBps ?? 0)} below the high (high ${level(o.highE18)}, fires at ≤ ${level(engine.levelOf(o))})`;
+      break;
+    default: {
+      const next =
+        o.nextAt && o.status === 'active' ? ` · next in ${Math.max(0, Math.round((o.nextAt - now) / 60_000))} min` : '';
+      text = `🔁 DCA ${trx(Number(sunToTrx(BigInt(o.amount))))} of ${sym}, ${o.done}/${o.rounds} done${next}${o.triggerE18 ? ` · max ${level(o.triggerE18)}` : ''}`;
+    }
+  }
+  if (o.auto) text += ' <i>(auto)</i>';
+  if (o.status === 'paused') text += `\n   ⏸ paused: ${esc(o.note ?? '')}`;
+  if (o.status === 'executing') text += '\n   ⏳ trading now';
+  return text;
+}
+
+function listKeyboard(list: OrderRow[], token?: string, s?: Settings): InlineKeyboard {
+  const kb = new InlineKeyboard();
+  list.forEach((o, i) => {
+    kb.text(`✖️ Cancel #${i + 1}`, `oc:${o.id}`);
+    if (o.status === 'paused') kb.text(`▶️ Resume #${i + 1}`, `or:${o.id}`);
+    kb.row();
+  });
+  if (token) {
+    const tp = s?.autoTpSl?.tp ?? { gainPct: 100, sellPct: 50 };
+    const sl = s?.autoTpSl?.sl ?? { lossPct: 30, sellPct: 100 };
+    kb.text(`💰 TP +${tp.gainPct}% ×${tp.sellPct}%`, `op:tp:${token}`)
+      .text(`🛑 SL −${sl.lossPct}% ×${sl.sellPct}%`, `op:sl:${token}`)
+      .row()
+      .text('📉 Trail 20% ×100%', `op:tr:${token}`)
+      .text('⬅️ Token', `r:${token}`);
+  }
+  return kb;
+}
+
+function listText(list: OrderRow[], engine: OrderEngine, now: number, title: string): string {
+  if (!list.length) return `${title}\n\nNo open orders.\n\n${ORDER_USAGE}`;
+  return [title, '', ...list.map((o, i) => `${i + 1}. ${orderLine(o, engine, now)}`)].join('\n');
+}
+
+export const ordersFeature = new Composer<BotContext>();
+const priv = ordersFeature.chatType('private');
+
+async function created(ctx: BotContext, o: OrderRow): Promise<void> {
+  const { orders, now } = ctx.services;
+  const fresh = ctx.services.store.order(o.id) ?? o;
+  const state = fresh.status === 'executing' ? '\nIts condition holds already: trading now.' : '';
+  await ctx.reply(`✅ <b>Order set</b>\n${orderLine(fresh, orders, now())}${state}`, {
+    parse_mode: 'HTML',
+    reply_markup: new InlineKeyboard().text('✖️ Cancel', `oc:${o.id}`).text('📋 Orders', 'ol'),
+  });
+}
+
+/** Reads "/cmd ARGS" with a pattern; answers the usage when it does not match. */
+async function args(ctx: BotContext & { match: string }, pattern: RegExp): Promise<RegExpExecArray | undefined> {
+  const m = pattern.exec(ctx.match.trim());
+  if (!m || !isBase58Address(m[1])) {
+    await ctx.reply(ORDER_USAGE, { parse_mode: 'HTML' });
+    return undefined;
+  }
+  return m;
+}
+
+priv.command('limit', async (ctx) => {
+  const m = await args(ctx, new RegExp(String.raw`^${ADDR}\s+(buy|sell)\s+${NUM}(%?)\s*@\s*(\S+)$`, 'i'));
+  if (!m) return;
+  const side = m[2]!.toLowerCase() as 'buy' | 'sell';
+  const at = parseLevel(m[5]!);
+  if (!at || (side === 'sell') !== (m[4] === '%')) {
+    await ctx.reply(ORDER_USAGE, { parse_mode: 'HTML' });
+    return;
+  }
+  const user = await userOf(ctx);
+  const o = await ctx.services.orders.create(
+    user,
+    side === 'buy'
+      ? { kind: 'limit', side, token: m[1]!, trx: m[3]!, at }
+      : { kind: 'limit', side, token: m[1]!, pct: Number(m[3]), at },
+  );
+  await created(ctx, o);
+});
+
+priv.command(['tp', 'sl'], async (ctx) => {
+  const tp = ctx.message.text.startsWith('/tp');
+  const m = await args(ctx, new RegExp(String.raw`^${ADDR}\s+${tp ? '\\+?' : '[-−]?'}${NUM}%\s+${NUM}%$`));
+  if (!m) return;
+  const user = await userOf(ctx);
+  const o = await ctx.services.orders.create(
+    user,
+    tp
+      ? { kind: 'tp', token: m[1]!, gainPct: Number(m[2]), pct: Number(m[3]) }
+      : { kind: 'sl', token: m[1]!, lossPct: Number(m[2]), pct: Number(m[3]) },
+  );
+  await created(ctx, o);
+});
+
+priv.command('trail', async (ctx) => {
+  const m = await args(ctx, new RegExp(String.raw`^${ADDR}\s+${NUM}%\s+${NUM}%$`));
+  if (!m) return;
+  const user = await userOf(ctx);
+  await created(
+    ctx,
+    await ctx.services.orders.create(user, { kind: 'trail', token: m[1]!, dropPct: Number(m[2]), pct: Number(m[3]) }),
+  );
+});
+
+priv.command('dca', async (ctx) => {
+  const m = await args(
+    ctx,
+    new RegExp(String.raw`^${ADDR}\s+${NUM}\s+every\s+(\S+)\s+x\s*(\d+)(?:\s+max\s+(\S+))?$`, 'i'),
+  );
+  if (!m) return;
+  const intervalMs = parseInterval(m[3]!);
+  const max = m[5] ? parseLevel(m[5]) : undefined;
+  if (!intervalMs || (m[5] && !max)) {
+    await ctx.reply(ORDER_USAGE, { parse_mode: 'HTML' });
+    return;
+  }
+  const user = await userOf(ctx);
+  await created(
+    ctx,
+    await ctx.services.orders.create(user, {
+      kind: 'dca',
+      token: m[1]!,
+      trx: m[2]!,
+      intervalMs,
+      count: Number(m[4]),
+      max,
+    }),
+  );
+});
+
+async function showOrders(ctx: BotContext, token: string | undefined, edit: boolean): Promise<void> {
+  const user = await userOf(ctx);
+  const { orders, now } = ctx.services;
+  const list = orders.list(user.telegramId, token).slice(0, 30);
+  const title = token && list[0] ? `<b>📋 Orders of $${esc(list[0].symbol)}</b>` : '<b>📋 Your open orders</b>';
+  const text = listText(list, orders, now(), title);
+  const kb = listKeyboard(list, token, ctx.services.store.settings(user));
+  if (edit) {
+    await ctx.editMessageText(text, { parse_mode: 'HTML', reply_markup: kb }).catch((e: unknown) => {
+      if (refusalOf(e) !== 'not-modified') throw e;
+    });
+    await ctx.answerCallbackQuery();
+  } else {
+    await ctx.reply(text, { parse_mode: 'HTML', reply_markup: kb });
+  }
+}
+
+priv.command('orders', async (ctx) => {
+  const arg = ctx.match.trim();
+  if (arg && !isBase58Address(arg)) {
+    await ctx.reply(ORDER_USAGE, { parse_mode: 'HTML' });
+    return;
+  }
+  await showOrders(ctx, arg || undefined, false);
+});
+priv.callbackQuery('ol', (ctx) => showOrders(ctx, undefined, false).then(() => ctx.answerCallbackQuery()));
+priv.callbackQuery(/^ol:(T\w{33})$/, (ctx) =>
+  showOrders(ctx, ctx.match[1], false).then(() => ctx.answerCallbackQuery()),
+);
+
+priv.callbackQuery(/^oc:([\w-]{6,12})$/, async (ctx) => {
+  const r = ctx.services.orders.cancel(ctx.from.id, ctx.match[1]!);
+  await ctx.answerCallbackQuery({
+    text: r === 'cancelled' ? 'Order cancelled' : r === 'executing' ? 'It is trading right now' : 'No such open order',
+  });
+});
+
+priv.callbackQuery(/^or:([\w-]{6,12})$/, async (ctx) => {
+  const ok = await ctx.services.orders.resume(ctx.from.id, ctx.match[1]!);
+  await ctx.answerCallbackQuery({ text: ok ? 'Order resumed' : 'This order is not paused' });
+});
+
+/** One tap from a token's orders: a TP, SL or trailing stop with the presets. */
+priv.callbackQuery(/^op:(tp|sl|tr):(T\w{33})$/, async (ctx) => {
+  await ctx.answerCallbackQuery();
+  const user = await userOf(ctx);
+  const s = ctx.services.store.settings(user);
+  const token = ctx.match[2]!;
+  const kind = ctx.match[1]!;
+  const tp = s.autoTpSl?.tp ?? { gainPct: 100, sellPct: 50 };
+  const sl = s.autoTpSl?.sl ?? { lossPct: 30, sellPct: 100 };
+  const o = await ctx.services.orders.create(
+    user,
+    kind === 'tp'
+      ? { kind: 'tp', token, gainPct: tp.gainPct, pct: tp.sellPct }
+      : kind === 'sl'
+        ? { kind: 'sl', token, lossPct: sl.lossPct, pct: sl.sellPct }
+        : { kind: 'trail', token, dropPct: 20, pct: 100 },
+  );
+  await created(ctx, o);
+});
+
+priv.command('autotpsl', async (ctx) => {
+  const arg = ctx.match.trim();
+  const user = await userOf(ctx);
+  const s = ctx.services.store.settings(user);
+  if (/^off$/i.test(arg)) {
+    ctx.services.store.saveSettings(user.telegramId, { ...s, autoTpSl: null });
+    await ctx.reply('Automatic TP/SL is off.');
+    return;
+  }
+  const m = new RegExp(String.raw`^\+?${NUM}%\s+${NUM}%\s+[-−]${NUM}%\s+${NUM}%$`).exec(arg);
+  const nums = m?.slice(1).map(Number);
+  if (!nums || nums.some((n) => !(n > 0)) || nums[1]! > 100 || nums[2]! >= 100 || nums[3]! > 100) {
+    await ctx.reply(
+      'Usage: <code>/autotpsl +100% 50% -30% 100%</code> (take profit: gain, share; stop loss: loss, share) or <code>/autotpsl off</code>',
+      { parse_mode: 'HTML' },
+    );
+    return;
+  }
+  const autoTpSl = { tp: { gainPct: nums[0]!, sellPct: nums[1]! }, sl: { lossPct: nums[2]!, sellPct: nums[3]! } };
+  ctx.services.store.saveSettings(user.telegramId, { ...s, autoTpSl });
+  await ctx.reply(
+    `Automatic TP/SL is on: after every buy, take profit at +${nums[0]}% (sell ${nums[1]}%) and stop loss at −${nums[2]}% (sell ${nums[3]}%), from the new average entry.`,
+  );
+});
+
+/** The engine's messages to the user: one per fill, failure, pause or cancellation. */
+export function orderNotifier(
+  api: () => Api,
+  logger: Logger,
+  engine: () => OrderEngine,
+  txLink: (txid: string) => string,
+) {
+  return async (e: OrderEvent): Promise<void> => {
+    const o = e.order;
+    const what = orderLine(o, engine(), Date.now()).split('\n')[0]!;
+    const sym = `$${esc(o.symbol)}`;
+    const tx = e.outcome?.txid ? `\nTx: ${txLink(e.outcome.txid)}` : '';
+    let text: string;
+    const kb = new InlineKeyboard();
+    switch (e.kind) {
+      case 'filled': {
+        const got = e.outcome?.received;
+        const did =
+          o.side === 'buy'
+            ? `bought ${got === undefined ? '' : `${compact(got)} ${sym} `}for ${trx(Number(sunToTrx(BigInt(o.amount))))}`
+            : `sold ${pct(o.amount)} of the holding${got === undefined ? '' : ` for ${trx(Math.round(got * 1e6) / 1e6)}`}`;
+        const at = e.priceTrx ? ` at ~${formatPrice(BigInt(Math.round(e.priceTrx * 1e18)))} TRX` : '';
+        const left = o.kind === 'dca' && o.status === 'active' ? `\n${o.done} of ${o.rounds} rounds done.` : '';
+        text = `✅ <b>Order filled</b>: ${did}${at}${left}\n${what}${tx}`;
+        break;
+      }
+      case 'paused':
+        text = `⏸ <b>Order paused</b>: ${esc(e.reason ?? '')}\n${what}\nTop up the wallet, then tap Resume.`;
+        kb.text('▶️ Resume', `or:${o.id}`).text('✖️ Cancel', `oc:${o.id}`);
+        break;
+      case 'cancelled':
+        text = `✖️ <b>Order cancelled</b>: ${esc(e.reason ?? '')}\n${what}`;
+        break;
+      case 'skipped':
+        text = `⏭ <b>DCA round skipped</b>: ${esc(e.reason ?? '')}\n${what}`;
+        break;
+      case 'retrying':
+        text = `🚀 <b>${sym} launched</b> under the order's trade: nothing was traded; the order goes on, on SunSwap V2.\n${what}${tx}`;
+        break;
+      default:
+        text = `❌ <b>Order failed</b>: ${esc(e.reason ?? '')}\n${what}${tx}`;
+    }
+    try {
+      await api().sendMessage(o.userId, text, {
+        parse_mode: 'HTML',
+        link_preview_options: { is_disabled: true },
+        ...(kb.inline_keyboard.flat().length ? { reply_markup: kb } : {}),
+      });
+    } catch (err) {
+      logger.warn({ order: o.id, refusal: refusalOf(err), err: (err as Error).message }, 'order message not delivered');
+    }
+  };
+}
