@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { BotError } from 'grammy';
 import type { BotOptions } from '../../src/bot/index.js';
+import type { BotContext } from '../../src/bot/context.js';
 import { createAlerter } from '../../src/bot/alerts.js';
 import { buildBot } from '../../src/bot/run.js';
 import { createLogger, type Logger } from '../../src/log.js';
@@ -83,7 +84,7 @@ export async function startBotStack(
      * boundary, as under the runner in production. */
     send: (u: Parameters<typeof built.bot.handleUpdate>[0]) =>
       built.bot.handleUpdate(u).catch((err: unknown) => {
-        if (err instanceof BotError) return built.bot.errorHandler(err);
+        if (err instanceof BotError) return built.bot.errorHandler(err as BotError<BotContext>);
         throw err;
       }),
     /** Simulates a restart of the bot process on the same database. */
