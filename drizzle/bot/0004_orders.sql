@@ -1,3 +1,14 @@
+CREATE TABLE `order_events` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`order_id` text NOT NULL,
+	`user_id` integer NOT NULL,
+	`kind` text NOT NULL,
+	`payload` text NOT NULL,
+	`created_at` integer NOT NULL,
+	`sent_at` integer
+);
+--> statement-breakpoint
+CREATE INDEX `order_events_unsent` ON `order_events` (`sent_at`);--> statement-breakpoint
 CREATE TABLE `orders` (
 	`id` text PRIMARY KEY NOT NULL,
 	`user_id` integer NOT NULL,

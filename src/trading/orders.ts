@@ -173,7 +173,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
       const user = store.user(o.userId);
       const wallet = user && store.wallet(o.userId, o.walletId);
       if (!user || !wallet) {
-        if (store.orderTransition(o.id, 'active', 'cancelled', { note: 'its wallet is gone' })) refresh(o.id);
+        move(o, 'active', 'cancelled', { note: 'its wallet is gone' });
         return;
       }
       const side = o.side as 'buy' | 'sell';
@@ -217,23 +217,67 @@ export function createOrderEngine(deps: OrderEngineDeps) {
   /** A quote refused before anything was claimed: no funds pauses, nothing to sell cancels. */
   async function refused(o: OrderRow, e: unknown): Promise<void> {
     const kind = failureKindOf(e);
-    if (kind === 'funds' && store.orderTransition(o.id, 'active', 'paused', { note: friendly(e) })) {
-      await notify({ kind: 'paused', order: refresh(o.id)!, reason: friendly(e) });
+    if (kind === 'funds') {
+      move(o, 'active', 'paused', { note: friendly(e) }, { kind: 'paused', reason: friendly(e) });
     } else if (kind === 'no-holding' && o.side === 'sell') {
-      if (store.orderTransition(o.id, 'active', 'cancelled', { note: 'the holding is gone' }))
-        await notify({ kind: 'cancelled', order: refresh(o.id)!, reason: 'the holding is gone' });
+      const gone = 'the holding is gone';
+      move(o, 'active', 'cancelled', { note: gone }, { kind: 'cancelled', reason: gone });
     } else {
       // the token is between curve and DEX, the service is busy, ...: the next check tries again
       log.warn({ order: o.id, err: e instanceof Error ? e.message : e }, 'order not fired; will check again');
     }
   }
 
-  async function notify(e: OrderEvent): Promise<void> {
-    try {
-      await deps.notify(e);
-    } catch (err) {
-      log.warn({ order: e.order.id, err }, 'order message not delivered');
+  /**
+   * Moves an order and, with `tell`, records what to tell its user in the same transaction; then
+   * delivers. True when this caller made the move.
+   */
+  function move(
+    o: OrderRow,
+    from: string,
+    to: string,
+    fields: Partial<OrderRow>,
+    tell?: { kind: OrderEventKind; reason?: string; outcome?: TradeOutcome; priceTrx?: number | undefined },
+  ): boolean {
+    const event = tell && {
+      userId: o.userId,
+      kind: tell.kind,
+      payload: { reason: tell.reason, outcome: tell.outcome, priceTrx: tell.priceTrx },
+    };
+    const moved = store.moveOrder(o.id, from, to, fields, event);
+    refresh(o.id);
+    if (moved && tell) void deliver();
+    return moved;
+  }
+
+  let delivering: Promise<void> | undefined;
+  let again = false;
+  /** Sends what is recorded and unsent, in order; what a stop leaves is sent at the next start. */
+  function deliver(): Promise<void> {
+    if (delivering) {
+      again = true;
+      return delivering;
     }
+    delivering = (async () => {
+      do {
+        again = false;
+        for (const ev of store.unsentOrderEvents()) {
+          const order = store.order(ev.orderId);
+          if (order) {
+            const p = JSON.parse(ev.payload) as Omit<OrderEvent, 'kind' | 'order'>;
+            try {
+              await deps.notify({ ...p, kind: ev.kind as OrderEventKind, order });
+            } catch (err) {
+              // the messenger cannot take it now: the next delivery tries again
+              log.warn({ order: order.id, err }, 'order message not delivered; will retry');
+              return;
+            }
+          }
+          store.markOrderEventSent(ev.id, now());
+        }
+      } while (again);
+    })().finally(() => (delivering = undefined));
+    return delivering;
   }
 
   /** Settles an order from its trade's result (once: only an executing order moves). */
@@ -248,63 +292,63 @@ export function createOrderEngine(deps: OrderEngineDeps) {
           : t.side === 'buy'
             ? quote.amountIn / outcome.received
             : outcome.received / quote.amountIn;
+      const filled = { kind: 'filled' as const, outcome, priceTrx };
       if (o.kind === 'dca') {
         const done = o.done + 1;
         const more = done < o.rounds;
-        store.orderTransition(o.id, 'executing', more ? 'active' : 'filled', {
+        const next = {
           done,
           nextAt: more ? now() + (o.intervalMs ?? 0) : null,
           note: `round ${done} of ${o.rounds} filled`,
-        });
-      } else {
-        store.orderTransition(o.id, 'executing', 'filled', { note: 'filled' });
-        await cancelPair(o);
+        };
+        move(o, 'executing', more ? 'active' : 'filled', next, filled);
+      } else if (move(o, 'executing', 'filled', { note: 'filled' }, filled)) {
+        cancelPair(o);
       }
-      await notify({ kind: 'filled', order: refresh(o.id)!, outcome, priceTrx });
       if (o.side === 'buy')
         await afterBuy(o.userId, o.walletId, o.token).catch((err: unknown) => log.warn({ err }, 'auto TP/SL not set'));
       return;
     }
     const reason = outcome.reason ?? 'failed';
     if (outcome.failureKind === 'funds') {
-      store.orderTransition(o.id, 'executing', 'paused', { note: reason });
-      await notify({ kind: 'paused', order: refresh(o.id)!, reason, outcome });
+      move(o, 'executing', 'paused', { note: reason }, { kind: 'paused', reason, outcome });
     } else if (outcome.failureKind === 'no-holding' && o.side === 'sell') {
-      store.orderTransition(o.id, 'executing', 'cancelled', { note: 'the holding is gone' });
-      await notify({ kind: 'cancelled', order: refresh(o.id)!, reason: 'the holding is gone', outcome });
+      const gone = 'the holding is gone';
+      move(o, 'executing', 'cancelled', { note: gone }, { kind: 'cancelled', reason: gone, outcome });
     } else if (outcome.failureCode === 'TOKEN_LAUNCHED') {
       // built for the curve, landed after the launch: nothing traded; the order goes on, on the DEX
-      store.orderTransition(o.id, 'executing', 'active', {
-        note: 'the token launched; the order now trades on the DEX',
-      });
-      await notify({ kind: 'retrying', order: refresh(o.id)!, reason: 'the token launched under the trade', outcome });
+      const note = 'the token launched; the order now trades on the DEX';
+      move(
+        o,
+        'executing',
+        'active',
+        { note },
+        { kind: 'retrying', reason: 'the token launched under the trade', outcome },
+      );
       void check(o.token).catch(() => undefined);
     } else if (o.kind === 'dca') {
       const done = o.done + 1;
       const more = done < o.rounds;
-      store.orderTransition(o.id, 'executing', more ? 'active' : 'failed', {
+      const next = {
         done,
         nextAt: more ? now() + (o.intervalMs ?? 0) : null,
         note: `round ${done} of ${o.rounds} failed: ${reason}`,
-      });
-      await notify({ kind: 'failed', order: refresh(o.id)!, reason, outcome });
+      };
+      move(o, 'executing', more ? 'active' : 'failed', next, { kind: 'failed', reason, outcome });
     } else {
-      store.orderTransition(o.id, 'executing', 'failed', { note: reason });
-      await notify({ kind: 'failed', order: refresh(o.id)!, reason, outcome });
+      move(o, 'executing', 'failed', { note: reason }, { kind: 'failed', reason, outcome });
     }
   }
 
   /** A take-profit that filled cancels its position's stop-loss, and the other way round. */
-  async function cancelPair(o: OrderRow): Promise<void> {
+  function cancelPair(o: OrderRow): void {
     if (!o.groupId || (o.kind !== 'tp' && o.kind !== 'sl')) return;
     const other = o.kind === 'tp' ? 'sl' : 'tp';
+    const why = `its ${o.kind.toUpperCase()} filled`;
     for (const sib of store.openOrders(o.userId, o.token)) {
       if (sib.groupId !== o.groupId || sib.kind !== other) continue;
-      for (const from of ['active', 'paused']) {
-        if (store.orderTransition(sib.id, from, 'cancelled', { note: `its ${o.kind.toUpperCase()} filled` })) {
-          await notify({ kind: 'cancelled', order: refresh(sib.id)!, reason: `its ${o.kind.toUpperCase()} filled` });
-        }
-      }
+      for (const from of ['active', 'paused'])
+        move(sib, from, 'cancelled', { note: why }, { kind: 'cancelled', reason: why });
     }
   }
 
@@ -332,8 +376,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
     if (!user || !auto || !wallet) return;
     for (const o of store.openOrders(userId, token)) {
       if (o.auto && o.walletId === walletId && o.status !== 'executing')
-        for (const from of ['active', 'paused'])
-          if (store.orderTransition(o.id, from, 'cancelled', { note: 'replaced after a new buy' })) refresh(o.id);
+        for (const from of ['active', 'paused']) move(o, from, 'cancelled', { note: 'replaced after a new buy' });
     }
     const entry = await entryOf(user, wallet.address, token);
     if (entry === undefined) return;
@@ -404,6 +447,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
   }
 
   async function tick(): Promise<void> {
+    await deliver();
     for (const o of store.dueOrders(now())) {
       if (o.triggerE18) {
         // a DCA round above its price cap is skipped (it still counts)
@@ -411,14 +455,15 @@ export function createOrderEngine(deps: OrderEngineDeps) {
         if (compareToLevel(r, BigInt(o.triggerE18)) > 0) {
           const done = o.done + 1;
           const more = done < o.rounds;
-          if (
-            store.orderTransition(o.id, 'active', more ? 'active' : 'filled', {
-              done,
-              nextAt: more ? now() + (o.intervalMs ?? 0) : null,
-              note: `round ${done} of ${o.rounds} skipped: the price was above ${formatPrice(BigInt(o.triggerE18))} TRX`,
-            })
-          )
-            await notify({ kind: 'skipped', order: refresh(o.id)!, reason: 'the price was above the cap' });
+          const next = {
+            done,
+            nextAt: more ? now() + (o.intervalMs ?? 0) : null,
+            note: `round ${done} of ${o.rounds} skipped: the price was above ${formatPrice(BigInt(o.triggerE18))} TRX`,
+          };
+          move(o, 'active', more ? 'active' : 'filled', next, {
+            kind: 'skipped',
+            reason: 'the price was above the cap',
+          });
           continue;
         }
       }
@@ -430,11 +475,12 @@ export function createOrderEngine(deps: OrderEngineDeps) {
     /** Loads the active orders, settles or resumes those a stop interrupted, checks every token once. */
     async start(): Promise<void> {
       for (const o of store.activeOrders()) index(o);
+      // what a stop left unsaid
+      await deliver();
       for (const o of store.executingOrders()) {
         const last = store.orderTrades(o.id).at(-1);
         if (!last) {
-          store.orderTransition(o.id, 'executing', 'active');
-          refresh(o.id);
+          move(o, 'executing', 'active', {});
         } else if (['claimed', 'approving', 'signed', 'broadcast'].includes(last.status)) {
           // nothing was signed yet, or the same signed bytes are sent again and followed
           execute(last.id);

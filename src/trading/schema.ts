@@ -109,3 +109,23 @@ export const orders = sqliteTable(
   },
   (t) => [index('orders_status_token').on(t.status, t.token), index('orders_user').on(t.userId, t.status)],
 );
+
+/**
+ * What the order engine has to tell a user (a fill, a failure, a pause...), written in the same
+ * transaction as the order's change and marked sent once delivered: a restart delivers what a stop
+ * left unsent.
+ */
+export const orderEvents = sqliteTable(
+  'order_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: text('order_id').notNull(),
+    userId: integer('user_id').notNull(),
+    kind: text('kind').notNull(),
+    /** JSON: reason, the trade's outcome, the price it got */
+    payload: text('payload').notNull(),
+    createdAt: integer('created_at').notNull(),
+    sentAt: integer('sent_at'),
+  },
+  (t) => [index('order_events_unsent').on(t.sentAt)],
+);

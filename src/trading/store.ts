@@ -1,6 +1,6 @@
 // The trading side's data: users, settings, wallets (keys sealed by the vault), trades and automated
 // orders. Every money-moving step is a conditional update, so exactly one caller wins it.
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import * as s from './schema.js';
 
@@ -130,6 +130,45 @@ export function createTradingStore(db: TradingDb) {
           .where(and(eq(s.orders.id, id), eq(s.orders.status, from)))
           .run().changes === 1
       );
+    },
+    /**
+     * An order's change and what to tell its user, in one transaction: the event is written only when
+     * this caller made the change. True when it did.
+     */
+    moveOrder(
+      id: string,
+      from: string,
+      to: string,
+      fields: Partial<NewOrder>,
+      event?: { userId: number; kind: string; payload: object },
+    ): boolean {
+      return db.transaction((tx) => {
+        const t = Date.now();
+        const changed =
+          tx
+            .update(s.orders)
+            .set({ ...fields, status: to, updatedAt: t })
+            .where(and(eq(s.orders.id, id), eq(s.orders.status, from)))
+            .run().changes === 1;
+        if (changed && event)
+          tx.insert(s.orderEvents)
+            .values({
+              orderId: id,
+              userId: event.userId,
+              kind: event.kind,
+              payload: JSON.stringify(event.payload),
+              createdAt: t,
+              sentAt: null,
+            })
+            .run();
+        return changed;
+      });
+    },
+    unsentOrderEvents(): Array<typeof s.orderEvents.$inferSelect> {
+      return db.select().from(s.orderEvents).where(isNull(s.orderEvents.sentAt)).orderBy(asc(s.orderEvents.id)).all();
+    },
+    markOrderEventSent(id: number, at: number): void {
+      db.update(s.orderEvents).set({ sentAt: at }).where(eq(s.orderEvents.id, id)).run();
     },
     updateOrder(id: string, fields: Partial<NewOrder>): void {
       db.update(s.orders)

@@ -332,7 +332,11 @@ export function orderNotifier(
         ...(kb.inline_keyboard.flat().length ? { reply_markup: kb } : {}),
       });
     } catch (err) {
-      logger.warn({ order: o.id, refusal: refusalOf(err), err: (err as Error).message }, 'order message not delivered');
+      // a chat that is gone (blocked, deleted) will not take it later either: say so in the log and
+      // drop it; anything else (Telegram or the network down) is thrown, and the engine tries again
+      const refusal = refusalOf(err);
+      if (refusal !== 'chat-gone' && refusal !== 'bad-html' && refusal !== 'too-long') throw err;
+      logger.warn({ order: o.id, refusal, err: (err as Error).message }, 'order message not delivered');
     }
   };
 }

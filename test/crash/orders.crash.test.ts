@@ -1,0 +1,144 @@
+// Kill -9 while automated orders are executing, restart, and check: every triggered order is filled
+// exactly once: one trade each, confirmed on chain, no transaction sent twice.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TronWeb } from 'tronweb';
+import { FAMILIES } from '../../src/devnet/genesis.js';
+import { tempDir } from '../helpers/devnet.js';
+import { waitFor } from '../helpers/facade.js';
+import { FakeTelegram } from '../helpers/telegram.js';
+import { TOKEN } from '../helpers/bot.js';
+
+const tg = new FakeTelegram();
+const dir = tempDir('lp-orders-crash-');
+const port = 21000 + Math.floor(Math.random() * 20000);
+const devnetUrl = `http://127.0.0.1:${port + 1}`;
+let child: ChildProcess | undefined;
+let log = '';
+
+function start(): ChildProcess {
+  const c = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: {
+      ...process.env,
+      DATA_DIR: dir,
+      PORT: String(port),
+      DEVNET_PORT: String(port + 1),
+      DEVNET_BLOCK_MS: '300',
+      BOT_TOKEN: TOKEN,
+      TELEGRAM_API_ROOT: tg.url,
+      LOG_LEVEL: 'warn',
+      INDEXER_POLL_MS: '200',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  c.stdout.on('data', (d) => (log += d));
+  c.stderr.on('data', (d) => (log += d));
+  return c;
+}
+
+const exited = (c: ChildProcess) =>
+  new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : c.once('exit', () => r())));
+
+afterAll(async () => {
+  if (child) {
+    child.kill('SIGTERM');
+    await exited(child);
+  }
+  await tg.stop();
+});
+
+const USERS = [9101, 9102, 9103];
+const PER_USER = 3;
+
+describe('orders and crashes', () => {
+  it('fills each triggered order exactly once across a SIGKILL mid-execution', async () => {
+    await tg.start();
+    child = start();
+    await waitFor(() => (tg.calls.some((c) => c.method === 'setMyCommands') ? true : undefined), 60_000);
+    const tokens = (await (await fetch(`${devnetUrl}/devnet/tokens`)).json()) as {
+      data: Array<{ symbol: string; contractAddress: string }>;
+    };
+    const token = tokens.data.find((t) => t.symbol === 'TCAT')!.contractAddress;
+    for (const u of USERS) tg.queue.push(tg.message(u, '/start'));
+    await waitFor(() => (USERS.every((u) => tg.sent(u).length) ? true : undefined), 20_000);
+    for (const u of USERS) {
+      const address = /<code>(T\w{33})<\/code>/.exec(tg.sent(u)[0]!.text)![1]!;
+      await fetch(`${devnetUrl}/devnet/faucet`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ address, amountTrx: 5000 }),
+      });
+    }
+    await new Promise((r) => setTimeout(r, 900));
+
+    // limit buys far above the price: each fires the moment it is set
+    for (const u of USERS)
+      for (let i = 0; i < PER_USER; i++) tg.queue.push(tg.message(u, `/limit ${token} buy ${10 + i} @ 1`));
+    await waitFor(
+      () =>
+        USERS.every((u) => tg.sent(u).filter((m) => m.text.startsWith('✅ <b>Order set')).length === PER_USER)
+          ? true
+          : undefined,
+      30_000,
+    );
+    await new Promise((r) => setTimeout(r, 150)); // trades on their way: quoted, signed, broadcast
+    child.kill('SIGKILL');
+    await exited(child);
+
+    child = start();
+    const botDb = () => new Database(path.join(dir, 'bot.sqlite'), { readonly: true });
+    await waitFor(() => {
+      const db = botDb();
+      const open = db
+        .prepare("select count(*) n from orders where status not in ('filled', 'failed', 'cancelled')")
+        .get() as { n: number };
+      db.close();
+      return open.n === 0 ? true : undefined;
+    }, 90_000);
+
+    const bot = botDb();
+    const orders = bot.prepare('select id, status from orders').all() as Array<{ id: string; status: string }>;
+    expect(orders).toHaveLength(USERS.length * PER_USER);
+    for (const o of orders) expect(o.status, log).toBe('filled');
+    const trades = bot
+      .prepare('select id, order_id, txid, status from trades where order_id is not null')
+      .all() as Array<{
+      id: string;
+      order_id: string;
+      txid: string | null;
+      status: string;
+    }>;
+    // one trade per order, confirmed
+    expect(trades).toHaveLength(orders.length);
+    expect(new Set(trades.map((t) => t.order_id)).size).toBe(orders.length);
+    const devnet = new Database(path.join(dir, 'devnet.sqlite'), { readonly: true });
+    for (const t of trades) {
+      expect(t.status).toBe('confirmed');
+      const onChain = devnet.prepare('select status from transactions where txid = ?').get(t.txid) as
+        { status: string } | undefined;
+      expect(onChain?.status).toBe('SUCCESS');
+    }
+    // none sent twice: the wallets made exactly one router transaction per order
+    const wallets = bot.prepare('select address from wallets').all() as Array<{ address: string }>;
+    const routerTxs = wallets
+      .map(
+        (w) =>
+          devnet
+            .prepare(
+              "select count(*) n from transactions t where owner = ? and status != 'DROPPED' and json_extract(t.signed, '$.raw_data.contract[0].parameter.value.contract_address') = ?",
+            )
+            .get(TronWeb.address.toHex(w.address).toLowerCase(), FAMILIES[0]!.router) as { n: number },
+      )
+      .reduce((s, r) => s + r.n, 0);
+    expect(routerTxs).toBe(orders.length);
+    // one fill message per order
+    const fills = (u: number) => tg.sent(u).filter((m) => m.text.startsWith('✅ <b>Order filled')).length;
+    await waitFor(() => (USERS.every((u) => fills(u) >= PER_USER) ? true : undefined), 20_000).catch(() => undefined);
+    if (USERS.map(fills).some((n) => n !== PER_USER)) console.log(log.slice(-4000));
+    expect(USERS.map(fills)).toEqual(USERS.map(() => PER_USER));
+    bot.close();
+    devnet.close();
+  }, 240_000);
+});
