@@ -7,6 +7,8 @@ import { LaunchpadClient } from '../../src/client/index.js';
 import { FAMILIES } from '../../src/devnet/genesis.js';
 import { compareToLevel, formatPrice, moveBps, priceE18, type Reserves } from '../../src/trading/price.js';
 import type { OrderRow } from '../../src/trading/store.js';
+import { createOrderEngine, type OrderEvent } from '../../src/trading/orders.js';
+import { createLogger } from '../../src/log.js';
 import { faucet, tronWebFor } from '../helpers/devnet.js';
 import { demoTokens, waitFor } from '../helpers/facade.js';
 import { startBotStack } from '../helpers/bot.js';
@@ -334,5 +336,49 @@ describe('across the launch', () => {
     expect(held).toBeGreaterThan(0n);
     const q = JSON.parse(tradesOf(o.id)[0]!.quote) as { venue: string };
     expect(q.venue).toBe('dex');
+  });
+});
+
+describe('the engine without the bot', () => {
+  it('takes a client, the stream, the wallets and a notifier: a stop-loss fires from a fed event', async () => {
+    const U = 8701;
+    const me = await newUser(U);
+    const token = tokens.ECHO!;
+    const w = await whale();
+    await w.trade('buy', token, 3_000); // the price is up when the user buys
+    await buyByHand(U, token, 200);
+    const events: OrderEvent[] = [];
+    const { store: st, accounts, trading } = h.built.services;
+    const direct = createOrderEngine({
+      store: st,
+      accounts,
+      trading,
+      client: h.built.operator,
+      notify: (e) => void events.push(e),
+      logger: createLogger('silent'),
+      trxUsd: 0.25,
+      follow: false,
+    });
+    await direct.start();
+    const o = await direct.create(st.user(U)!, { kind: 'sl', token, lossPct: 10, pct: 100 });
+    expect(o.status).toBe('active');
+    await w.trade('sell', token, '100%'); // and back down, more than 10 % below the entry
+    const r = await reservesOf(token);
+    expect(compareToLevel(r, BigInt(o.triggerE18!))).toBeLessThanOrEqual(0);
+    // an event without reserves says nothing about the price: ignored
+    await direct.onEvent({ id: 0, kind: 'sell', token, txid: '00', timestamp: Date.now(), data: {} });
+    expect(st.order(o.id)!.status).toBe('active');
+    await direct.onEvent({
+      id: 0,
+      kind: 'sell',
+      token,
+      txid: '00',
+      timestamp: Date.now(),
+      data: { trxReserveSun: r.trxSun.toString(), tokenReserve: r.tokenUnits.toString() },
+    });
+    await waitFor(() => (events.some((e) => e.kind === 'filled') ? true : undefined), 30_000);
+    expect(events.map((e) => [e.kind, e.order.id])).toEqual([['filled', o.id]]);
+    expect(await tokenBalance(token, me)).toBe(0n);
+    await direct.stop();
   });
 });
