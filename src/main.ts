@@ -33,6 +33,11 @@ const facade = await startFacade({
   webhooksAllowPrivate: config.webhooksAllowPrivate,
   listen: { host: config.host, port: config.port },
 });
+if (devnet && 'chain' in devnet) {
+  // the devnet runs in this thread: each new block is indexed at once, not at the next poll
+  const indexer = facade.indexer;
+  (devnet as Devnet).chain.onBlock = () => indexer.nudge();
+}
 if (devnet) {
   const n = await syncDevnetMetadata(devnet.url, facade.data);
   logger.debug({ tokens: n }, 'demo token metadata loaded');

@@ -79,7 +79,10 @@ export function buildBot(opts: BotRunOptions) {
     now: Date.now,
     operator,
     admins: opts.admins ?? [],
-    events: (a) => tradeEvents(a, log, opts.explorerTxUrl, (t) => orders.afterBuy(t.userId, t.walletId, t.token)),
+    events: (a) =>
+      tradeEvents(a, log, opts.explorerTxUrl, (t) =>
+        orders.afterBuy(t.userId, t.walletId, t.token, t.txid ?? undefined),
+      ),
   };
   const bot = createBot(opts.token, services, opts.bot);
   late.api = bot.api;

@@ -86,9 +86,29 @@ export class Indexer {
             this.fed = false;
             this.onFeed?.();
           }
+          // a block came while this cycle read: one more for it
+          if (this.again) {
+            this.again = false;
+            this.nudge();
+          }
         });
     }
     return this.running;
+  }
+
+  private again = false;
+  /**
+   * A new block is known to exist (the in-process devnet says so): index it now rather than at the
+   * next poll; when a cycle is under way, one more runs right after it.
+   */
+  nudge(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    void this.syncOnce().catch((err: unknown) =>
+      this.deps.logger.warn({ err }, 'indexer cycle failed; the poll retries'),
+    );
   }
 
   start(intervalMs: number): void {

@@ -306,7 +306,9 @@ export function createOrderEngine(deps: OrderEngineDeps) {
         cancelPair(o);
       }
       if (o.side === 'buy')
-        await afterBuy(o.userId, o.walletId, o.token).catch((err: unknown) => log.warn({ err }, 'auto TP/SL not set'));
+        await afterBuy(o.userId, o.walletId, o.token, t.txid ?? undefined).catch((err: unknown) =>
+          log.warn({ err }, 'auto TP/SL not set'),
+        );
       return;
     }
     const reason = outcome.reason ?? 'failed';
@@ -361,15 +363,29 @@ export function createOrderEngine(deps: OrderEngineDeps) {
   }
 
   /** The wallet's average entry in the token (E18), from its own trades. */
-  async function entryOf(user: UserRow, walletAddress: string, token: string): Promise<bigint | undefined> {
-    const trades = await accounts.clientFor(user).getUserTrades(walletAddress, { tokenAddress: token, limit: 200 });
+  async function entryOf(
+    user: UserRow,
+    walletAddress: string,
+    token: string,
+    /** a trade that must be in the index first (a buy that just confirmed) */
+    including?: string,
+  ): Promise<bigint | undefined> {
+    const read = () => accounts.clientFor(user).getUserTrades(walletAddress, { tokenAddress: token, limit: 200 });
+    let trades = await read();
+    for (let i = 0; including && !trades.some((t) => t.signature === including) && i < 30; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      trades = await read();
+    }
     const { units, costSun } = costBasis(trades);
     if (units <= 0n) return undefined;
     return (costSun * 10n ** BigInt(TOKEN_DECIMALS) * E18) / (units * 1_000_000n);
   }
 
-  /** The automatic TP/SL of the user's settings, placed again at the new entry after a buy. */
-  async function afterBuy(userId: number, walletId: number, token: string): Promise<void> {
+  /**
+   * The automatic TP/SL of the user's settings, placed again at the new entry after a buy (`txid`:
+   * the buy, waited for in the index so that the entry includes it).
+   */
+  async function afterBuy(userId: number, walletId: number, token: string, txid?: string): Promise<void> {
     const user = store.user(userId);
     const auto = user && store.settings(user).autoTpSl;
     const wallet = user && store.wallet(userId, walletId);
@@ -378,7 +394,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
       if (o.auto && o.walletId === walletId && o.status !== 'executing')
         for (const from of ['active', 'paused']) move(o, from, 'cancelled', { note: 'replaced after a new buy' });
     }
-    const entry = await entryOf(user, wallet.address, token);
+    const entry = await entryOf(user, wallet.address, token, txid);
     if (entry === undefined) return;
     const { symbol } = await priceOf(token);
     const group = newId();

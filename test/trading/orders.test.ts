@@ -190,6 +190,42 @@ describe('take-profit and stop-loss', () => {
   });
 });
 
+describe('automatic TP/SL', () => {
+  it('attaches a TP and an SL at the entry after every buy by hand, replacing the previous pair', async () => {
+    const U = 8202;
+    await newUser(U);
+    const token = tokens.SDOG!;
+    await h.send(h.tg.message(U, '/autotpsl +100% 50% -30% 100%'));
+    expect(h.tg.last(U).text).toMatch(/^Automatic TP\/SL is on/);
+    await h.send(h.tg.message(U, '/settings'));
+    expect(h.tg.last(U).text).toContain('Automatic TP/SL on every buy: TP +100% sell 50%, SL −30% sell 100%');
+    await buyByHand(U, token, 100);
+    const first = await waitFor(() => {
+      const l = engine().list(U, token);
+      return l.length === 2 ? l : undefined;
+    }, 20_000);
+    expect(first.map((o) => [o.kind, o.auto, o.amount])).toEqual([
+      ['tp', true, '5000'],
+      ['sl', true, '10000'],
+    ]);
+    const [tp, sl] = first;
+    expect(tp!.groupId).toBe(sl!.groupId);
+    expect(BigInt(tp!.triggerE18!)).toBe(moveBps(BigInt(tp!.entryE18!), 10_000n));
+    expect(BigInt(sl!.triggerE18!)).toBe(moveBps(BigInt(sl!.entryE18!), -3_000n));
+    await buyByHand(U, token, 100);
+    const second = await waitFor(() => {
+      const l = engine().list(U, token);
+      return l.length === 2 && l[0]!.id !== tp!.id ? l : undefined;
+    }, 20_000);
+    // the new pair is at the new average entry (the second buy paid more per token)
+    expect(BigInt(second[0]!.entryE18!)).toBeGreaterThan(BigInt(tp!.entryE18!));
+    expect(store().order(tp!.id)!.status).toBe('cancelled');
+    expect(store().order(sl!.id)!.status).toBe('cancelled');
+    await h.send(h.tg.message(U, '/autotpsl off'));
+    expect(store().settings(store().user(U)!).autoTpSl).toBeNull();
+  });
+});
+
 describe('trailing stop', () => {
   it('follows a rise, then sells on the drop below its high', async () => {
     const U = 8301;
