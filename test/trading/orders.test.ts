@@ -178,6 +178,9 @@ describe('take-profit and stop-loss', () => {
     expect(sl.groupId).toBe(tp.groupId);
     expect(BigInt(tp.triggerE18!)).toBe(moveBps(BigInt(tp.entryE18!), 1500n));
     expect(BigInt(sl.triggerE18!)).toBe(moveBps(BigInt(sl.entryE18!), -2000n));
+    // orders belong to their wallet: a new active wallet neither moves nor runs them
+    const other = await h.built.services.accounts.newWallet(store().user(U)!);
+    expect(other.address).not.toBe(me);
     const w = await whale();
     await w.trade('buy', token, 8_000);
     expect((await settled(tp.id)).status).toBe('filled');
@@ -185,6 +188,7 @@ describe('take-profit and stop-loss', () => {
     expect(slDone.status).toBe('cancelled');
     expect(slDone.note).toBe('its TP filled');
     expect(await tokenBalance(token, me)).toBe(held - held / 2n);
+    expect(tradesOf(tp.id)[0]!.walletId).toBe(tp.walletId);
     await waitFor(() => (messages(U, /Order cancelled<\/b>: its TP filled/).length === 1 ? true : undefined));
     expect(messages(U, /Order filled/)).toHaveLength(1);
   });
