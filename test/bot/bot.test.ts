@@ -70,10 +70,21 @@ describe('token card', () => {
       '👥 Holders',
       '📜 Trades',
       '🔄 Refresh',
+      '📋 Orders',
       '📊 Positions',
       '👛 Wallet',
     ]);
     for (const b of h.tg.buttons(card)) expect(Buffer.byteLength(b.data)).toBeLessThanOrEqual(64);
+    // the token's orders: none yet, with one-tap TP, SL and trailing stop
+    await h.send(h.tg.tap(ALICE, card, h.tg.button(card, '📋 Orders')));
+    const orders = h.tg.last(ALICE);
+    expect(orders.text).toContain('No open orders.');
+    expect(h.tg.buttons(orders).map((b) => b.text)).toEqual([
+      '💰 TP +100% ×50%',
+      '🛑 SL −30% ×100%',
+      '📉 Trail 20% ×100%',
+      '⬅️ Token',
+    ]);
     // nothing new: Telegram would refuse an identical edit, so the tap says so and the card stays
     await h.send(h.tg.tap(ALICE, card, h.tg.button(card, '🔄 Refresh')));
     expect(h.tg.callbackAnswers().at(-1)).toMatchObject({ text: 'Up to date' });
