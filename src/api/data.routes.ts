@@ -126,6 +126,21 @@ export const dataRoutes: FastifyPluginAsync<{ data: DataService }> = async (app0
   );
 
   app.post(
+    '/launchpad/getTokenSafety',
+    {
+      schema: {
+        tags,
+        summary:
+          "A token's safety report from the index: the creator's share and sales, top holders, bundles, the creator's earlier tokens, age, and a verdict (ok, caution, danger) with its reasons",
+        body: S.AddressBody,
+        response: { 200: S.SafetyResponse },
+      },
+      config: { invalid: addressIssue },
+    },
+    async (req) => ({ data: data.getTokenSafety(req.body.address), ...ok }),
+  );
+
+  app.post(
     '/launchpad/getCurveProgress',
     {
       schema: {

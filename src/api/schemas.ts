@@ -335,6 +335,31 @@ export const PriceResponse = ok({
     totalSupply: z.string(),
   }),
 });
+export const SafetyResponse = ok({
+  data: z.object({
+    address: z.string(),
+    symbol: z.string(),
+    /** ok, caution or danger, with the reasons that made it so (each with its figure) */
+    verdict: z.enum(['ok', 'caution', 'danger']),
+    reasons: z.array(z.string()),
+    /** the creator's share of the supply now, percent */
+    creatorSharePct: z.number(),
+    /** tokens the creator got with the creation (their first buy), and how much of it they sold, percent */
+    creatorFirstBuy: z.number(),
+    creatorFirstBuyPct: z.number(),
+    creatorSoldPct: z.number(),
+    /** the ten largest holders' share, the curve and the pool left out, percent */
+    top10SharePct: z.number(),
+    holderCount: z.number().int(),
+    /** buys by others in the block that created the token (bundles) */
+    bundleBuys: z.number().int(),
+    bundleSharePct: z.number(),
+    /** the creator's earlier tokens, and how many of them they dumped (sold most of their stake within an hour) */
+    creatorTokens: z.number().int(),
+    creatorDumps: z.number().int(),
+    ageSeconds: z.number().int(),
+  }),
+});
 export const ProgressResponse = ok({
   data: z.object({
     address: z.string(),

@@ -1,5 +1,5 @@
 // Message texts (HTML). Every string that comes from a user or the chain is escaped here.
-import type { Holder, Quote, TokenDetails, TokenSummary, Trade, WalletView } from '../client/index.js';
+import type { Holder, Quote, Safety, TokenDetails, TokenSummary, Trade, WalletView } from '../client/index.js';
 import type { Settings } from './store.js';
 import { scalarText } from '../text.js';
 
@@ -40,7 +40,15 @@ const STATUS: Record<string, string> = {
   LAUNCHED: '🚀 launched, trading on SunSwap V2',
 };
 
-export function tokenCard(d: TokenDetails, trxUsd: number): string {
+const VERDICT = { ok: '🛡 Safety: ok', caution: '⚠️ Caution', danger: '⛔ Danger' } as const;
+
+/** The safety verdict in a line, with the two reasons that matter most. */
+export function safetyLine(s: Safety): string {
+  const why = s.reasons.slice(0, 2).map(esc).join('; ');
+  return `${VERDICT[s.verdict]}${why ? `: ${why}` : ` · ${s.holderCount} holders, top 10 hold ${s.top10SharePct}%`}`;
+}
+
+export function tokenCard(d: TokenDetails, trxUsd: number, safety?: Safety): string {
   const m = d.metadata;
   const x = d.data;
   const links = [
@@ -65,6 +73,7 @@ export function tokenCard(d: TokenDetails, trxUsd: number): string {
           `   ${compact(x.trxReserve)} TRX in curve · ${compact(x.tokenReserve)} tokens left`,
         ]),
     `Status: ${STATUS[x.currentStatus] ?? esc(x.currentStatus)}`,
+    ...(safety ? [safetyLine(safety)] : []),
   ];
   if (m.description) lines.push('', esc(m.description.slice(0, 500)));
   if (links.length) lines.push('', links.join(' · '));

@@ -11,6 +11,7 @@ export type Quote = Out<typeof S.Quote>;
 export type UnsignedTx = Out<typeof S.UnsignedTxSchema>;
 export type TokenSummary = Out<typeof S.ListTokensResponse>['data'][number];
 export type TxStatus = Out<typeof S.TxStatusResponse>['data'];
+export type Safety = Out<typeof S.SafetyResponse>['data'];
 export type WalletView = Out<typeof S.WalletResponse>['data'];
 export type Family = 'launchpad' | 'launchpad2';
 export type UserTrade = Out<typeof S.UserTradesResponse>['data'][number];
@@ -264,6 +265,9 @@ export class LaunchpadClient {
   }
 
   // ---- live
+  async getTokenSafety(address: string): Promise<Safety> {
+    return (await this.request<Out<typeof S.SafetyResponse>>('POST', '/launchpad/getTokenSafety', { address })).data;
+  }
   async getTokenPrice(address: string) {
     return (await this.request<Out<typeof S.PriceResponse>>('POST', '/launchpad/getTokenPrice', { address })).data;
   }

@@ -1,6 +1,6 @@
 // Data operations: token details, trades, holders, balance and listings, read from the indexer's
 // tables (and the chain for balances). No HTTP here: typed input, typed output, ServiceError.
-import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/index.js';
 import * as t from '../db/schema.js';
 import {
@@ -296,6 +296,102 @@ export function createDataService(deps: DataDeps) {
         priceChange24Hr: s.priceChange24Hr,
         pumpPercentage: s.pumpPercentage,
       }));
+    },
+
+    getTokenSafety(address: string) {
+      return memo(`safety:${address}`, () => this.safetyUncached(address));
+    },
+
+    /**
+     * Facts that tell a rug from a fair launch, each from the index with its figure, and a verdict:
+     * danger when the creator holds most of the supply, dumped an earlier token, or ten wallets hold
+     * nearly everything; caution for a large creator share, a creator who sold most of their first
+     * buy, bundled buys in the creation block, or concentrated holders.
+     */
+    safetyUncached(address: string) {
+      const row = findToken(address);
+      const supply = BigInt(row.totalSupply);
+      const pct = (v: bigint) => Math.round(ratio(v * 100n, supply) * 100) / 100;
+      const excluded = new Set([row.launchpad, row.pair].filter((x): x is string => !!x));
+      const balanceOf = (a: string) =>
+        BigInt(
+          db
+            .select({ b: t.holders.balance })
+            .from(t.holders)
+            .where(and(eq(t.holders.token, address), eq(t.holders.address, a)))
+            .get()?.b ?? '0',
+        );
+      const holders = db
+        .select()
+        .from(t.holders)
+        .where(eq(t.holders.token, address))
+        .orderBy(desc(t.holders.sortKey))
+        .all()
+        .filter((h) => !excluded.has(h.address));
+      const top10 = holders.slice(0, 10).reduce((sum, h) => sum + BigInt(h.balance), 0n);
+      const trades = db.select().from(t.trades).where(eq(t.trades.token, address)).orderBy(asc(t.trades.id)).all();
+      const createBlock = trades.find((x) => x.txid === row.createTx)?.blockNumber;
+      const firstBuy = trades
+        .filter((x) => x.txid === row.createTx && x.type === 'BUY' && x.user === row.creator)
+        .reduce((sum, x) => sum + BigInt(x.tokenAmount), 0n);
+      const creatorSold = trades
+        .filter((x) => x.user === row.creator && x.type === 'SELL')
+        .reduce((sum, x) => sum + BigInt(x.tokenAmount), 0n);
+      const soldPct = firstBuy > 0n ? Math.min(100, Math.round(ratio(creatorSold * 10_000n, firstBuy)) / 100) : 0;
+      const bundles = trades.filter(
+        (x) => x.type === 'BUY' && x.user !== row.creator && createBlock !== undefined && x.blockNumber === createBlock,
+      );
+      const bundleTokens = bundles.reduce((sum, x) => sum + BigInt(x.tokenAmount), 0n);
+      // the creator's earlier tokens, and the ones they sold most of their stake of within an hour
+      const earlier = db
+        .select()
+        .from(t.tokens)
+        .where(and(eq(t.tokens.creator, row.creator), lt(t.tokens.createdAt, row.createdAt)))
+        .all();
+      const dumps = earlier.filter((tok) => {
+        const hour = db
+          .select()
+          .from(t.trades)
+          .where(
+            and(
+              eq(t.trades.token, tok.address),
+              eq(t.trades.user, row.creator),
+              lte(t.trades.timestamp, tok.createdAt + 3_600_000),
+            ),
+          )
+          .all();
+        const bought = hour.filter((x) => x.type === 'BUY').reduce((s, x) => s + BigInt(x.tokenAmount), 0n);
+        const sold = hour.filter((x) => x.type === 'SELL').reduce((s, x) => s + BigInt(x.tokenAmount), 0n);
+        return bought > 0n && sold * 2n >= bought;
+      }).length;
+      const facts = {
+        creatorSharePct: pct(balanceOf(row.creator)),
+        creatorFirstBuy: tokenNumber(firstBuy, row.decimals),
+        creatorFirstBuyPct: pct(firstBuy),
+        creatorSoldPct: soldPct,
+        top10SharePct: pct(top10),
+        holderCount: holders.length,
+        bundleBuys: bundles.length,
+        bundleSharePct: pct(bundleTokens),
+        creatorTokens: earlier.length,
+        creatorDumps: dumps,
+        ageSeconds: Math.max(0, Math.floor((now() - row.createdAt) / 1000)),
+      };
+      const danger: string[] = [];
+      const caution: string[] = [];
+      if (facts.creatorSharePct > 50) danger.push(`the creator holds ${facts.creatorSharePct}% of the supply`);
+      else if (facts.creatorSharePct > 15) caution.push(`the creator holds ${facts.creatorSharePct}% of the supply`);
+      if (dumps > 0)
+        danger.push(`the creator dumped ${dumps} of ${earlier.length} earlier token${earlier.length === 1 ? '' : 's'}`);
+      if (facts.top10SharePct > 90) danger.push(`the top 10 holders have ${facts.top10SharePct}%`);
+      else if (facts.top10SharePct > 60) caution.push(`the top 10 holders have ${facts.top10SharePct}%`);
+      if (firstBuy > 0n && soldPct >= 50) caution.push(`the creator sold ${soldPct}% of their first buy`);
+      if (bundles.length > 0)
+        caution.push(
+          `${bundles.length} bundled buy${bundles.length === 1 ? '' : 's'} in the creation block (${facts.bundleSharePct}%)`,
+        );
+      const verdict: 'ok' | 'caution' | 'danger' = danger.length ? 'danger' : caution.length ? 'caution' : 'ok';
+      return { address, symbol: row.symbol, verdict, reasons: [...danger, ...caution], ...facts };
     },
 
     getTokenPrice(address: string) {

@@ -61,13 +61,17 @@ export async function addressArg(
 export async function showCard(ctx: BotContext, address: string, edit: boolean): Promise<void> {
   const user = await userOf(ctx);
   const client = ctx.services.accounts.clientFor(user);
-  const found = await tokenFor(ctx, client, address, edit);
+  // the safety report in parallel (a token the index does not know yet has none)
+  const [found, safety] = await Promise.all([
+    tokenFor(ctx, client, address, edit),
+    client.getTokenSafety(address).catch(() => undefined),
+  ]);
   if (!found) return;
   const priv = ctx.chat?.type === 'private';
   const token = found.details.metadata.contractAddress;
   const open = priv ? ctx.services.orders.list(user.telegramId, token).length : 0;
   const text =
-    tokenCard(found.details, ctx.services.trxUsd) +
+    tokenCard(found.details, ctx.services.trxUsd, safety) +
     (open ? `\n\n📋 You have ${open} open order${open === 1 ? '' : 's'} on this token.` : '');
   const kb = cardKeyboard(token, ctx.services.store.settings(user), priv);
   if (edit) {
