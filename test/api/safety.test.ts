@@ -29,7 +29,7 @@ const final = (sig: string) =>
 /** Creates a token with a first buy; returns its address once indexed. */
 async function create(w: { publicKey: string; privateKey: string }, symbol: string, initialBuy: number) {
   const tx = await client.createToken({ userAddress: w.publicKey, name: `Safety ${symbol}`, symbol, initialBuy });
-  const signed = utils.crypto.signTransaction(w.privateKey, tx as never) as object;
+  const signed = utils.crypto.signTransaction(w.privateKey, tx) as object;
   const sig = await client.broadcast(signed);
   expect((await final(sig)).state).toBe('confirmed');
   await stack.facade.indexer.syncOnce();
