@@ -7,6 +7,7 @@ import type { Accounts } from '../trading/accounts.js';
 import type { BotStore } from './store.js';
 import type { TradeEvents, TradeFlow } from '../trading/trade-flow.js';
 import type { OrderEngine } from '../trading/orders.js';
+import type { Sniper } from '../trading/sniper.js';
 
 export interface BotServices {
   store: BotStore;
@@ -14,6 +15,8 @@ export interface BotServices {
   trading: TradeFlow;
   /** Automated orders (limit, TP/SL, trailing, DCA). */
   orders: OrderEngine;
+  /** Sniping and copy trading. */
+  sniper: Sniper;
   logger: Logger;
   trxUsd: number;
   now: () => number;

@@ -16,6 +16,7 @@ import { friendly, TradeError } from '../trading/trade-flow.js';
 import { customAmount, editSetting, withdraw } from './conversations.js';
 import { listsFeature } from './features/lists.feature.js';
 import { ordersFeature } from './features/orders.feature.js';
+import { snipeFeature } from './features/snipe.feature.js';
 import { adminFeature } from './features/admin.feature.js';
 import { alertsFeature } from './features/alerts.feature.js';
 import { positionsFeature } from './features/positions.feature.js';
@@ -144,6 +145,7 @@ export function createBot(token: string, services: BotServices, options: BotOpti
     settingsFeature,
     positionsFeature,
     ordersFeature,
+    snipeFeature,
     alertsFeature,
     tokenFeature,
   );

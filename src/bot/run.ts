@@ -9,6 +9,8 @@ import type { BotServices } from './context.js';
 import { tradeEvents, txLinker } from './features/trade.feature.js';
 import { orderNotifier } from './features/orders.feature.js';
 import { createOrderEngine, type OrderEngine } from '../trading/orders.js';
+import { createSniper } from '../trading/sniper.js';
+import { autoNotifier } from './features/snipe.feature.js';
 import type { Api } from 'grammy';
 import { createBot, runDueDeletes, COMMANDS, type BotOptions } from './index.js';
 import { createStore, openBotDb } from './store.js';
@@ -69,11 +71,22 @@ export function buildBot(opts: BotRunOptions) {
     ...(opts.orders?.now ? { now: opts.orders.now } : {}),
     ...(opts.orders?.follow !== undefined ? { follow: opts.orders.follow } : {}),
   });
+  const sniper = createSniper({
+    store,
+    accounts,
+    trading,
+    client: operator,
+    orders,
+    notify: autoNotifier(() => late.api!, log, txLinker(opts.explorerTxUrl)),
+    logger: log,
+    ...(opts.orders?.follow !== undefined ? { follow: opts.orders.follow } : {}),
+  });
   const services: BotServices = {
     store,
     accounts,
     trading,
     orders,
+    sniper,
     logger: log,
     trxUsd: opts.trxUsd,
     now: Date.now,
@@ -98,6 +111,7 @@ export async function startBot(opts: BotRunOptions) {
   const resumed = await services.trading.resume(services.events(bot.api));
   if (resumed) log.info({ resumed }, 'resumed unfinished trades');
   await services.orders.start();
+  await services.sniper.start();
   const alerter = createAlerter({
     store,
     api: bot.api,
@@ -121,6 +135,7 @@ export async function startBot(opts: BotRunOptions) {
       clearInterval(maintenance);
       await alerter.stop();
       await services.orders.stop();
+      services.sniper.stop();
       if (runner?.isRunning()) await runner.stop();
       built.db.$client.close();
     },

@@ -62,6 +62,8 @@ export class Indexer {
   private timer: NodeJS.Timeout | undefined;
   /** Each family's DEX, once read (the launchpad's v2Router(), or the override). */
   private readonly dexes = new Map<string, DexInfo>();
+  /** The launchpads' events of the cycle being applied (a creation's first buy is among them). */
+  private pendingCore = new Map<string, ChainEvent[]>();
   /** Owners of DEX swap transactions made through a router (the trader), by txid. */
   private readonly owners = new Map<string, string>();
 
@@ -264,6 +266,7 @@ export class Indexer {
       }
     }
 
+    this.pendingCore = coreEvents;
     // apply everything in one transaction
     return db.$client.transaction(() => {
       let applied = 0;
@@ -346,11 +349,17 @@ export class Indexer {
         })
         .onConflictDoNothing()
         .run();
+      // the creator's first buy, made in the creating transaction (what snipers filter on)
+      const devBuy = (this.pendingCore.get(f.launchpad) ?? [])
+        .filter((x) => x.transaction_id === e.transaction_id && x.event_name === 'TokenPurchased')
+        .reduce((sum, x) => sum + BigInt(x.result.tokenAmount ?? '0'), 0n);
       this.feed('create', token, e, {
         family: f.family,
         name: info.name,
         symbol: info.symbol,
         creator: addr(r.creator!),
+        devBuy: devBuy.toString(),
+        devBuyPct: Number((devBuy * 10_000n) / BigInt(info.totalSupply)) / 100,
       });
       // metadata given when the facade built this creation
       const meta = db.select().from(t.pendingMetadata).where(eq(t.pendingMetadata.txid, e.transaction_id)).get();

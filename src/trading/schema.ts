@@ -60,8 +60,65 @@ export const trades = sqliteTable(
     updatedAt: integer('updated_at').notNull(),
     /** The automated order this trade executes (one trade per order round), null for a trade by hand. */
     orderId: text('order_id'),
+    /** The snipe rule or followed wallet this trade executes (id `s:<rule>:<token>` / `c:<follow>:<txid>`). */
+    ruleId: text('rule_id'),
   },
-  (t) => [index('trades_status').on(t.status), index('trades_order').on(t.orderId)],
+  (t) => [
+    index('trades_status').on(t.status),
+    index('trades_order').on(t.orderId),
+    index('trades_rule').on(t.ruleId, t.createdAt),
+  ],
+);
+
+/**
+ * A sniper rule: buy `amount` of each new token that matches (a word in its name or symbol, its
+ * creator, the creator's first buy at most maxDev of the supply, only `safe` ones), at its creation
+ * or at its launch; at most once a token (the trade id is `s:<rule>:<token>`) and within a daily budget.
+ */
+export const snipeRules = sqliteTable(
+  'snipe_rules',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    walletId: integer('wallet_id').notNull(),
+    amountSun: text('amount_sun').notNull(),
+    word: text('word'),
+    creator: text('creator'),
+    /** the creator's first buy at most this share of the supply, basis points */
+    maxDevBps: integer('max_dev_bps'),
+    safe: integer('safe', { mode: 'boolean' }).notNull().default(false),
+    /** buy at the launch (on the DEX) instead of at the creation */
+    onLaunch: integer('on_launch', { mode: 'boolean' }).notNull().default(false),
+    /** TRX (sun) the rule may spend in any 24 hours */
+    budgetSun: text('budget_sun').notNull(),
+    /** active | paused | deleted */
+    status: text('status').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('snipe_rules_status').on(t.status)],
+);
+
+/**
+ * A followed wallet: each of its buys is copied with a fixed amount (or a share of its TRX, capped),
+ * and with `sells` its sells in proportion; each source trade once (the trade id is `c:<follow>:<txid>`).
+ */
+export const follows = sqliteTable(
+  'follows',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    walletId: integer('wallet_id').notNull(),
+    source: text('source').notNull(),
+    amountSun: text('amount_sun').notNull(),
+    /** copy this share of the source's TRX instead (basis points), capped by maxSun */
+    pctBps: integer('pct_bps'),
+    maxSun: text('max_sun'),
+    sells: integer('sells', { mode: 'boolean' }).notNull().default(false),
+    /** active | paused | deleted */
+    status: text('status').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('follows_source').on(t.source, t.status)],
 );
 
 /**

@@ -1,6 +1,6 @@
 // The trading side's data: users, settings, wallets (keys sealed by the vault), trades and automated
 // orders. Every money-moving step is a conditional update, so exactly one caller wins it.
-import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import * as s from './schema.js';
 
@@ -37,6 +37,8 @@ export type WalletRow = typeof s.wallets.$inferSelect;
 export type TradeRow = typeof s.trades.$inferSelect;
 export type OrderRow = typeof s.orders.$inferSelect;
 export type NewOrder = typeof s.orders.$inferInsert;
+export type SnipeRuleRow = typeof s.snipeRules.$inferSelect;
+export type FollowRow = typeof s.follows.$inferSelect;
 
 /** Order states in which an order still waits for its trigger or its clock. */
 export const LIVE_ORDER = ['active'] as const;
@@ -203,6 +205,85 @@ export function createTradingStore(db: TradingDb) {
         .where(and(eq(s.orders.status, 'active'), eq(s.orders.kind, 'dca'), lte(s.orders.nextAt, now)))
         .all();
     },
+    // ------------------------------------------------------------------ sniper and copy trading
+    insertSnipeRule(row: typeof s.snipeRules.$inferInsert): void {
+      db.insert(s.snipeRules).values(row).run();
+    },
+    snipeRule(id: string): SnipeRuleRow | undefined {
+      return db.select().from(s.snipeRules).where(eq(s.snipeRules.id, id)).get();
+    },
+    activeSnipeRules(): SnipeRuleRow[] {
+      return db.select().from(s.snipeRules).where(eq(s.snipeRules.status, 'active')).all();
+    },
+    userSnipeRules(userId: number): SnipeRuleRow[] {
+      return db
+        .select()
+        .from(s.snipeRules)
+        .where(and(eq(s.snipeRules.userId, userId), inArray(s.snipeRules.status, ['active', 'paused'])))
+        .orderBy(asc(s.snipeRules.createdAt))
+        .all();
+    },
+    setSnipeRuleStatus(userId: number, id: string, from: string[], to: string): boolean {
+      return (
+        db
+          .update(s.snipeRules)
+          .set({ status: to })
+          .where(and(eq(s.snipeRules.id, id), eq(s.snipeRules.userId, userId), inArray(s.snipeRules.status, from)))
+          .run().changes === 1
+      );
+    },
+    insertFollow(row: typeof s.follows.$inferInsert): void {
+      db.insert(s.follows).values(row).run();
+    },
+    follow(id: string): FollowRow | undefined {
+      return db.select().from(s.follows).where(eq(s.follows.id, id)).get();
+    },
+    activeFollows(): FollowRow[] {
+      return db.select().from(s.follows).where(eq(s.follows.status, 'active')).all();
+    },
+    userFollows(userId: number): FollowRow[] {
+      return db
+        .select()
+        .from(s.follows)
+        .where(and(eq(s.follows.userId, userId), inArray(s.follows.status, ['active', 'paused'])))
+        .orderBy(asc(s.follows.createdAt))
+        .all();
+    },
+    setFollowStatus(userId: number, id: string, from: string[], to: string): boolean {
+      return (
+        db
+          .update(s.follows)
+          .set({ status: to })
+          .where(and(eq(s.follows.id, id), eq(s.follows.userId, userId), inArray(s.follows.status, from)))
+          .run().changes === 1
+      );
+    },
+    /** Inserts an automated trade as claimed; false when its id (one per rule and token, or per source trade) is taken. */
+    claimTrade(row: typeof s.trades.$inferInsert): boolean {
+      return db.insert(s.trades).values(row).onConflictDoNothing().run().changes === 1;
+    },
+    /** TRX (sun) a rule's trades put in since `since`, those that failed before reaching the chain left out. */
+    ruleSpentSun(ruleId: string, since: number): bigint {
+      const rows = db
+        .select({ quote: s.trades.quote, status: s.trades.status, txid: s.trades.txid })
+        .from(s.trades)
+        .where(and(eq(s.trades.ruleId, ruleId), gte(s.trades.createdAt, since)))
+        .all();
+      return rows
+        .filter((r) => r.status !== 'failed' || r.txid !== null)
+        .reduce((sum, r) => sum + BigInt((JSON.parse(r.quote) as { exact: { amountIn: string } }).exact.amountIn), 0n);
+    },
+    /** Automated trades by rule (snipes, copies) that a stop left unfinished. */
+    unfinishedRuleTrades(): TradeRow[] {
+      return db
+        .select()
+        .from(s.trades)
+        .where(
+          and(isNotNull(s.trades.ruleId), inArray(s.trades.status, ['claimed', 'approving', 'signed', 'broadcast'])),
+        )
+        .all();
+    },
+
     /** The trades an order made, oldest first. */
     orderTrades(orderId: string): TradeRow[] {
       return db.select().from(s.trades).where(eq(s.trades.orderId, orderId)).orderBy(asc(s.trades.createdAt)).all();

@@ -348,7 +348,7 @@ export function createTradeFlow(deps: {
 
     /** Resumes trades by hand left unfinished by a crash or restart (the order engine resumes its own). */
     async resume(events: TradeEvents): Promise<number> {
-      const list = store.unfinishedTrades().filter((t) => t.orderId === null);
+      const list = store.unfinishedTrades().filter((t) => t.orderId === null && t.ruleId === null);
       for (const t of list) {
         if (t.status === 'claimed' || t.status === 'approving') {
           const outcome: TradeOutcome = {

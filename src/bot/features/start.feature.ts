@@ -23,6 +23,8 @@ export const COMMANDS = [
   { command: 'dca', description: 'DCA: /dca ADDRESS TRX every 1h x 10 [max PRICE]' },
   { command: 'orders', description: 'Your open orders, with Cancel' },
   { command: 'autotpsl', description: 'TP and SL on every new buy: /autotpsl +100% 50% -30% 100%' },
+  { command: 'snipe', description: 'Sniper rules: /snipe add TRX name:WORD [safe] [launch]' },
+  { command: 'copy', description: 'Copy a wallet: /copy ADDRESS TRX [pct:P] [max:TRX] [sells]' },
   { command: 'settings', description: 'Slippage, presets, confirmations, fee limit' },
   { command: 'alerts', description: 'Alerts for a group or channel (its admins)' },
   { command: 'cancel', description: 'Cancel the current dialogue' },

@@ -1,3 +1,17 @@
+CREATE TABLE `follows` (
+	`id` text PRIMARY KEY NOT NULL,
+	`user_id` integer NOT NULL,
+	`wallet_id` integer NOT NULL,
+	`source` text NOT NULL,
+	`amount_sun` text NOT NULL,
+	`pct_bps` integer,
+	`max_sun` text,
+	`sells` integer DEFAULT false NOT NULL,
+	`status` text NOT NULL,
+	`created_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `follows_source` ON `follows` (`source`,`status`);--> statement-breakpoint
 CREATE TABLE `order_events` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`order_id` text NOT NULL,
@@ -36,5 +50,23 @@ CREATE TABLE `orders` (
 --> statement-breakpoint
 CREATE INDEX `orders_status_token` ON `orders` (`status`,`token`);--> statement-breakpoint
 CREATE INDEX `orders_user` ON `orders` (`user_id`,`status`);--> statement-breakpoint
+CREATE TABLE `snipe_rules` (
+	`id` text PRIMARY KEY NOT NULL,
+	`user_id` integer NOT NULL,
+	`wallet_id` integer NOT NULL,
+	`amount_sun` text NOT NULL,
+	`word` text,
+	`creator` text,
+	`max_dev_bps` integer,
+	`safe` integer DEFAULT false NOT NULL,
+	`on_launch` integer DEFAULT false NOT NULL,
+	`budget_sun` text NOT NULL,
+	`status` text NOT NULL,
+	`created_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `snipe_rules_status` ON `snipe_rules` (`status`);--> statement-breakpoint
 ALTER TABLE `trades` ADD `order_id` text;--> statement-breakpoint
-CREATE INDEX `trades_order` ON `trades` (`order_id`);
+ALTER TABLE `trades` ADD `rule_id` text;--> statement-breakpoint
+CREATE INDEX `trades_order` ON `trades` (`order_id`);--> statement-breakpoint
+CREATE INDEX `trades_rule` ON `trades` (`rule_id`,`created_at`);
