@@ -78,6 +78,13 @@ export function buildBot(opts: BotRunOptions) {
     client: operator,
     orders,
     notify: autoNotifier(() => late.api!, log, txLinker(opts.explorerTxUrl)),
+    position: {
+      get: () => {
+        const v = store.meta('sniper_last_seq');
+        return v === undefined ? undefined : Number(v);
+      },
+      set: (id) => store.setMeta('sniper_last_seq', String(id)),
+    },
     logger: log,
     ...(opts.orders?.follow !== undefined ? { follow: opts.orders.follow } : {}),
   });

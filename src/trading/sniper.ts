@@ -63,7 +63,12 @@ export interface SniperDeps {
   now?: () => number;
   /** follow the live stream (tests may feed events instead) */
   follow?: boolean;
+  /** where the stream was read up to, kept across restarts (what came meanwhile is read then) */
+  position?: { get(): number | undefined; set(id: number): void };
 }
+
+/** Events older than this when read (after a restart) are not acted on: a late snipe is no snipe. */
+export const STALE_MS = 60_000;
 
 export const MAX_FOLLOWS = 10;
 export const MAX_SNIPE_RULES = 20;
@@ -241,9 +246,14 @@ export function createSniper(deps: SniperDeps) {
           .catch((err: unknown) => log.error({ trade: t.id, err }, 'resumed trade failed'));
       }
       if (deps.follow !== false) {
+        const last = deps.position?.get();
         stopStream = client.follow({
           events: ['create', 'launch', 'buy', 'sell'],
-          onEvent: (e) => this.onEvent(e),
+          ...(last !== undefined ? { lastEventId: last } : {}),
+          onEvent: async (e) => {
+            await this.onEvent(e);
+            deps.position?.set(e.id);
+          },
           onError: (err) => log.warn({ err: (err as Error).message }, 'sniper stream interrupted; reconnecting'),
           retryMs: 1000,
         });
@@ -255,6 +265,7 @@ export function createSniper(deps: SniperDeps) {
     },
 
     async onEvent(e: StreamEvent): Promise<void> {
+      if (now() - e.timestamp > STALE_MS) return;
       try {
         if (e.kind === 'create') await snipe(e, e.data, false);
         else if (e.kind === 'launch') {
