@@ -108,6 +108,7 @@ describe('sniper', () => {
   it('buys a matching new token exactly once, in the block after its creation; leaves the others', async () => {
     const U = 8801;
     const me = await newUser(U);
+    await h.send(h.tg.message(U, '/autotpsl +100% 50% -30% 100%'));
     await h.send(h.tg.message(U, '/snipe add 50 name:cat'));
     expect(h.tg.last(U).text).toMatch(/^✅ <b>Snipe rule set<\/b>\n🎯 50 TRX of every new token \(name has “cat”\)/);
     const rule = sniper().rules(U)[0]!;
@@ -121,6 +122,15 @@ describe('sniper', () => {
     expect(sniped[0]!.id).toBe(`s:${rule.id}:${made.token}`);
     expect(blockOf(sniped[0]!.txid!)).toBe(made.block + 1);
     expect(await balance(made.token, me)).toBeGreaterThan(0n);
+    // the automatic TP/SL of the settings attaches to the snipe
+    const auto = await waitFor(() => {
+      const l = h.built.services.orders.list(U, made.token);
+      return l.length === 2 ? l : undefined;
+    }, 20_000);
+    expect(auto.map((o) => [o.kind, o.auto])).toEqual([
+      ['tp', true],
+      ['sl', true],
+    ]);
     await waitFor(() =>
       h.tg.sent(U).some((m) => /^🎯 <b>Sniped<\/b>: bought [\d.,KM]+ \$SCAT for 50 TRX/.test(m.text))
         ? true
@@ -191,6 +201,37 @@ describe('sniper', () => {
     await h.stack.facade.indexer.syncOnce();
     const mine = (await api.getRecentTrades(token, 1, 5)).find((t) => t.user === me)!;
     expect(mine.poolAddress).toBe(details.data.dex!.pairAddress);
+  });
+});
+
+describe('sniper rules in the bot', () => {
+  it('buys only safe tokens with safe, and lists rules with pause, resume and delete', async () => {
+    const U = 8804;
+    const me = await newUser(U);
+    await h.send(h.tg.message(U, '/snipe add 10 name:guard safe'));
+    const rule = sniper().rules(U)[0]!;
+    const hog = await outsider(60_000);
+    const risky = await hog.create('Guard Hog', 'GHOG', 35_000); // the creator takes most of the supply
+    const report = await waitFor(() => api.getTokenSafety(risky.token).catch(() => undefined));
+    expect(report.verdict).toBe('danger');
+    const fair = await (await outsider(1_000)).create('Guard Fair', 'GFAIR', 10);
+    await waitFor(() => (snipesOf(rule.id)[0]?.status === 'confirmed' ? true : undefined), 30_000);
+    expect(snipesOf(rule.id)).toHaveLength(1);
+    expect(await balance(fair.token, me)).toBeGreaterThan(0n);
+    expect(await balance(risky.token, me)).toBe(0n);
+
+    await h.send(h.tg.message(U, '/snipe'));
+    const list = h.tg.last(U);
+    expect(list.text).toMatch(
+      /^<b>🎯 Your snipe rules<\/b>\n\n1\. 🎯 10 TRX of every new token \(name has “guard”, safe only\) · 10\/100 TRX today/,
+    );
+    await h.send(h.tg.tap(U, list, h.tg.button(list, '⏸ Pause #1')));
+    expect(sniper().rules(U)[0]!.status).toBe('paused');
+    await (await outsider(1_000)).create('Guard Late', 'GLATE', 10);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(snipesOf(rule.id)).toHaveLength(1); // paused: nothing bought
+    await h.send(h.tg.tap(U, list, h.tg.button(list, '🗑 Delete #1')));
+    expect(sniper().rules(U)).toHaveLength(0);
   });
 });
 
