@@ -33,10 +33,13 @@ const facade = await startFacade({
   webhooksAllowPrivate: config.webhooksAllowPrivate,
   listen: { host: config.host, port: config.port },
 });
+// New blocks are indexed at once, not at the next poll: the devnet in this thread says when it makes
+// one; any other node's confirmed head is watched with a cheap header read every 250 ms.
 if (devnet && 'chain' in devnet) {
-  // the devnet runs in this thread: each new block is indexed at once, not at the next poll
   const indexer = facade.indexer;
   (devnet as Devnet).chain.onBlock = () => indexer.nudge();
+} else {
+  facade.indexer.followHead(250);
 }
 if (devnet) {
   const n = await syncDevnetMetadata(devnet.url, facade.data);

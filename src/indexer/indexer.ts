@@ -113,6 +113,36 @@ export class Indexer {
     );
   }
 
+  private headTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
+  private lastHead = -1;
+  /**
+   * Follows the node's confirmed head with a cheap header read every `ms`, and indexes as soon as it
+   * moves (instead of waiting for the next full poll): what the sniper and the orders need from a
+   * node that is not in this thread.
+   */
+  followHead(ms: number): void {
+    const tick = async () => {
+      const head = await this.deps.tronWeb.solidityNode.request<{ block_header?: { raw_data?: { number?: number } } }>(
+        'walletsolidity/getblock',
+        { detail: false },
+        'post',
+      );
+      const n = head.block_header?.raw_data?.number ?? 0;
+      if (n > this.lastHead) {
+        this.lastHead = n;
+        this.nudge();
+      }
+    };
+    const loop = () =>
+      void tick()
+        .catch(() => undefined)
+        .finally(() => {
+          if (!this.stopped) this.headTimer = setTimeout(loop, ms);
+        });
+    this.headTimer = setTimeout(loop, ms);
+  }
+
   start(intervalMs: number): void {
     const tick = () =>
       void this.syncOnce()
@@ -122,6 +152,9 @@ export class Indexer {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.headTimer) clearTimeout(this.headTimer);
+    this.headTimer = undefined;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     await this.running?.catch(() => undefined);

@@ -92,4 +92,33 @@ describe('indexer', () => {
     const mine = db.$client.prepare('select * from trades where user = ?').all(acc.address.base58);
     expect(mine).toHaveLength(1);
   });
+
+  it('follows the head: a new block is indexed without waiting for a poll', async () => {
+    const db = openDb(':memory:');
+    const ix = indexer(db);
+    await ix.syncOnce();
+    ix.followHead(50);
+    const acc = await TronWeb.createAccount();
+    await faucet(devnet.url, acc.address.base58, 500);
+    const tw = tronWebFor(devnet.url, acc.privateKey);
+    const token = devnet.chain.ledger.getMeta('demo-token:SDOG')!;
+    const built = await tw.transactionBuilder.triggerSmartContract(
+      TronWeb.address.fromHex(FAMILIES[0]!.router),
+      'buy(address,uint256,uint256)',
+      { feeLimit: 150e6, callValue: 10e6 },
+      [
+        { type: 'address', value: token },
+        { type: 'uint256', value: 0 },
+        { type: 'uint256', value: 0 },
+      ],
+      acc.address.base58,
+    );
+    await tw.trx.sendRawTransaction(await tw.trx.sign(built.transaction));
+    const mine = () =>
+      db.$client.prepare('select count(*) n from trades where user = ?').get(acc.address.base58) as { n: number };
+    const until = Date.now() + 5_000;
+    while (mine().n === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+    expect(mine().n).toBe(1);
+    await ix.stop();
+  });
 });
