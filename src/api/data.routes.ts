@@ -126,6 +126,28 @@ export const dataRoutes: FastifyPluginAsync<{ data: DataService }> = async (app0
   );
 
   app.post(
+    '/launchpad/getCandles',
+    {
+      schema: {
+        tags,
+        summary:
+          'OHLCV candles of the token price in TRX and USD from the indexed trades (curve and DEX), oldest first; intervals 1m 5m 15m 1h 4h 1d',
+        body: S.CandlesBody,
+        response: { 200: S.CandlesResponse },
+      },
+      config: { invalid: addressIssue },
+    },
+    async (req) => ({
+      data: data.getCandles(req.body.address, req.body.interval, {
+        from: req.body.from,
+        to: req.body.to,
+        limit: req.body.limit,
+      }),
+      ...ok,
+    }),
+  );
+
+  app.post(
     '/launchpad/getTokenSafety',
     {
       schema: {

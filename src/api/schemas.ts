@@ -335,6 +335,45 @@ export const PriceResponse = ok({
     totalSupply: z.string(),
   }),
 });
+export const CANDLE_INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
+const msTime = intLike.pipe(
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(10 ** 14),
+);
+export const CandlesBody = z.strictObject({
+  address,
+  interval: z.enum(CANDLE_INTERVALS),
+  /** ms; the candle holding `from` is the first (default: `limit` candles before `to`) */
+  from: msTime.optional(),
+  /** ms; default now */
+  to: msTime.optional(),
+  /** candles at most, 1..1000, default 100 (the newest when `from` is not given) */
+  limit: intLike.pipe(z.number().int().min(1).max(1000)).optional(),
+});
+const ohlc = z.object({ open: z.number(), high: z.number(), low: z.number(), close: z.number() });
+export const CandlesResponse = ok({
+  data: z.object({
+    address: z.string(),
+    symbol: z.string(),
+    interval: z.enum(CANDLE_INTERVALS),
+    trxUsd: z.number(),
+    /** oldest first; a candle without trades carries the previous close with zero volume */
+    candles: z.array(
+      ohlc.extend({
+        /** the candle's start, ms */
+        time: z.number().int(),
+        /** the same prices in USD */
+        usd: ohlc,
+        /** TRX traded (buys: paid in, sells: paid out) and the number of trades */
+        volume: z.number(),
+        trades: z.number().int(),
+      }),
+    ),
+  }),
+});
 export const SafetyResponse = ok({
   data: z.object({
     address: z.string(),

@@ -12,6 +12,7 @@ export type UnsignedTx = Out<typeof S.UnsignedTxSchema>;
 export type TokenSummary = Out<typeof S.ListTokensResponse>['data'][number];
 export type TxStatus = Out<typeof S.TxStatusResponse>['data'];
 export type Safety = Out<typeof S.SafetyResponse>['data'];
+export type Candles = Out<typeof S.CandlesResponse>['data'];
 export type WalletView = Out<typeof S.WalletResponse>['data'];
 export type Family = 'launchpad' | 'launchpad2';
 export type UserTrade = Out<typeof S.UserTradesResponse>['data'][number];
@@ -265,6 +266,15 @@ export class LaunchpadClient {
   }
 
   // ---- live
+  async getCandles(
+    address: string,
+    interval: '1m' | '5m' | '15m' | '1h' | '4h' | '1d',
+    opts: { from?: number; to?: number; limit?: number } = {},
+  ): Promise<Candles> {
+    return (
+      await this.request<Out<typeof S.CandlesResponse>>('POST', '/launchpad/getCandles', { address, interval, ...opts })
+    ).data;
+  }
   async getTokenSafety(address: string): Promise<Safety> {
     return (await this.request<Out<typeof S.SafetyResponse>>('POST', '/launchpad/getTokenSafety', { address })).data;
   }

@@ -1,6 +1,6 @@
 // Data operations: token details, trades, holders, balance and listings, read from the indexer's
 // tables (and the chain for balances). No HTTP here: typed input, typed output, ServiceError.
-import { and, asc, desc, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/index.js';
 import * as t from '../db/schema.js';
 import {
@@ -25,6 +25,16 @@ export interface DataDeps {
 }
 
 const DAY = 24 * 3600 * 1000;
+
+export type CandleInterval = '1m' | '5m' | '15m' | '1h' | '4h' | '1d';
+const INTERVAL_MS: Record<CandleInterval, number> = {
+  '1m': 60_000,
+  '5m': 300_000,
+  '15m': 900_000,
+  '1h': 3_600_000,
+  '4h': 14_400_000,
+  '1d': DAY,
+};
 
 /** TRX per whole token for a pool (virtual reserves, sun and base units). */
 export const poolPrice = (p: Pool, decimals: number): number =>
@@ -296,6 +306,82 @@ export function createDataService(deps: DataDeps) {
         priceChange24Hr: s.priceChange24Hr,
         pumpPercentage: s.pumpPercentage,
       }));
+    },
+
+    /**
+     * OHLCV candles from the indexed trades: a trade's price is the pool's price after it (the curve's
+     * virtual reserves, or the pair's after the launch), so the candles carry on across the launch.
+     * A candle opens at the previous close; one without trades is flat at it with zero volume. Prices
+     * are compared as exact ratios and turned into numbers only here, at the JSON edge.
+     */
+    getCandles(
+      address: string,
+      interval: CandleInterval,
+      opts: { from?: number | undefined; to?: number | undefined; limit?: number | undefined } = {},
+    ) {
+      const row = findToken(address);
+      const step = INTERVAL_MS[interval];
+      const limit = opts.limit ?? 100;
+      const lastStart = Math.floor((opts.to ?? now()) / step) * step;
+      const born = Math.floor(row.createdAt / step) * step;
+      let first = opts.from !== undefined ? Math.floor(opts.from / step) * step : lastStart - (limit - 1) * step;
+      first = Math.max(first, born);
+      const last = Math.min(lastStart, first + (limit - 1) * step);
+      const key = `candles:${address}:${interval}:${first}:${last}`;
+      return memo(key, () => {
+        const before = db
+          .select()
+          .from(t.trades)
+          .where(and(eq(t.trades.token, address), lt(t.trades.timestamp, first)))
+          .orderBy(desc(t.trades.timestamp), desc(t.trades.id))
+          .limit(1)
+          .get();
+        const inRange = db
+          .select()
+          .from(t.trades)
+          .where(and(eq(t.trades.token, address), gte(t.trades.timestamp, first), lt(t.trades.timestamp, last + step)))
+          .orderBy(asc(t.trades.timestamp), asc(t.trades.id))
+          .all();
+        const priceOf = (r: { trxReserveAfter: string; tokenReserveAfter: string }): Pool => ({
+          trxReserve: BigInt(r.trxReserveAfter),
+          tokenReserve: BigInt(r.tokenReserveAfter),
+        });
+        // a < b, exactly, for two prices as reserves
+        const less = (a: Pool, b: Pool) => a.trxReserve * b.tokenReserve < b.trxReserve * a.tokenReserve;
+        let close: Pool = before ? priceOf(before) : initialPool();
+        const candles = [];
+        let i = 0;
+        for (let start = first; start <= last; start += step) {
+          const open = close;
+          let high = open;
+          let low = open;
+          let volume = 0n;
+          let count = 0;
+          for (; i < inRange.length && inRange[i]!.timestamp < start + step; i++) {
+            const p = priceOf(inRange[i]!);
+            if (less(high, p)) high = p;
+            if (less(p, low)) low = p;
+            close = p;
+            volume += BigInt(inRange[i]!.trxAmount);
+            count++;
+          }
+          const n = (p: Pool) => poolPrice(p, row.decimals);
+          const o = { open: n(open), high: n(high), low: n(low), close: n(close) };
+          candles.push({
+            time: start,
+            ...o,
+            usd: {
+              open: o.open * deps.trxUsd,
+              high: o.high * deps.trxUsd,
+              low: o.low * deps.trxUsd,
+              close: o.close * deps.trxUsd,
+            },
+            volume: trxNumber(volume),
+            trades: count,
+          });
+        }
+        return { address, symbol: row.symbol, interval, trxUsd: deps.trxUsd, candles };
+      });
     },
 
     getTokenSafety(address: string) {
