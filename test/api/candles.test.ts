@@ -36,7 +36,7 @@ async function wallet(trx: number, at: number) {
   block(at);
   return w!;
 }
-const sign = (tx: unknown, key: string) => utils.crypto.signTransaction(key, tx as never) as object;
+const sign = (tx: unknown, key: string) => utils.crypto.signTransaction(key, tx) as object;
 
 describe('getCandles', () => {
   it('builds 1-minute OHLCV from the trades, a gap carrying the close with no volume', async () => {
