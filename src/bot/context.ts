@@ -8,6 +8,7 @@ import type { BotStore } from './store.js';
 import type { TradeEvents, TradeFlow } from '../trading/trade-flow.js';
 import type { OrderEngine } from '../trading/orders.js';
 import type { Sniper } from '../trading/sniper.js';
+import type { ChartCache } from './charts.js';
 
 export interface BotServices {
   store: BotStore;
@@ -17,6 +18,8 @@ export interface BotServices {
   orders: OrderEngine;
   /** Sniping and copy trading. */
   sniper: Sniper;
+  /** The token cards' charts, by the file_id Telegram gave them. */
+  charts: ChartCache;
   logger: Logger;
   trxUsd: number;
   now: () => number;

@@ -75,7 +75,7 @@ export function tokenCard(d: TokenDetails, trxUsd: number, safety?: Safety): str
     `Status: ${STATUS[x.currentStatus] ?? esc(x.currentStatus)}`,
     ...(safety ? [safetyLine(safety)] : []),
   ];
-  if (m.description) lines.push('', esc(m.description.slice(0, 500)));
+  if (m.description) lines.push('', esc(m.description.slice(0, 1000)));
   if (links.length) lines.push('', links.join(' · '));
   return lines.join('\n');
 }

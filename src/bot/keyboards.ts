@@ -9,7 +9,8 @@ export const cb = {
   sellCustom: (token: string) => `sx:${token}`,
   holders: (token: string, page: number) => `h:${token}:${page}`,
   trades: (token: string, page: number) => `t:${token}:${page}`,
-  refresh: (token: string) => `r:${token}`,
+  /** a token's card; with an interval, its chart at that interval */
+  refresh: (token: string, interval?: string) => (interval ? `r:${token}:${interval}` : `r:${token}`),
   confirm: (id: string) => `cf:${id}`,
   cancel: (id: string) => `cx:${id}`,
   /** the same trade again, freshly quoted (after the token launched under it) */
@@ -19,18 +20,23 @@ export const cb = {
   positions: 'pos',
   /** a token's automated orders, with one-tap TP / SL / trailing stop */
   orders: (token: string) => `ol:${token}`,
+  /** a position's PnL card, a picture to share */
+  pnl: (token: string) => `pp:${token}`,
 };
 
 /** A token card's buttons; in a private chat also the way back to the user's positions and wallet. */
-export function cardKeyboard(token: string, s: Settings, privateChat = false): InlineKeyboard {
+export function cardKeyboard(token: string, s: Settings, privateChat = false, interval = '1h'): InlineKeyboard {
   const kb = new InlineKeyboard();
+  // the chart's interval, switched in place
+  for (const iv of ['5m', '1h', '1d']) kb.text(iv === interval ? `• ${iv}` : iv, cb.refresh(token, iv));
+  kb.row();
   for (const a of s.buyPresets) kb.text(`Buy ${a} TRX`, cb.buy(token, a));
   kb.text('Buy X TRX', cb.buyCustom(token)).row();
   for (const p of s.sellPresets) kb.text(`Sell ${p}%`, cb.sell(token, p));
   kb.text('Sell X', cb.sellCustom(token)).row();
   kb.text('👥 Holders', cb.holders(token, 1))
     .text('📜 Trades', cb.trades(token, 1))
-    .text('🔄 Refresh', cb.refresh(token));
+    .text('🔄 Refresh', cb.refresh(token, interval));
   if (privateChat)
     kb.row().text('📋 Orders', cb.orders(token)).text('📊 Positions', cb.positions).text('👛 Wallet', cb.wallet('r'));
   return kb;
@@ -56,6 +62,7 @@ export function positionsKeyboard(list: Array<{ token: string; symbol: string }>
     kb.text(`$${p.symbol.slice(0, 12)}`, cb.refresh(p.token))
       .text(`Sell 100% $${p.symbol.slice(0, 10)}`, cb.sell(p.token, 100))
       .text('📋 Orders', cb.orders(p.token))
+      .text('🖼 Share PnL', cb.pnl(p.token))
       .row();
   return kb.text('🔄 Refresh', cb.positions).text('👛 Wallet', cb.wallet('r'));
 }

@@ -10,6 +10,7 @@ import { tradeEvents, txLinker } from './features/trade.feature.js';
 import { orderNotifier } from './features/orders.feature.js';
 import { createOrderEngine, type OrderEngine } from '../trading/orders.js';
 import { createSniper } from '../trading/sniper.js';
+import { createChartCache } from './charts.js';
 import { autoNotifier } from './features/snipe.feature.js';
 import type { Api } from 'grammy';
 import { createBot, runDueDeletes, COMMANDS, type BotOptions } from './index.js';
@@ -94,6 +95,7 @@ export function buildBot(opts: BotRunOptions) {
     trading,
     orders,
     sniper,
+    charts: createChartCache(),
     logger: log,
     trxUsd: opts.trxUsd,
     now: Date.now,

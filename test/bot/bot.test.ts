@@ -4,6 +4,8 @@ import { TronWeb } from 'tronweb';
 import { faucet } from '../helpers/devnet.js';
 import { demoTokens, waitFor } from '../helpers/facade.js';
 import { startBotStack } from '../helpers/bot.js';
+import { pngSize } from '../helpers/telegram.js';
+import { CHART_SIZE } from '../../src/charts/render.js';
 import { runDueDeletes } from '../../src/bot/index.js';
 import { LaunchpadClient } from '../../src/client/index.js';
 
@@ -59,6 +61,9 @@ describe('token card', () => {
     expect(card.text).toContain('trading on the curve');
     expect(card.text).toContain('<a href="https://x.com/troncat_demo">X</a>');
     expect(h.tg.buttons(card).map((b) => b.text)).toEqual([
+      '5m',
+      '• 1h',
+      '1d',
       'Buy 100 TRX',
       'Buy 500 TRX',
       'Buy 1000 TRX',
@@ -89,6 +94,37 @@ describe('token card', () => {
     await h.send(h.tg.tap(ALICE, card, h.tg.button(card, '🔄 Refresh')));
     expect(h.tg.callbackAnswers().at(-1)).toMatchObject({ text: 'Up to date' });
     expect(card.history).toHaveLength(1);
+  });
+
+  it('is a picture: the chart as a PNG, the card as its caption, the interval switched in place', async () => {
+    await h.send(h.tg.message(ALICE, tokens.TCAT!));
+    const card = h.tg.last(ALICE);
+    expect(card.kind).toBe('photo');
+    expect(pngSize(card.photo!)).toEqual(CHART_SIZE);
+    expect(card.caption).toContain('<b>Tron Cat</b> ($TCAT)');
+    expect(card.visibleText!.length).toBeLessThanOrEqual(1024);
+    const hourly = card.fileId;
+    await h.send(h.tg.tap(ALICE, card, h.tg.button(card, '5m')));
+    expect(h.tg.last(ALICE)).toBe(card); // edited, not sent anew
+    expect(card.fileId).not.toBe(hourly);
+    expect(
+      h.tg
+        .buttons(card)
+        .slice(0, 3)
+        .map((b) => b.text),
+    ).toEqual(['• 5m', '1h', '1d']);
+    const uploads = h.tg.calls.filter((c) => c.method === 'editMessageMedia' || c.method === 'sendPhoto').length;
+    // the same card again: sent by file_id, not drawn and uploaded again
+    await h.send(h.tg.message(ALICE, tokens.TCAT!));
+    const again = h.tg.last(ALICE);
+    expect(again.fileId).toBe(hourly);
+    const last = h.tg.calls.at(-1)!;
+    expect(last.method).toBe('sendPhoto');
+    expect(last.payload.photo).toBe(hourly);
+    expect(last.files ?? []).toEqual([]);
+    expect(h.tg.calls.filter((c) => c.method === 'editMessageMedia' || c.method === 'sendPhoto').length).toBe(
+      uploads + 1,
+    );
   });
 
   it('finds launchpad2 tokens and launched tokens', async () => {
@@ -410,7 +446,7 @@ describe('settings', () => {
     expect(
       h.tg
         .buttons(h.tg.last(BOB))
-        .slice(0, 3)
+        .slice(3, 6)
         .map((b) => b.text),
     ).toEqual(['Buy 10 TRX', 'Buy 20 TRX', 'Buy 30 TRX']);
   });

@@ -1,6 +1,7 @@
 // /positions: what the active wallet holds, its value now, the cost basis from the user's own
 // trades (average cost, fees included) and the profit or loss.
-import { Composer } from 'grammy';
+import { Composer, InputFile } from 'grammy';
+import { renderPnl } from '../../charts/render.js';
 import type { UserTrade, WalletView } from '../../client/index.js';
 import type { BotContext } from '../context.js';
 import { compact, esc, trx } from '../format.js';
@@ -70,6 +71,40 @@ async function showPositions(ctx: BotContext, edit: boolean): Promise<void> {
   await ctx.answerCallbackQuery({ text: how === 'unchanged' ? 'Up to date' : 'Updated' });
 }
 
+/**
+ * A position's PnL card: token, entry, now, PnL in TRX and percent, how long held; no wallet address
+ * on it, so it can be shared.
+ */
+async function sharePnl(ctx: BotContext, token: string): Promise<void> {
+  const user = await userOf(ctx);
+  const client = ctx.services.accounts.clientFor(user);
+  const wallet = ctx.services.accounts.activeWallet(user);
+  const [w, trades] = await Promise.all([
+    client.getWallet(wallet.address),
+    client.getUserTrades(wallet.address, { tokenAddress: token, limit: 200 }),
+  ]);
+  const p = positions(w, trades).find((x) => x.token === token);
+  if (!p || p.balance <= 0) {
+    await ctx.answerCallbackQuery({ text: 'No position in this token', show_alert: true });
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  const firstBuy = Math.min(...trades.filter((t) => t.type === 'BUY').map((t) => t.timestamp));
+  const png = renderPnl({
+    symbol: p.symbol,
+    entryTrx: p.balance > 0 ? p.costTrx / p.balance : 0,
+    nowTrx: p.valueTrx / p.balance,
+    pnlTrx: p.pnlTrx,
+    pnlPct: p.pnlPct,
+    heldMs: Number.isFinite(firstBuy) ? Math.max(0, ctx.services.now() - firstBuy) : 0,
+  });
+  await ctx.replyWithPhoto(new InputFile(png, `${p.symbol}-pnl.png`), {
+    caption: `$${esc(p.symbol)} PnL`,
+    parse_mode: 'HTML',
+  });
+}
+
 const priv = positionsFeature.chatType('private');
+priv.callbackQuery(/^pp:(T\w{33})$/, (ctx) => sharePnl(ctx, ctx.match[1]!));
 priv.command('positions', (ctx) => showPositions(ctx, false));
 priv.callbackQuery(cb.positions, (ctx) => showPositions(ctx, true));
