@@ -1,6 +1,7 @@
 // Builds the facade from its dependencies; tests call it and use `inject`, server.ts listens.
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { documentErrors } from './openapi.js';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -92,6 +93,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       security: [{ apiKey: [] }],
     },
     transform: jsonSchemaTransform,
+    // every operation's errors, from the definitions the code throws (src/api/openapi.ts)
+    transformObject: (doc) =>
+      'openapiObject' in doc
+        ? (documentErrors(doc.openapiObject as Record<string, unknown>) as typeof doc.openapiObject)
+        : doc.swaggerObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
 

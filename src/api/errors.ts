@@ -80,16 +80,9 @@ export function errorHandler(
   const status = (error as { statusCode?: number }).statusCode ?? 500;
   if (status === 429) {
     const after = (error as { after?: string }).after;
-    return send(
-      reply,
-      new ServiceError(
-        429,
-        'Rate limit exceeded',
-        `Your plan's request limit is reached; retry in ${after ?? 'a moment'}`,
-      ),
-    );
+    return send(reply, Errors.rateLimited(after));
   }
-  if (status === 404) return send(reply, new ServiceError(404, 'Not found', 'No such route'));
+  if (status === 404) return send(reply, Errors.notFound());
   if (status < 500) {
     // malformed JSON, body too large, bad content type, ...
     const what =
@@ -99,5 +92,5 @@ export function errorHandler(
     return send(reply, Errors.invalidParams(what));
   }
   req.log.error({ err: error }, 'unexpected error');
-  return send(reply, new ServiceError(500, 'Internal error', 'Something went wrong on our side; try again'));
+  return send(reply, Errors.internal());
 }

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Errors, ServiceError } from '../launchpad/errors.js';
+import { Errors } from '../launchpad/errors.js';
 import { FEED_KINDS, type Feed, type FeedKind } from '../launchpad/feed.service.js';
 import { payloadOf, type Webhooks } from '../launchpad/webhooks.service.js';
 import { isBase58Address } from '../tron/address.js';
@@ -14,13 +14,7 @@ export const MAX_STREAM_BUFFER = 1024 * 1024;
 const HEARTBEAT_MS = 15_000;
 
 function requireStreams(req: FastifyRequest): number {
-  if (!req.apiKey?.streams) {
-    throw new ServiceError(
-      403,
-      'Plan does not allow this',
-      'The live stream and webhooks need the trader plan or above',
-    );
-  }
+  if (!req.apiKey?.streams) throw Errors.streamsNotAllowed();
   return req.apiKey.id;
 }
 

@@ -49,5 +49,14 @@ export const Errors = {
   invalidParams: (why: string) => new ServiceError(400, 'Invalid parameters', why),
   nodeUnavailable: e(502, 'Node unavailable', 'The Tron node did not answer; try again'),
   missingKey: e(401, 'Missing API key', 'Send your key in the api-key header'),
+  rateLimited: (after?: string) =>
+    new ServiceError(
+      429,
+      'Rate limit exceeded',
+      `Your plan's request limit is reached; retry in ${after ?? 'a moment'}`,
+    ),
+  streamsNotAllowed: e(403, 'Plan does not allow this', 'The live stream and webhooks need the trader plan or above'),
+  notFound: e(404, 'Not found', 'No such route'),
+  internal: e(500, 'Internal error', 'Something went wrong on our side; try again'),
   invalidKey: e(401, 'Invalid API key', 'The api-key header does not hold a valid, active key'),
 } as const;
