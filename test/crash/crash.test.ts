@@ -1,6 +1,5 @@
 // Kill -9 in the middle of bot trades and indexing, restart, and check: no confirmed trade lost, none
 // sent twice, the indexer's tables equal a fresh re-index, the fee ledger equals the router's fees.
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,55 +10,19 @@ import { createTronWeb } from '../../src/tron/client.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { FAMILIES } from '../../src/devnet/genesis.js';
-import { tempDir } from '../helpers/devnet.js';
 import { waitFor } from '../helpers/facade.js';
-import { FakeTelegram } from '../helpers/telegram.js';
-import { TOKEN } from '../helpers/bot.js';
+import { crashableSystem } from '../helpers/system.js';
 
-const tg = new FakeTelegram();
-const dir = tempDir('lp-crash-');
-const port = 21000 + Math.floor(Math.random() * 20000);
-const devnetUrl = `http://127.0.0.1:${port + 1}`;
-let child: ChildProcess | undefined;
-let log = '';
-
-function start(): ChildProcess {
-  const c = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dir,
-      PORT: String(port),
-      DEVNET_PORT: String(port + 1),
-      DEVNET_BLOCK_MS: '300',
-      BOT_TOKEN: TOKEN,
-      TELEGRAM_API_ROOT: tg.url,
-      LOG_LEVEL: 'warn',
-      INDEXER_POLL_MS: '200',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  c.stdout.on('data', (d) => (log += d));
-  c.stderr.on('data', (d) => (log += d));
-  return c;
-}
-
-const exited = (c: ChildProcess) =>
-  new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : c.once('exit', () => r())));
-
-afterAll(async () => {
-  if (child) {
-    child.kill('SIGTERM');
-    await exited(child);
-  }
-  await tg.stop();
-});
+const sys = crashableSystem('lp-crash-');
+const { tg, dir, port, devnetUrl } = sys;
+afterAll(() => sys.stop());
 
 const USERS = [9001, 9002, 9003];
 
 describe('crash safety', () => {
   it('survives SIGKILL mid-trade and mid-index with nothing lost or doubled', async () => {
     await tg.start();
-    child = start();
+    await sys.start();
     await waitFor(() => (tg.calls.some((c) => c.method === 'setMyCommands') ? true : undefined), 60_000);
     const tokens = (await (await fetch(`${devnetUrl}/devnet/tokens`)).json()) as {
       data: Array<{ symbol: string; contractAddress: string }>;
@@ -103,12 +66,11 @@ describe('crash safety', () => {
         );
     }
     await new Promise((r) => setTimeout(r, 250)); // the last one is on its way
-    child.kill('SIGKILL');
-    await exited(child);
+    await sys.kill();
     // a message sent while the bot is down is answered after the restart
     tg.queue.push(tg.message(USERS[1]!, `/buy ${token} 31`));
 
-    child = start();
+    await sys.start();
     await waitFor(
       () => (quotes[3]!.text.startsWith('✅') || quotes[3]!.text.startsWith('❌') ? true : undefined),
       60_000,

@@ -1,53 +1,16 @@
 // Kill -9 while automated orders are executing, restart, and check: every triggered order is filled
 // exactly once: one trade each, confirmed on chain, no transaction sent twice.
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
 import { FAMILIES } from '../../src/devnet/genesis.js';
-import { tempDir } from '../helpers/devnet.js';
 import { waitFor } from '../helpers/facade.js';
-import { FakeTelegram } from '../helpers/telegram.js';
-import { TOKEN } from '../helpers/bot.js';
+import { crashableSystem } from '../helpers/system.js';
 
-const tg = new FakeTelegram();
-const dir = tempDir('lp-orders-crash-');
-const port = 21000 + Math.floor(Math.random() * 20000);
-const devnetUrl = `http://127.0.0.1:${port + 1}`;
-let child: ChildProcess | undefined;
-let log = '';
-
-function start(): ChildProcess {
-  const c = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dir,
-      PORT: String(port),
-      DEVNET_PORT: String(port + 1),
-      DEVNET_BLOCK_MS: '300',
-      BOT_TOKEN: TOKEN,
-      TELEGRAM_API_ROOT: tg.url,
-      LOG_LEVEL: 'warn',
-      INDEXER_POLL_MS: '200',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  c.stdout.on('data', (d) => (log += d));
-  c.stderr.on('data', (d) => (log += d));
-  return c;
-}
-
-const exited = (c: ChildProcess) =>
-  new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : c.once('exit', () => r())));
-
-afterAll(async () => {
-  if (child) {
-    child.kill('SIGTERM');
-    await exited(child);
-  }
-  await tg.stop();
-});
+const sys = crashableSystem('lp-orders-crash-');
+const { tg, dir, devnetUrl } = sys;
+afterAll(() => sys.stop());
 
 const USERS = [9101, 9102, 9103];
 const PER_USER = 3;
@@ -55,7 +18,7 @@ const PER_USER = 3;
 describe('orders and crashes', () => {
   it('fills each triggered order exactly once across a SIGKILL mid-execution', async () => {
     await tg.start();
-    child = start();
+    await sys.start();
     await waitFor(() => (tg.calls.some((c) => c.method === 'setMyCommands') ? true : undefined), 60_000);
     const tokens = (await (await fetch(`${devnetUrl}/devnet/tokens`)).json()) as {
       data: Array<{ symbol: string; contractAddress: string }>;
@@ -84,10 +47,9 @@ describe('orders and crashes', () => {
       30_000,
     );
     await new Promise((r) => setTimeout(r, 150)); // trades on their way: quoted, signed, broadcast
-    child.kill('SIGKILL');
-    await exited(child);
+    await sys.kill();
 
-    child = start();
+    await sys.start();
     const botDb = () => new Database(path.join(dir, 'bot.sqlite'), { readonly: true });
     await waitFor(() => {
       const db = botDb();
@@ -101,7 +63,7 @@ describe('orders and crashes', () => {
     const bot = botDb();
     const orders = bot.prepare('select id, status from orders').all() as Array<{ id: string; status: string }>;
     expect(orders).toHaveLength(USERS.length * PER_USER);
-    for (const o of orders) expect(o.status, log).toBe('filled');
+    for (const o of orders) expect(o.status, sys.log()).toBe('filled');
     const trades = bot
       .prepare('select id, order_id, txid, status from trades where order_id is not null')
       .all() as Array<{
@@ -136,7 +98,7 @@ describe('orders and crashes', () => {
     // one fill message per order
     const fills = (u: number) => tg.sent(u).filter((m) => m.text.startsWith('✅ <b>Order filled')).length;
     await waitFor(() => (USERS.every((u) => fills(u) >= PER_USER) ? true : undefined), 20_000).catch(() => undefined);
-    if (USERS.map(fills).some((n) => n !== PER_USER)) console.log(log.slice(-4000));
+    if (USERS.map(fills).some((n) => n !== PER_USER)) console.log(sys.log().slice(-4000));
     expect(USERS.map(fills)).toEqual(USERS.map(() => PER_USER));
     bot.close();
     devnet.close();

@@ -1,61 +1,24 @@
 // Kill -9 while snipes and copies are executing, restart, and check: every snipe and copy that was
 // claimed ends final, none that was broadcast is lost, none is sent twice.
-import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
 import { FAMILIES } from '../../src/devnet/genesis.js';
 import { tronWebFor } from '../helpers/devnet.js';
-import { tempDir } from '../helpers/devnet.js';
 import { waitFor } from '../helpers/facade.js';
-import { FakeTelegram } from '../helpers/telegram.js';
-import { TOKEN } from '../helpers/bot.js';
+import { crashableSystem } from '../helpers/system.js';
 
-const tg = new FakeTelegram();
-const dir = tempDir('lp-snipe-crash-');
-const port = 21000 + Math.floor(Math.random() * 20000);
-const devnetUrl = `http://127.0.0.1:${port + 1}`;
-let child: ChildProcess | undefined;
-let log = '';
-
-function start(): ChildProcess {
-  const c = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dir,
-      PORT: String(port),
-      DEVNET_PORT: String(port + 1),
-      DEVNET_BLOCK_MS: '300',
-      BOT_TOKEN: TOKEN,
-      TELEGRAM_API_ROOT: tg.url,
-      LOG_LEVEL: 'warn',
-      INDEXER_POLL_MS: '200',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  c.stdout.on('data', (d) => (log += d));
-  c.stderr.on('data', (d) => (log += d));
-  return c;
-}
-
-const exited = (c: ChildProcess) =>
-  new Promise<void>((r) => (c.exitCode !== null || c.signalCode !== null ? r() : c.once('exit', () => r())));
-
-afterAll(async () => {
-  if (child) {
-    child.kill('SIGTERM');
-    await exited(child);
-  }
-  await tg.stop();
-});
+const sys = crashableSystem('lp-snipe-crash-');
+const { tg, dir, devnetUrl } = sys;
+afterAll(() => sys.stop());
 
 const USERS = [9201, 9202, 9203];
 
 describe('snipes, copies and crashes', () => {
   it('loses no broadcast snipe or copy and sends none twice across a SIGKILL', async () => {
     await tg.start();
-    child = start();
+    await sys.start();
     await waitFor(() => (tg.calls.some((c) => c.method === 'setMyCommands') ? true : undefined), 60_000);
     const faucet = (address: string, amountTrx: number) =>
       fetch(`${devnetUrl}/devnet/faucet`, {
@@ -135,10 +98,9 @@ describe('snipes, copies and crashes', () => {
     };
     await waitFor(() => (count() > 0 ? true : undefined), 20_000);
     await new Promise((r) => setTimeout(r, 60));
-    child.kill('SIGKILL');
-    await exited(child);
+    await sys.kill();
 
-    child = start();
+    await sys.start();
     const expected = USERS.length * 4; // three snipes and one copy each
     await waitFor(() => {
       const db = botDb();
@@ -151,7 +113,7 @@ describe('snipes, copies and crashes', () => {
       const db = botDb();
       console.log(
         JSON.stringify(db.prepare('select id, status, result from trades where rule_id is not null').all()),
-        log.slice(-3000),
+        sys.log().slice(-3000),
       );
       db.close();
       throw e;
@@ -165,7 +127,7 @@ describe('snipes, copies and crashes', () => {
     const devnet = new Database(path.join(dir, 'devnet.sqlite'), { readonly: true });
     // every one sent is confirmed on chain, as in the bot
     for (const t of trades) {
-      expect(t.status, `${t.id}\n${log}`).toBe('confirmed');
+      expect(t.status, `${t.id}\n${sys.log()}`).toBe('confirmed');
       const onChain = devnet.prepare('select status from transactions where txid = ?').get(t.txid) as
         { status: string } | undefined;
       expect(onChain?.status).toBe('SUCCESS');
