@@ -3,10 +3,8 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TronWeb } from 'tronweb';
-import { FAMILIES } from '../../src/devnet/genesis.js';
 import { waitFor } from '../helpers/facade.js';
-import { crashableSystem } from '../helpers/system.js';
+import { crashableSystem, routerTransactions } from '../helpers/system.js';
 
 const sys = crashableSystem('lp-orders-crash-');
 const { tg, dir, devnetUrl } = sys;
@@ -24,16 +22,7 @@ describe('orders and crashes', () => {
       data: Array<{ symbol: string; contractAddress: string }>;
     };
     const token = tokens.data.find((t) => t.symbol === 'TCAT')!.contractAddress;
-    for (const u of USERS) tg.queue.push(tg.message(u, '/start'));
-    await waitFor(() => (USERS.every((u) => tg.sent(u).length) ? true : undefined), 20_000);
-    for (const u of USERS) {
-      const address = /<code>(T\w{33})<\/code>/.exec(tg.sent(u)[0]!.text)![1]!;
-      await fetch(`${devnetUrl}/devnet/faucet`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ address, amountTrx: 5000 }),
-      });
-    }
+    await sys.fundedUsers(USERS, 5000);
     await new Promise((r) => setTimeout(r, 900));
 
     // limit buys far above the price: each fires the moment it is set
@@ -83,17 +72,7 @@ describe('orders and crashes', () => {
       expect(onChain?.status).toBe('SUCCESS');
     }
     // none sent twice: the wallets made exactly one router transaction per order
-    const wallets = bot.prepare('select address from wallets').all() as Array<{ address: string }>;
-    const routerTxs = wallets
-      .map(
-        (w) =>
-          devnet
-            .prepare(
-              "select count(*) n from transactions t where owner = ? and status != 'DROPPED' and json_extract(t.signed, '$.raw_data.contract[0].parameter.value.contract_address') = ?",
-            )
-            .get(TronWeb.address.toHex(w.address).toLowerCase(), FAMILIES[0]!.router) as { n: number },
-      )
-      .reduce((s, r) => s + r.n, 0);
+    const routerTxs = routerTransactions(bot, devnet);
     expect(routerTxs).toBe(orders.length);
     // one fill message per order
     const fills = (u: number) => tg.sent(u).filter((m) => m.text.startsWith('✅ <b>Order filled')).length;

@@ -7,7 +7,7 @@ import { TronWeb } from 'tronweb';
 import { FAMILIES } from '../../src/devnet/genesis.js';
 import { tronWebFor } from '../helpers/devnet.js';
 import { waitFor } from '../helpers/facade.js';
-import { crashableSystem } from '../helpers/system.js';
+import { crashableSystem, routerTransactions } from '../helpers/system.js';
 
 const sys = crashableSystem('lp-snipe-crash-');
 const { tg, dir, devnetUrl } = sys;
@@ -32,9 +32,7 @@ describe('snipes, copies and crashes', () => {
       data: Array<{ symbol: string; contractAddress: string }>;
     };
     const tcat = tokens.data.find((t) => t.symbol === 'TCAT')!.contractAddress;
-    for (const u of USERS) tg.queue.push(tg.message(u, '/start'));
-    await waitFor(() => (USERS.every((u) => tg.sent(u).length) ? true : undefined), 20_000);
-    for (const u of USERS) await faucet(/<code>(T\w{33})<\/code>/.exec(tg.sent(u)[0]!.text)![1]!, 5000);
+    await sys.fundedUsers(USERS, 5000);
     await faucet(source.address.base58, 50_000);
     await faucet(creator.address.base58, 50_000);
     for (const u of USERS) {
@@ -133,17 +131,7 @@ describe('snipes, copies and crashes', () => {
       expect(onChain?.status).toBe('SUCCESS');
     }
     // none sent twice: one router transaction per snipe and copy, per wallet
-    const wallets = bot.prepare('select address from wallets').all() as Array<{ address: string }>;
-    const routerTxs = wallets
-      .map(
-        (w) =>
-          devnet
-            .prepare(
-              "select count(*) n from transactions t where owner = ? and status != 'DROPPED' and json_extract(t.signed, '$.raw_data.contract[0].parameter.value.contract_address') = ?",
-            )
-            .get(TronWeb.address.toHex(w.address).toLowerCase(), FAMILIES[0]!.router) as { n: number },
-      )
-      .reduce((s, r) => s + r.n, 0);
+    const routerTxs = routerTransactions(bot, devnet);
     expect(routerTxs).toBe(expected);
     bot.close();
     devnet.close();

@@ -1,7 +1,11 @@
 // `npm start`'s whole system (devnet, indexer, API, bot) as a child process talking to the fake Bot
 // API, for the tests that kill it with SIGKILL and start it again on the same data directory.
 import { spawn, type ChildProcess } from 'node:child_process';
+import type Database from 'better-sqlite3';
+import { TronWeb } from 'tronweb';
+import { FAMILIES } from '../../src/devnet/genesis.js';
 import { tempDir } from './devnet.js';
+import { waitFor } from './facade.js';
 import { FakeTelegram } from './telegram.js';
 import { TOKEN } from './bot.js';
 
@@ -41,6 +45,19 @@ export function crashableSystem(prefix: string) {
       child.stderr!.on('data', (d) => (log += String(d)));
       return child;
     },
+    /** Users say /start to the bot and get TRX from the faucet; returns their wallets' addresses. */
+    async fundedUsers(users: number[], trx: number): Promise<string[]> {
+      for (const u of users) tg.queue.push(tg.message(u, '/start'));
+      await waitFor(() => (users.every((u) => tg.sent(u).length) ? true : undefined), 20_000);
+      const addresses = users.map((u) => /<code>(T\w{33})<\/code>/.exec(tg.sent(u)[0]!.text)![1]!);
+      for (const address of addresses)
+        await fetch(`http://127.0.0.1:${port + 1}/devnet/faucet`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ address, amountTrx: trx }),
+        });
+      return addresses;
+    },
     /** kill -9, and wait until it is gone. */
     async kill(): Promise<void> {
       if (!child) return;
@@ -56,4 +73,15 @@ export function crashableSystem(prefix: string) {
       await tg.stop();
     },
   };
+}
+
+/** How many router transactions (not dropped) the bot's wallets sent, by the devnet's records. */
+export function routerTransactions(bot: Database.Database, devnet: Database.Database): number {
+  const wallets = bot.prepare('select address from wallets').all() as Array<{ address: string }>;
+  const count = devnet.prepare(
+    "select count(*) n from transactions t where owner = ? and status != 'DROPPED' and json_extract(t.signed, '$.raw_data.contract[0].parameter.value.contract_address') = ?",
+  );
+  return wallets
+    .map((w) => (count.get(TronWeb.address.toHex(w.address).toLowerCase(), FAMILIES[0]!.router) as { n: number }).n)
+    .reduce((sum, n) => sum + n, 0);
 }
