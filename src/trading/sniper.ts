@@ -270,9 +270,21 @@ export function createSniper(deps: SniperDeps) {
         if (e.kind === 'create') await snipe(e, e.data, false);
         else if (e.kind === 'launch') {
           if (!rules.some((r) => r.onLaunch)) return;
-          // the launch event names the token; its creator and first buy come from its creation
-          const d = await client.getTokenDetails(e.token).catch(() => undefined);
-          await snipe(e, { ...e.data, creator: d?.metadata.ownerAddress, name: d?.metadata.name }, true);
+          // the launch event names the token; its creator and first buy come from the index
+          const [d, safety] = await Promise.all([
+            client.getTokenDetails(e.token).catch(() => undefined),
+            client.getTokenSafety(e.token).catch(() => undefined),
+          ]);
+          await snipe(
+            e,
+            {
+              ...e.data,
+              creator: d?.metadata.ownerAddress,
+              name: d?.metadata.name,
+              devBuyPct: safety?.creatorFirstBuyPct,
+            },
+            true,
+          );
         } else if (e.kind === 'buy' || e.kind === 'sell') await copy(e, e.data);
       } catch (err) {
         log.warn({ event: e.id, err }, 'snipe/copy check failed');

@@ -180,7 +180,7 @@ describe('sniper', () => {
   it('with launch, buys at the graduation on the DEX instead of at the creation', async () => {
     const U = 8803;
     const me = await newUser(U);
-    await h.send(h.tg.message(U, '/snipe add 40 name:moon launch'));
+    await h.send(h.tg.message(U, '/snipe add 40 name:moon launch maxdev:50'));
     const rule = sniper().rules(U)[0]!;
     const token = tokens.MOON!;
     const whale = await outsider(50_000);
