@@ -64,6 +64,8 @@ export interface OrderEngineDeps {
 /** Open orders one user may have at a time. */
 export const MAX_OPEN_ORDERS = 100;
 const TOKEN_DECIMALS = 18;
+/** The states of an order the user or its pair may still cancel. */
+const OPEN = ['active', 'paused'] as const;
 const newId = (): string => randomBytes(6).toString('base64url');
 const pctToBps = (pct: number): bigint => BigInt(Math.round(pct * 100));
 
@@ -124,6 +126,19 @@ export function createOrderEngine(deps: OrderEngineDeps) {
       return at.e18;
     }
     return marketCapToE18(at.mcUsd, supply, TOKEN_DECIMALS, deps.trxUsd);
+  }
+
+  /**
+   * A DCA order after a round (filled, failed or skipped: each counts): active until the next is due,
+   * or `last` after the final one.
+   */
+  function nextRound(o: OrderRow, how: string, last: 'filled' | 'failed') {
+    const done = o.done + 1;
+    const more = done < o.rounds;
+    return {
+      to: more ? 'active' : last,
+      fields: { done, nextAt: more ? now() + (o.intervalMs ?? 0) : null, note: `round ${done} of ${o.rounds} ${how}` },
+    };
   }
 
   /** The level a trailing stop fires at: its drop below the highest price seen. */
@@ -234,7 +249,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
    */
   function move(
     o: OrderRow,
-    from: string,
+    from: string | readonly string[],
     to: string,
     fields: Partial<OrderRow>,
     tell?: { kind: OrderEventKind; reason?: string; outcome?: TradeOutcome; priceTrx?: number | undefined },
@@ -294,14 +309,8 @@ export function createOrderEngine(deps: OrderEngineDeps) {
             : outcome.received / quote.amountIn;
       const filled = { kind: 'filled' as const, outcome, priceTrx };
       if (o.kind === 'dca') {
-        const done = o.done + 1;
-        const more = done < o.rounds;
-        const next = {
-          done,
-          nextAt: more ? now() + (o.intervalMs ?? 0) : null,
-          note: `round ${done} of ${o.rounds} filled`,
-        };
-        move(o, 'executing', more ? 'active' : 'filled', next, filled);
+        const r = nextRound(o, 'filled', 'filled');
+        move(o, 'executing', r.to, r.fields, filled);
       } else if (move(o, 'executing', 'filled', { note: 'filled' }, filled)) {
         cancelPair(o);
       }
@@ -329,14 +338,8 @@ export function createOrderEngine(deps: OrderEngineDeps) {
       );
       void check(o.token).catch(() => undefined);
     } else if (o.kind === 'dca') {
-      const done = o.done + 1;
-      const more = done < o.rounds;
-      const next = {
-        done,
-        nextAt: more ? now() + (o.intervalMs ?? 0) : null,
-        note: `round ${done} of ${o.rounds} failed: ${reason}`,
-      };
-      move(o, 'executing', more ? 'active' : 'failed', next, { kind: 'failed', reason, outcome });
+      const r = nextRound(o, `failed: ${reason}`, 'failed');
+      move(o, 'executing', r.to, r.fields, { kind: 'failed', reason, outcome });
     } else {
       move(o, 'executing', 'failed', { note: reason }, { kind: 'failed', reason, outcome });
     }
@@ -349,8 +352,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
     const why = `its ${o.kind.toUpperCase()} filled`;
     for (const sib of store.openOrders(o.userId, o.token)) {
       if (sib.groupId !== o.groupId || sib.kind !== other) continue;
-      for (const from of ['active', 'paused'])
-        move(sib, from, 'cancelled', { note: why }, { kind: 'cancelled', reason: why });
+      move(sib, OPEN, 'cancelled', { note: why }, { kind: 'cancelled', reason: why });
     }
   }
 
@@ -392,7 +394,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
     if (!user || !auto || !wallet) return;
     for (const o of store.openOrders(userId, token)) {
       if (o.auto && o.walletId === walletId && o.status !== 'executing')
-        for (const from of ['active', 'paused']) move(o, from, 'cancelled', { note: 'replaced after a new buy' });
+        move(o, OPEN, 'cancelled', { note: 'replaced after a new buy' });
     }
     const entry = await entryOf(user, wallet.address, token, txid);
     if (entry === undefined) return;
@@ -469,14 +471,8 @@ export function createOrderEngine(deps: OrderEngineDeps) {
         // a DCA round above its price cap is skipped (it still counts)
         const r = lastPrice.get(o.token) ?? (await priceOf(o.token)).reserves;
         if (compareToLevel(r, BigInt(o.triggerE18)) > 0) {
-          const done = o.done + 1;
-          const more = done < o.rounds;
-          const next = {
-            done,
-            nextAt: more ? now() + (o.intervalMs ?? 0) : null,
-            note: `round ${done} of ${o.rounds} skipped: the price was above ${formatPrice(BigInt(o.triggerE18))} TRX`,
-          };
-          move(o, 'active', more ? 'active' : 'filled', next, {
+          const r = nextRound(o, `skipped: the price was above ${formatPrice(BigInt(o.triggerE18))} TRX`, 'filled');
+          move(o, 'active', r.to, r.fields, {
             kind: 'skipped',
             reason: 'the price was above the cap',
           });
@@ -638,11 +634,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
     cancel(userId: number, id: string): 'cancelled' | 'executing' | 'missing' {
       const o = store.order(id);
       if (!o || o.userId !== userId) return 'missing';
-      for (const from of ['active', 'paused'])
-        if (store.orderTransition(id, from, 'cancelled', { note: 'cancelled by you' })) {
-          refresh(id);
-          return 'cancelled';
-        }
+      if (move(o, OPEN, 'cancelled', { note: 'cancelled by you' })) return 'cancelled';
       return o.status === 'executing' ? 'executing' : 'missing';
     },
 
@@ -652,13 +644,9 @@ export function createOrderEngine(deps: OrderEngineDeps) {
       if (
         !o ||
         o.userId !== userId ||
-        !store.orderTransition(id, 'paused', 'active', {
-          note: 'resumed',
-          ...(o.kind === 'dca' ? { nextAt: now() } : {}),
-        })
+        !move(o, 'paused', 'active', { note: 'resumed', ...(o.kind === 'dca' ? { nextAt: now() } : {}) })
       )
         return false;
-      refresh(id);
       if (o.kind === 'dca') await tick();
       else await check(o.token);
       return true;

@@ -123,25 +123,16 @@ export function createTradingStore(db: TradingDb) {
     insertOrder(row: NewOrder): void {
       db.insert(s.orders).values(row).run();
     },
-    /** Moves an order between states; true only for the one caller that did it. */
-    orderTransition(id: string, from: string, to: string, fields: Partial<NewOrder> = {}): boolean {
-      return (
-        db
-          .update(s.orders)
-          .set({ ...fields, status: to, updatedAt: Date.now() })
-          .where(and(eq(s.orders.id, id), eq(s.orders.status, from)))
-          .run().changes === 1
-      );
-    },
     /**
-     * An order's change and what to tell its user, in one transaction: the event is written only when
-     * this caller made the change. True when it did.
+     * Moves an order from one of the `from` states to `to`, and with `event` records what to tell its
+     * user, in one transaction: true only for the one caller that made the change (the event is
+     * written only then).
      */
     moveOrder(
       id: string,
-      from: string,
+      from: string | readonly string[],
       to: string,
-      fields: Partial<NewOrder>,
+      fields: Partial<NewOrder> = {},
       event?: { userId: number; kind: string; payload: object },
     ): boolean {
       return db.transaction((tx) => {
@@ -150,7 +141,7 @@ export function createTradingStore(db: TradingDb) {
           tx
             .update(s.orders)
             .set({ ...fields, status: to, updatedAt: t })
-            .where(and(eq(s.orders.id, id), eq(s.orders.status, from)))
+            .where(and(eq(s.orders.id, id), inArray(s.orders.status, typeof from === 'string' ? [from] : [...from])))
             .run().changes === 1;
         if (changed && event)
           tx.insert(s.orderEvents)
