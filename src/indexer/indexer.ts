@@ -62,8 +62,6 @@ export class Indexer {
   private timer: NodeJS.Timeout | undefined;
   /** Each family's DEX, once read (the launchpad's v2Router(), or the override). */
   private readonly dexes = new Map<string, DexInfo>();
-  /** The launchpads' events of the cycle being applied (a creation's first buy is among them). */
-  private pendingCore = new Map<string, ChainEvent[]>();
   /** Owners of DEX swap transactions made through a router (the trader), by txid. */
   private readonly owners = new Map<string, string>();
 
@@ -299,7 +297,15 @@ export class Indexer {
       }
     }
 
-    this.pendingCore = coreEvents;
+    // a creation's first buy, made in the creating transaction (what snipers filter on)
+    const devBuyByTx = new Map<string, bigint>();
+    for (const f of families)
+      for (const e of coreEvents.get(f.launchpad) ?? [])
+        if (e.event_name === 'TokenPurchased')
+          devBuyByTx.set(
+            e.transaction_id,
+            (devBuyByTx.get(e.transaction_id) ?? 0n) + BigInt(e.result.tokenAmount ?? '0'),
+          );
     // apply everything in one transaction
     return db.$client.transaction(() => {
       let applied = 0;
@@ -307,12 +313,10 @@ export class Indexer {
         this.q.seen.run({ txid: e.transaction_id, contract, idx: e.event_index }).changes > 0;
 
       for (const f of families) {
-        const routerByTx = new Map<string, ChainEvent>();
-        for (const e of coreEvents.get(f.router) ?? []) routerByTx.set(e.transaction_id, e);
         for (const e of coreEvents.get(f.launchpad) ?? []) {
           if (!firstSeen(e, f.launchpad)) continue;
           applied++;
-          this.applyLaunchpadEvent(f, e, routerByTx, infos);
+          this.applyLaunchpadEvent(f, e, routerTx, infos, devBuyByTx);
         }
         for (const e of coreEvents.get(f.router) ?? []) {
           if (!firstSeen(e, f.router)) continue;
@@ -353,8 +357,9 @@ export class Indexer {
   private applyLaunchpadEvent(
     f: Family,
     e: ChainEvent,
-    routerByTx: Map<string, ChainEvent>,
+    routerTx: Map<string, ChainEvent>,
     infos: Map<string, { name: string; symbol: string; decimals: number; totalSupply: string }>,
+    devBuyByTx: Map<string, bigint>,
   ): void {
     const { db } = this.deps;
     const r = e.result;
@@ -382,10 +387,7 @@ export class Indexer {
         })
         .onConflictDoNothing()
         .run();
-      // the creator's first buy, made in the creating transaction (what snipers filter on)
-      const devBuy = (this.pendingCore.get(f.launchpad) ?? [])
-        .filter((x) => x.transaction_id === e.transaction_id && x.event_name === 'TokenPurchased')
-        .reduce((sum, x) => sum + BigInt(x.result.tokenAmount ?? '0'), 0n);
+      const devBuy = devBuyByTx.get(e.transaction_id) ?? 0n;
       this.feed('create', token, e, {
         family: f.family,
         name: info.name,
@@ -419,7 +421,7 @@ export class Indexer {
       let user = addr((buy ? r.buyer : r.seller)!);
       let routerFee = '0';
       if (user === f.router) {
-        const via = routerByTx.get(e.transaction_id);
+        const via = routerTx.get(e.transaction_id);
         if (via?.result.user) user = addr(via.result.user);
         routerFee = String(via?.result.fee ?? '0');
       }

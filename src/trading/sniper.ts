@@ -70,6 +70,14 @@ export interface SniperDeps {
 /** Events older than this when read (after a restart) are not acted on: a late snipe is no snipe. */
 export const STALE_MS = 60_000;
 
+export type RuleAction = 'pause' | 'resume' | 'delete';
+/** What each action on a rule or a follow may move it from, and to. */
+const RULE_ACTIONS: Record<RuleAction, [from: string[], to: string]> = {
+  pause: [['active'], 'paused'],
+  resume: [['paused'], 'active'],
+  delete: [['active', 'paused'], 'deleted'],
+};
+
 export const MAX_FOLLOWS = 10;
 export const MAX_SNIPE_RULES = 20;
 const DAY_MS = 86_400_000;
@@ -356,23 +364,15 @@ export function createSniper(deps: SniperDeps) {
     },
 
     /** pause | resume | delete a rule or a follow of the user. */
-    setRule(userId: number, id: string, action: 'pause' | 'resume' | 'delete'): boolean {
-      const ok =
-        action === 'pause'
-          ? store.setSnipeRuleStatus(userId, id, ['active'], 'paused')
-          : action === 'resume'
-            ? store.setSnipeRuleStatus(userId, id, ['paused'], 'active')
-            : store.setSnipeRuleStatus(userId, id, ['active', 'paused'], 'deleted');
+    setRule(userId: number, id: string, action: RuleAction): boolean {
+      const [from, to] = RULE_ACTIONS[action];
+      const ok = store.setSnipeRuleStatus(userId, id, from, to);
       reload();
       return ok;
     },
-    setFollow(userId: number, id: string, action: 'pause' | 'resume' | 'delete'): boolean {
-      const ok =
-        action === 'pause'
-          ? store.setFollowStatus(userId, id, ['active'], 'paused')
-          : action === 'resume'
-            ? store.setFollowStatus(userId, id, ['paused'], 'active')
-            : store.setFollowStatus(userId, id, ['active', 'paused'], 'deleted');
+    setFollow(userId: number, id: string, action: RuleAction): boolean {
+      const [from, to] = RULE_ACTIONS[action];
+      const ok = store.setFollowStatus(userId, id, from, to);
       reload();
       return ok;
     },
