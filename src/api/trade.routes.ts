@@ -1,10 +1,10 @@
 // Trading operations of the spec (4.6-4.9) and quote, broadcast, txStatus.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Errors } from '../launchpad/errors.js';
 import { tokenNumber, trxNumber } from '../launchpad/format.js';
 import type { SignedTx } from '../launchpad/gateway.js';
-import { failureCodeOf, type TradeService } from '../launchpad/trade.service.js';
+import { failureCodeOf, type Caller, type TradeService } from '../launchpad/trade.service.js';
 import { describeIssues, type InvalidMapper } from './errors.js';
 import { getOrPost } from './get-body.js';
 import * as S from './schemas.js';
@@ -29,6 +29,9 @@ const quoteIssue: InvalidMapper = (issues) =>
   issues.some((i) => i.field === 'type' && !i.missing)
     ? Errors.invalidType()
     : Errors.invalidParams(describeIssues(issues));
+
+/** The caller a trade is built for: its key (for the fee ledger) and its plan's router fee. */
+const callerOf = (req: FastifyRequest): Caller => ({ apiKeyId: req.apiKey!.id, feeBps: req.apiKey!.feeBps });
 
 export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService }> = async (app0, { trade }) => {
   const app = app0.withTypeProvider<ZodTypeProvider>();
@@ -83,7 +86,7 @@ export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService }> = async (a
           slippage: b.slippage,
           priorityFee: b.priorityFee,
         },
-        { apiKeyId: req.apiKey!.id, feeBps: req.apiKey!.feeBps },
+        callerOf(req),
       );
       return { ...res, ...unsigned };
     },
@@ -111,7 +114,7 @@ export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService }> = async (a
           slippage: b.slippage,
           priorityFee: b.priorityFee,
         },
-        { apiKeyId: req.apiKey!.id, feeBps: req.apiKey!.feeBps },
+        callerOf(req),
       );
       return { signature: res.signature, ...ok };
     },
@@ -141,7 +144,7 @@ export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService }> = async (a
           userAddress: b.userAddress ?? b.tokenAddress,
           slippage: b.slippage,
         },
-        { apiKeyId: req.apiKey!.id, feeBps: req.apiKey!.feeBps },
+        callerOf(req),
         b.userAddress !== undefined,
       );
       return { data, ...ok };
