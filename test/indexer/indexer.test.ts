@@ -28,6 +28,26 @@ function snapshot(db: AppDb) {
   };
 }
 
+/** A new wallet (1,000 TRX) buys `sun` of a token through the router with TronWeb, the plan fee `feeBps`. */
+async function routerBuy(token: string, sun: number, feeBps: number) {
+  const acc = await TronWeb.createAccount();
+  await faucet(devnet.url, acc.address.base58, 1_000);
+  const tw = tronWebFor(devnet.url, acc.privateKey);
+  const built = await tw.transactionBuilder.triggerSmartContract(
+    TronWeb.address.fromHex(FAMILIES[0]!.router),
+    'buy(address,uint256,uint256)',
+    { feeLimit: 150e6, callValue: sun },
+    [
+      { type: 'address', value: token },
+      { type: 'uint256', value: 0 },
+      { type: 'uint256', value: feeBps },
+    ],
+    acc.address.base58,
+  );
+  await tw.trx.sendRawTransaction(await tw.trx.sign(built.transaction));
+  return { acc, tw };
+}
+
 beforeAll(async () => {
   devnet = await startTestDevnet({ seed: true });
   families = loadConfig({ DEVNET_PORT: new URL(devnet.url).port }).families;
@@ -52,22 +72,8 @@ describe('indexer', () => {
     const db = openDb(':memory:');
     await indexer(db).syncOnce();
     // new activity while "down"
-    const acc = await TronWeb.createAccount();
-    await faucet(devnet.url, acc.address.base58, 1_000);
-    const tw = tronWebFor(devnet.url, acc.privateKey);
     const token = devnet.chain.ledger.getMeta('demo-token:TCAT')!;
-    const built = await tw.transactionBuilder.triggerSmartContract(
-      TronWeb.address.fromHex(FAMILIES[0]!.router),
-      'buy(address,uint256,uint256)',
-      { feeLimit: 150e6, callValue: 100e6 },
-      [
-        { type: 'address', value: token },
-        { type: 'uint256', value: 0 },
-        { type: 'uint256', value: 30 },
-      ],
-      acc.address.base58,
-    );
-    await tw.trx.sendRawTransaction(await tw.trx.sign(built.transaction));
+    const { acc, tw } = await routerBuy(token, 100e6, 30);
     const transfer = await tw.trx.sign(
       await tw.transactionBuilder
         .triggerSmartContract(
@@ -98,22 +104,7 @@ describe('indexer', () => {
     const ix = indexer(db);
     await ix.syncOnce();
     ix.followHead(50);
-    const acc = await TronWeb.createAccount();
-    await faucet(devnet.url, acc.address.base58, 500);
-    const tw = tronWebFor(devnet.url, acc.privateKey);
-    const token = devnet.chain.ledger.getMeta('demo-token:SDOG')!;
-    const built = await tw.transactionBuilder.triggerSmartContract(
-      TronWeb.address.fromHex(FAMILIES[0]!.router),
-      'buy(address,uint256,uint256)',
-      { feeLimit: 150e6, callValue: 10e6 },
-      [
-        { type: 'address', value: token },
-        { type: 'uint256', value: 0 },
-        { type: 'uint256', value: 0 },
-      ],
-      acc.address.base58,
-    );
-    await tw.trx.sendRawTransaction(await tw.trx.sign(built.transaction));
+    const { acc } = await routerBuy(devnet.chain.ledger.getMeta('demo-token:SDOG')!, 10e6, 0);
     const mine = () =>
       db.$client.prepare('select count(*) n from trades where user = ?').get(acc.address.base58) as { n: number };
     const until = Date.now() + 5_000;
