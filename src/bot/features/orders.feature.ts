@@ -70,7 +70,11 @@ export function orderLine(o: OrderRow, engine: OrderEngine, now: number): string
       break;
     default: {
       const next =
-        o.nextAt && o.status === 'active' ? ` · next in ${Math.max(0, Math.round((o.nextAt - now) / 60_000))} min` : '';
+        o.nextAt && o.status === 'active'
+          ? o.nextAt <= now
+            ? ' · next round now'
+            : ` · next in ${Math.max(1, Math.round((o.nextAt - now) / 60_000))} min`
+          : '';
       text = `🔁 DCA ${trx(Number(sunToTrx(BigInt(o.amount))))} of ${sym}, ${o.done}/${o.rounds} done${next}${o.triggerE18 ? ` · max ${level(o.triggerE18)}` : ''}`;
     }
   }
@@ -82,12 +86,14 @@ export function orderLine(o: OrderRow, engine: OrderEngine, now: number): string
 
 function listKeyboard(list: OrderRow[], token?: string, s?: Settings): InlineKeyboard {
   const kb = new InlineKeyboard();
+  // a row per order, without an empty row after the last (Telegram shows none, but why send one)
   list.forEach((o, i) => {
+    if (i) kb.row();
     kb.text(`✖️ Cancel #${i + 1}`, `oc:${o.id}`);
     if (o.status === 'paused') kb.text(`▶️ Resume #${i + 1}`, `or:${o.id}`);
-    kb.row();
   });
   if (token) {
+    if (list.length) kb.row();
     const tp = s?.autoTpSl?.tp ?? { gainPct: 100, sellPct: 50 };
     const sl = s?.autoTpSl?.sl ?? { lossPct: 30, sellPct: 100 };
     kb.text(`💰 TP +${tp.gainPct}% ×${tp.sellPct}%`, `op:tp:${token}`)
@@ -200,7 +206,11 @@ async function showOrders(ctx: BotContext, token: string | undefined, edit: bool
   const user = await userOf(ctx);
   const { orders, now } = ctx.services;
   const list = orders.list(user.telegramId, token).slice(0, 30);
-  const title = token && list[0] ? `<b>📋 Orders of $${esc(list[0].symbol)}</b>` : '<b>📋 Your open orders</b>';
+  const title = !token
+    ? '<b>📋 Your open orders</b>'
+    : list[0]
+      ? `<b>📋 Orders of $${esc(list[0].symbol)}</b>`
+      : '<b>📋 Orders on this token</b>';
   const text = listText(list, orders, now(), title);
   const kb = listKeyboard(list, token, ctx.services.store.settings(user));
   if (edit) {

@@ -87,12 +87,11 @@ async function showRules(ctx: BotContext): Promise<void> {
   const list = sniper.rules(user.telegramId);
   const kb = new InlineKeyboard();
   list.forEach((r, i) => {
+    if (i) kb.row();
     kb.text(
       r.status === 'paused' ? `▶️ Resume #${i + 1}` : `⏸ Pause #${i + 1}`,
       `${r.status === 'paused' ? 'sr' : 'sp'}:${r.id}`,
-    )
-      .text(`🗑 Delete #${i + 1}`, `sd:${r.id}`)
-      .row();
+    ).text(`🗑 Delete #${i + 1}`, `sd:${r.id}`);
   });
   const text = list.length
     ? ['<b>🎯 Your snipe rules</b>', '', ...list.map((r, i) => `${i + 1}. ${ruleLine(r, sniper.spent(r.id))}`)].join(
@@ -131,12 +130,11 @@ async function showFollows(ctx: BotContext): Promise<void> {
   const list = ctx.services.sniper.follows(user.telegramId);
   const kb = new InlineKeyboard();
   list.forEach((f, i) => {
+    if (i) kb.row();
     kb.text(
       f.status === 'paused' ? `▶️ Resume #${i + 1}` : `⏸ Pause #${i + 1}`,
       `${f.status === 'paused' ? 'cr' : 'cp'}:${f.id}`,
-    )
-      .text(`🗑 Remove #${i + 1}`, `cd:${f.id}`)
-      .row();
+    ).text(`🗑 Remove #${i + 1}`, `cd:${f.id}`);
   });
   const text = list.length
     ? ['<b>👀 Wallets you copy</b>', '', ...list.map((f, i) => `${i + 1}. ${followLine(f)}`)].join('\n')
