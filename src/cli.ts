@@ -2,8 +2,8 @@
 import { parseArgs } from 'node:util';
 import { bootConfig } from './boot.js';
 import { openDb } from './db/index.js';
-import { ServiceError } from './launchpad/errors.js';
-import { createKeysService } from './launchpad/keys.service.js';
+import { ServiceError } from './service/errors.js';
+import { createKeysService } from './service/keys.service.js';
 import { tronHost } from './config.js';
 import { isBase58Address } from './tron/address.js';
 

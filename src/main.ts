@@ -7,7 +7,7 @@ import { openDb } from './db/index.js';
 import { devnetOptions, startDevnet, type Devnet } from './devnet/index.js';
 import { startDevnetThread } from './devnet/thread.js';
 import { startFacade } from './facade.js';
-import { syncDevnetMetadata } from './launchpad/metadata.js';
+import { syncDevnetMetadata } from './service/metadata.js';
 import type { startBot as StartBot } from './bot/run.js';
 
 const { config, logger, pretty } = bootConfig();

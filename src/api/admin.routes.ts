@@ -3,9 +3,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Audit } from '../launchpad/admin.service.js';
-import { ServiceError } from '../launchpad/errors.js';
-import type { KeysService } from '../launchpad/keys.service.js';
+import type { Audit } from '../service/admin.service.js';
+import { ServiceError } from '../service/errors.js';
+import type { KeysService } from '../service/keys.service.js';
 
 const ok = { status: z.literal('success'), code: z.literal('200') };
 const done = { status: 'success', code: '200' } as const;

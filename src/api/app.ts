@@ -5,9 +5,9 @@ import { documentErrors } from './openapi.js';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import { isCachedRead, type DataService } from '../launchpad/data.service.js';
-import type { KeysService } from '../launchpad/keys.service.js';
-import type { TradeService } from '../launchpad/trade.service.js';
+import { isCachedRead, type DataService } from '../service/data.service.js';
+import type { KeysService } from '../service/keys.service.js';
+import type { TradeService } from '../service/trade.service.js';
 import { registerAuth } from './auth.js';
 import { adminRoutes } from './admin.routes.js';
 import { dataRoutes } from './data.routes.js';
@@ -15,9 +15,9 @@ import { errorHandler } from './errors.js';
 import { tradeRoutes } from './trade.routes.js';
 import { walletRoutes } from './wallet.routes.js';
 import { liveRoutes } from './live.routes.js';
-import type { Feed } from '../launchpad/feed.service.js';
-import type { Webhooks } from '../launchpad/webhooks.service.js';
-import type { Audit } from '../launchpad/admin.service.js';
+import type { Feed } from '../service/feed.service.js';
+import type { Webhooks } from '../service/webhooks.service.js';
+import type { Audit } from '../service/admin.service.js';
 
 export interface AppDeps {
   data: DataService;

@@ -1,9 +1,9 @@
 // api-key authentication and the plan's rate limit, keyed by the key.
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { Errors } from '../launchpad/errors.js';
+import { Errors } from '../service/errors.js';
 import { SnapshotStore } from './rate-store.js';
-import type { KeyInfo, KeysService } from '../launchpad/keys.service.js';
+import type { KeyInfo, KeysService } from '../service/keys.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,8 +1,8 @@
 // Data operations of the spec (section 4.2-4.5) and listTokens.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DataService } from '../launchpad/data.service.js';
-import { Errors, ServiceError } from '../launchpad/errors.js';
+import type { DataService } from '../service/data.service.js';
+import { Errors, ServiceError } from '../service/errors.js';
 import type { FamilyName } from '../tron/families.js';
 import { describeIssues, type InvalidMapper } from './errors.js';
 import { getOrPost } from './get-body.js';

@@ -2,7 +2,7 @@
 // rate-limit refusals all leave as `{error, message, code, status: "error"}`. No stack ever leaves.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { Errors, ServiceError } from '../launchpad/errors.js';
+import { Errors, ServiceError } from '../service/errors.js';
 
 export interface Issue {
   /** zod issue code (invalid_type, too_big, unrecognized_keys, custom, ...) */

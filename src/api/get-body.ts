@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { InvalidMapper } from './errors.js';
-import { Errors } from '../launchpad/errors.js';
+import { Errors } from '../service/errors.js';
 
 const MAX = 64 * 1024;
 

@@ -2,9 +2,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Errors } from '../launchpad/errors.js';
-import { FEED_KINDS, type Feed, type FeedKind } from '../launchpad/feed.service.js';
-import { payloadOf, type Webhooks } from '../launchpad/webhooks.service.js';
+import { Errors } from '../service/errors.js';
+import { FEED_KINDS, type Feed, type FeedKind } from '../service/feed.service.js';
+import { payloadOf, type Webhooks } from '../service/webhooks.service.js';
 import { isBase58Address } from '../tron/address.js';
 import * as S from './schemas.js';
 

@@ -1,8 +1,8 @@
 // The errors of every operation, for the OpenAPI document: each answer the code can give, built from
-// the same definitions the code throws (src/launchpad/errors.ts), so the document cannot drift from
+// the same definitions the code throws (src/service/errors.ts), so the document cannot drift from
 // the behaviour. The spec's section 7 table is here row by row, with ours beside it (401, 403, 404,
 // 429 with Retry-After). Applied to the generated document by @fastify/swagger's transformObject.
-import { Errors, ServiceError } from '../launchpad/errors.js';
+import { Errors, ServiceError } from '../service/errors.js';
 import { errorBody } from './errors.js';
 
 const tokenNotFound = Errors.tokenNotFound();

@@ -1,10 +1,10 @@
 // Trading operations of the spec (4.6-4.9) and quote, broadcast, txStatus.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Errors } from '../launchpad/errors.js';
-import { tokenNumber, trxNumber } from '../launchpad/format.js';
-import type { SignedTx } from '../launchpad/gateway.js';
-import { failureCodeOf, type Caller, type TradeService } from '../launchpad/trade.service.js';
+import { Errors } from '../service/errors.js';
+import { tokenNumber, trxNumber } from '../service/format.js';
+import type { SignedTx } from '../tron/gateway.js';
+import { failureCodeOf, type Caller, type TradeService } from '../service/trade.service.js';
 import { describeIssues, type InvalidMapper } from './errors.js';
 import { getOrPost } from './get-body.js';
 import * as S from './schemas.js';

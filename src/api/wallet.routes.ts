@@ -1,8 +1,8 @@
 // Wallet helper of the spec (4.10).
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Errors } from '../launchpad/errors.js';
-import { createWallets } from '../launchpad/wallet.service.js';
+import { Errors } from '../service/errors.js';
+import { createWallets } from '../service/wallet.service.js';
 import { describeIssues, type InvalidMapper } from './errors.js';
 import * as S from './schemas.js';
 

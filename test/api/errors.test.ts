@@ -2,11 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TronWeb } from 'tronweb';
 import { buildApp } from '../../src/api/app.js';
-import { createKeysService } from '../../src/launchpad/keys.service.js';
+import { createKeysService } from '../../src/service/keys.service.js';
 import { createLogger } from '../../src/log.js';
 import { openDb } from '../../src/db/index.js';
-import type { DataService } from '../../src/launchpad/data.service.js';
-import type { TradeService } from '../../src/launchpad/trade.service.js';
+import type { DataService } from '../../src/service/data.service.js';
+import type { TradeService } from '../../src/service/trade.service.js';
 import { demoTokens, startStack, type Stack } from '../helpers/facade.js';
 
 let stack: Stack;

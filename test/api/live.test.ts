@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
 import { LaunchpadClient } from '../../src/client/index.js';
-import { createWebhooks, SIGNATURE_HEADER } from '../../src/launchpad/webhooks.service.js';
+import { createWebhooks, SIGNATURE_HEADER } from '../../src/service/webhooks.service.js';
 import { createLogger } from '../../src/log.js';
 import { TRX_TO_FILL, realTrxOf } from '../../src/tron/curve.js';
 import { faucet, tronWebFor } from '../helpers/devnet.js';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { openDb, type AppDb } from '../../src/db/index.js';
 import { startFacade, type Facade } from '../../src/facade.js';
 import { loadConfig } from '../../src/config.js';
-import { syncDevnetMetadata } from '../../src/launchpad/metadata.js';
+import { syncDevnetMetadata } from '../../src/service/metadata.js';
 import { createLogger, type Logger } from '../../src/log.js';
 import type { Devnet } from '../../src/devnet/index.js';
 import { startTestDevnet, tempDir } from './devnet.js';

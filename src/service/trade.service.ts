@@ -14,7 +14,7 @@ import type { Family } from '../tron/families.js';
 import { BPS, MAX_UINT256, parseUnits, trxToSun } from '../tron/units.js';
 import { Errors } from './errors.js';
 import { tokenNumber, trxNumber } from './format.js';
-import type { ChainGateway, SignedTx, TxLog, UnsignedTx } from './gateway.js';
+import type { ChainGateway, SignedTx, TxLog, UnsignedTx } from '../tron/gateway.js';
 import { poolPrice } from './data.service.js';
 
 export interface TradeDeps {

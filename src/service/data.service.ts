@@ -14,7 +14,7 @@ import {
 import type { Family, FamilyName } from '../tron/families.js';
 import { Errors } from './errors.js';
 import { ratio, tokenNumber, trxNumber } from './format.js';
-import type { ChainGateway } from './gateway.js';
+import type { ChainGateway } from '../tron/gateway.js';
 
 export interface DataDeps {
   db: AppDb;

@@ -1,13 +1,13 @@
 // The service layer's view of the chain: typed reads, transaction building, signing and broadcast
 // over TronWeb. Works the same against the embedded devnet and a real node.
 import type { TronWeb } from 'tronweb';
-import { TokenState, type TokenStateValue } from '../tron/abi.js';
-import { decodeRevert } from '../tron/codec.js';
-import { LaunchpadReader, type DexInfo } from '../tron/client.js';
-import type { Pool } from '../tron/curve.js';
-import type { PairReserves } from '../tron/dex.js';
-import type { Family } from '../tron/families.js';
-import { callData, refOf, signTx, transferTx, triggerTx, type RefBlock } from '../tron/tx.js';
+import { TokenState, type TokenStateValue } from './abi.js';
+import { decodeRevert } from './codec.js';
+import { LaunchpadReader, type DexInfo } from './client.js';
+import type { Pool } from './curve.js';
+import type { PairReserves } from './dex.js';
+import type { Family } from './families.js';
+import { callData, refOf, signTx, transferTx, triggerTx, type RefBlock } from './tx.js';
 
 export interface UnsignedTx {
   txID: string;

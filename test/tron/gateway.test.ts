@@ -2,7 +2,7 @@
 // made after the chain moved sees the move.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
-import { ChainGateway } from '../../src/launchpad/gateway.js';
+import { ChainGateway } from '../../src/tron/gateway.js';
 import { FAMILIES } from '../../src/devnet/genesis.js';
 import { toBase58 } from '../../src/tron/address.js';
 import type { Devnet } from '../../src/devnet/index.js';
