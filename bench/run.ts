@@ -15,7 +15,7 @@ import { openDb } from '../src/db/index.js';
 import { Indexer } from '../src/indexer/indexer.js';
 import { createTronWeb } from '../src/tron/client.js';
 import { loadConfig } from '../src/config.js';
-import { DEFAULT_FEES, initialPool, quoteBuy } from '../src/tron/curve.js';
+import { DEFAULT_FEES, initialPool, quoteBuy } from '../src/tron/market/index.js';
 import { toAbiAddress } from '../src/tron/address.js';
 import { signTx } from '../src/tron/tx.js';
 import { signDigest } from '../src/tron/secp.js';
@@ -398,7 +398,7 @@ async function benchOrders(): Promise<void> {
   const { startStack } = await import('../test/helpers/facade.js');
   const { LaunchpadClient } = await import('../src/client/index.js');
   const { signTx: sign } = await import('../src/tron/tx.js');
-  const { moveBps, priceE18: priceOf } = await import('../src/trading/price.js');
+  const { moveBps, priceE18: priceOf } = await import('../src/tron/market/index.js');
   const pollMs = Number(process.env.BENCH_INDEXER_POLL_MS ?? 1000);
   const stack = await startStack({ pollMs, blockMs: 3000 });
   // as `npm start` does with the devnet in its thread: each block is indexed when it is made
@@ -540,7 +540,7 @@ async function benchOrders(): Promise<void> {
           await stack.facade.indexer.syncOnce();
           const p = await api.getTokenPrice(token);
           const level = moveBps(
-            priceOf({ trxSun: BigInt(p.exact.trxReserveSun), tokenUnits: BigInt(p.exact.tokenReserve), decimals: 18 }),
+            priceOf({ trxReserve: BigInt(p.exact.trxReserveSun), tokenReserve: BigInt(p.exact.tokenReserve) }),
             -200n,
           );
           const order = await engine.create(st.user(u)!, {

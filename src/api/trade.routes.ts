@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Errors } from '../service/errors.js';
-import { tokenNumber, trxNumber } from '../service/format.js';
+import { TOKEN_DECIMALS, tokenNumber, trxNumber } from '../tron/units.js';
 import type { SignedTx } from '../tron/gateway.js';
 import { failureCodeOf, type Caller, type TradeService } from '../service/trade.service.js';
 import { describeIssues, type InvalidMapper } from './errors.js';
@@ -245,7 +245,7 @@ export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService }> = async (a
                   tokenAddress: settled.token,
                   trxAmount: trxNumber(settled.trxSun),
                   trxAmountSun: settled.trxSun.toString(),
-                  tokenAmount: tokenNumber(settled.tokenUnits, 18),
+                  tokenAmount: tokenNumber(settled.tokenUnits, TOKEN_DECIMALS),
                   tokenAmountExact: settled.tokenUnits.toString(),
                   routerFee: trxNumber(settled.routerFeeSun),
                 },

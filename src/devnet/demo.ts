@@ -5,7 +5,7 @@
 import { LAUNCHPAD_ABI, ROUTER_ABI, TRC20_ABI, TokenState, V2_ROUTER_ABI, type AbiEntry } from '../tron/abi.js';
 import { toAbiAddress, toBase58 } from '../tron/address.js';
 import { decodeRevert, encodeValues, findFunction, selectorOf } from '../tron/codec.js';
-import { DEFAULT_FEES, DEFAULT_MINT_FEE, TRX_TO_FILL, realTrxOf } from '../tron/curve.js';
+import { DEFAULT_FEES, DEFAULT_MINT_FEE, TRX_TO_FILL, realTrxOf } from '../tron/market/index.js';
 import { signTx } from '../tron/tx.js';
 import { MAX_UINT256, SUN_PER_TRX, BPS } from '../tron/units.js';
 import type { Chain } from './chain.js';

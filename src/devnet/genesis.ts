@@ -1,5 +1,5 @@
 // The devnet's fixed starting state: addresses are derived, so they are the same on every machine.
-import { DEFAULT_FEES, DEFAULT_MINT_FEE } from '../tron/curve.js';
+import { DEFAULT_FEES, DEFAULT_MINT_FEE } from '../tron/market/index.js';
 import { SUN_PER_TRX } from '../tron/units.js';
 import { deriveAddress, devnetKey } from './keys.js';
 import type { Ledger } from './ledger.js';

@@ -15,9 +15,9 @@ import * as t from '../db/schema.js';
 import { TRC20_ABI } from '../tron/abi.js';
 import { toBase58, toHexAddress } from '../tron/address.js';
 import { LaunchpadReader, contractMethods, type DexInfo } from '../tron/client.js';
-import { sortTokens } from '../tron/dex.js';
-import { TRX_TO_FILL, VIRTUAL_TRX_START, VIRTUAL_TOKEN_START } from '../tron/curve.js';
+import { VIRTUAL_TOKEN_START, VIRTUAL_TRX_START, priceTrx, progressPct, sortTokens } from '../tron/market/index.js';
 import type { Family } from '../tron/families.js';
+import { tokenNumber, trxNumber } from '../tron/units.js';
 
 export interface ChainEvent {
   block_number: number;
@@ -43,14 +43,6 @@ const pad = (v: bigint): string => v.toString().padStart(80, '0');
 const addr = (v: string): string => toBase58(v);
 
 export type FeedKind = 'create' | 'buy' | 'sell' | 'progress' | 'launch';
-
-/** Curve progress in whole percent for a virtual TRX reserve. */
-const progressPct = (trxReserve: bigint): number => {
-  const raised = trxReserve - VIRTUAL_TRX_START;
-  if (raised <= 0n) return 0;
-  const pct = Number((raised * 100n) / TRX_TO_FILL);
-  return pct > 100 ? 100 : pct;
-};
 
 export class Indexer {
   private running: Promise<number> | undefined;
@@ -447,8 +439,8 @@ export class Indexer {
         tok: tokenReserve.toString(),
         at: e.block_timestamp,
       });
-      const before = progressPct(BigInt(row.trxReserve));
-      const after = progressPct(trxReserve);
+      const before = progressPct({ trxReserve: BigInt(row.trxReserve), tokenReserve: BigInt(row.tokenReserve) });
+      const after = progressPct({ trxReserve, tokenReserve });
       const trxPaid = buy ? trxAmount + fee : trxAmount;
       this.tradeFeed(
         buy,
@@ -540,11 +532,11 @@ export class Indexer {
     this.feed(buy ? 'buy' : 'sell', row.address, e, {
       symbol: row.symbol,
       user: t.user,
-      trxAmount: Number(t.trx) / 1e6,
+      trxAmount: trxNumber(t.trx),
       trxAmountSun: t.trx.toString(),
-      tokenAmount: Number(t.tokens) / 10 ** row.decimals,
+      tokenAmount: tokenNumber(t.tokens, row.decimals),
       tokenAmountExact: t.tokens.toString(),
-      priceInTrx: Number((t.trxReserve * 10n ** 30n) / t.tokenReserve) / 1e18,
+      priceInTrx: priceTrx(t, row.decimals),
       // the reserves after the trade, exact: the price a program can compare without rounding
       trxReserveSun: t.trxReserve.toString(),
       tokenReserve: t.tokenReserve.toString(),

@@ -3,7 +3,7 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { ServiceError } from './errors.js';
-import { trxNumber } from './format.js';
+import { trxNumber } from '../tron/units.js';
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 

@@ -6,14 +6,17 @@ import * as t from '../db/schema.js';
 import {
   TOTAL_SALE,
   TRX_TO_FILL,
-  VIRTUAL_TOKEN_START,
-  VIRTUAL_TRX_START,
   initialPool,
+  priceTrx,
+  progressBps,
+  progressPct,
+  realTrxOf,
+  soldOf,
   type Pool,
-} from '../tron/curve.js';
+} from '../tron/market/index.js';
+import { ratioNumber, tokenNumber, trxNumber } from '../tron/units.js';
 import type { Family, FamilyName } from '../tron/families.js';
 import { Errors } from './errors.js';
-import { ratio, tokenNumber, trxNumber } from './format.js';
 import type { ChainGateway } from '../tron/gateway.js';
 
 export interface DataDeps {
@@ -35,10 +38,6 @@ const INTERVAL_MS: Record<CandleInterval, number> = {
   '4h': 14_400_000,
   '1d': DAY,
 };
-
-/** TRX per whole token for a pool (virtual reserves, sun and base units). */
-export const poolPrice = (p: Pool, decimals: number): number =>
-  ratio(p.trxReserve * 10n ** BigInt(decimals), p.tokenReserve * 1_000_000n);
 
 type TokenRow = typeof t.tokens.$inferSelect;
 export type HolderType = 'curve' | 'dev' | 'pool' | 'trader';
@@ -107,8 +106,8 @@ export function createDataService(deps: DataDeps) {
     const thenPool = before
       ? { trxReserve: BigInt(before.trxReserveAfter), tokenReserve: BigInt(before.tokenReserveAfter) }
       : initialPool();
-    const p0 = poolPrice(thenPool, row.decimals);
-    const p1 = poolPrice(poolOf(row), row.decimals);
+    const p0 = priceTrx(thenPool, row.decimals);
+    const p1 = priceTrx(poolOf(row), row.decimals);
     return { volumeSun: BigInt(volume?.v ?? 0), change: p0 === 0 ? 0 : ((p1 - p0) / p0) * 100 };
   }
 
@@ -129,11 +128,11 @@ export function createDataService(deps: DataDeps) {
   function summary(row: TokenRow) {
     const pool = poolOf(row);
     const launched = row.status === 'LAUNCHED';
-    const sold = VIRTUAL_TOKEN_START - pool.tokenReserve;
-    const raised = pool.trxReserve - VIRTUAL_TRX_START;
-    const price = poolPrice(pool, row.decimals);
+    const sold = soldOf(pool);
+    const raised = realTrxOf(pool);
+    const price = priceTrx(pool, row.decimals);
     const supply = BigInt(row.totalSupply);
-    const pct = launched ? 100 : Math.min(100, Number((raised * 100n) / TRX_TO_FILL));
+    const pct = launched ? 100 : progressPct(pool);
     const s = stats24h(row);
     return {
       currentStatus: row.status,
@@ -212,7 +211,7 @@ export function createDataService(deps: DataDeps) {
           poolAddress: r.pool,
           trxAmount: trxNumber(trx),
           tokenAmount: tokenNumber(tokens, row.decimals),
-          priceInTrx: ratio(curveTrx * 10n ** BigInt(row.decimals), tokens * 1_000_000n),
+          priceInTrx: priceTrx({ trxReserve: curveTrx, tokenReserve: tokens }, row.decimals),
           timestamp: r.timestamp,
         };
       });
@@ -226,7 +225,7 @@ export function createDataService(deps: DataDeps) {
 
     holdersUncached(family: FamilyName, address: string, page: number, limit: number) {
       const row = findToken(address, family);
-      const price = poolPrice(poolOf(row), row.decimals);
+      const price = priceTrx(poolOf(row), row.decimals);
       const supply = BigInt(row.totalSupply);
       const rows = db
         .select()
@@ -244,7 +243,7 @@ export function createDataService(deps: DataDeps) {
           balance,
           priceInTrx: price,
           valueInTrx: balance * price,
-          percentage: ratio(bal * 100n, supply),
+          percentage: ratioNumber(bal * 100n, supply),
           type: holderType(h.address, row),
         };
       });
@@ -259,13 +258,13 @@ export function createDataService(deps: DataDeps) {
       }
       const row = db.select().from(t.tokens).where(eq(t.tokens.address, tokenAddress)).get();
       let priceInTrx = 0;
-      if (row) priceInTrx = poolPrice(poolOf(row), row.decimals);
+      if (row) priceInTrx = priceTrx(poolOf(row), row.decimals);
       else {
         // not indexed (yet): ask each launchpad
         for (const fam of deps.families) {
           const pool = await deps.chain.pool(fam, tokenAddress).catch(() => undefined);
           if (pool && pool.tokenReserve > 0n) {
-            priceInTrx = poolPrice(pool, decimals);
+            priceInTrx = priceTrx(pool, decimals);
             break;
           }
         }
@@ -365,7 +364,7 @@ export function createDataService(deps: DataDeps) {
             volume += BigInt(inRange[i]!.trxAmount);
             count++;
           }
-          const n = (p: Pool) => poolPrice(p, row.decimals);
+          const n = (p: Pool) => priceTrx(p, row.decimals);
           const o = { open: n(open), high: n(high), low: n(low), close: n(close) };
           candles.push({
             time: start,
@@ -397,7 +396,7 @@ export function createDataService(deps: DataDeps) {
     safetyUncached(address: string) {
       const row = findToken(address);
       const supply = BigInt(row.totalSupply);
-      const pct = (v: bigint) => Math.round(ratio(v * 100n, supply) * 100) / 100;
+      const pct = (v: bigint) => Math.round(ratioNumber(v * 100n, supply) * 100) / 100;
       const excluded = new Set([row.launchpad, row.pair].filter((x): x is string => !!x));
       const balanceOf = (a: string) =>
         BigInt(
@@ -423,7 +422,7 @@ export function createDataService(deps: DataDeps) {
       const creatorSold = trades
         .filter((x) => x.user === row.creator && x.type === 'SELL')
         .reduce((sum, x) => sum + BigInt(x.tokenAmount), 0n);
-      const soldPct = firstBuy > 0n ? Math.min(100, Math.round(ratio(creatorSold * 10_000n, firstBuy)) / 100) : 0;
+      const soldPct = firstBuy > 0n ? Math.min(100, Math.round(ratioNumber(creatorSold * 10_000n, firstBuy)) / 100) : 0;
       const bundles = trades.filter(
         (x) => x.type === 'BUY' && x.user !== row.creator && createBlock !== undefined && x.blockNumber === createBlock,
       );
@@ -482,7 +481,7 @@ export function createDataService(deps: DataDeps) {
 
     getTokenPrice(address: string) {
       const row = findToken(address);
-      const p = poolPrice(poolOf(row), row.decimals);
+      const p = priceTrx(poolOf(row), row.decimals);
       return {
         address,
         symbol: row.symbol,
@@ -499,8 +498,8 @@ export function createDataService(deps: DataDeps) {
       const row = findToken(address);
       const pool = poolOf(row);
       const launched = row.status === 'LAUNCHED';
-      const sold = launched ? TOTAL_SALE : VIRTUAL_TOKEN_START - pool.tokenReserve;
-      const raised = launched ? TRX_TO_FILL : pool.trxReserve - VIRTUAL_TRX_START;
+      const sold = launched ? TOTAL_SALE : soldOf(pool);
+      const raised = launched ? TRX_TO_FILL : realTrxOf(pool);
       const toLaunch = TRX_TO_FILL > raised ? TRX_TO_FILL - raised : 0n;
       return {
         address,
@@ -508,7 +507,7 @@ export function createDataService(deps: DataDeps) {
         currentStatus: row.status,
         sold: tokenNumber(sold, row.decimals),
         totalForSale: tokenNumber(TOTAL_SALE, row.decimals),
-        percent: Math.min(100, Math.floor(ratio(raised * 10_000n, TRX_TO_FILL)) / 100),
+        percent: launched ? 100 : Number(progressBps(pool)) / 100,
         trxInCurve: launched ? 0 : trxNumber(raised),
         trxToLaunch: trxNumber(toLaunch),
         exact: {
@@ -564,7 +563,7 @@ export function createDataService(deps: DataDeps) {
         .map(({ h, tok }) => {
           const units = BigInt(h.balance);
           const balance = tokenNumber(units, tok.decimals);
-          const price = poolPrice(poolOf(tok), tok.decimals);
+          const price = priceTrx(poolOf(tok), tok.decimals);
           return {
             token: tok.address,
             family: tok.family,

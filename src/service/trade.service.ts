@@ -8,14 +8,23 @@ import * as t from '../db/schema.js';
 import { ROUTER_ABI, TokenState } from '../tron/abi.js';
 import { toBase58, toHexAddress } from '../tron/address.js';
 import { decodeValues, topicOf } from '../tron/codec.js';
-import { CurveError, quoteBuy, quoteSell, type FeeParams } from '../tron/curve.js';
-import { DexError, FEE_BASE, FEE_KEEP, getAmountOut } from '../tron/dex.js';
+import {
+  CurveError,
+  DexError,
+  FEE_BASE,
+  FEE_KEEP,
+  getAmountOut,
+  minOutFor,
+  priceTrx,
+  quoteBuy,
+  quoteSell,
+  routerFeeOf,
+  type FeeParams,
+} from '../tron/market/index.js';
 import type { Family } from '../tron/families.js';
-import { BPS, MAX_UINT256, parseUnits, trxToSun } from '../tron/units.js';
+import { BPS, MAX_UINT256, TOKEN_DECIMALS, parseUnits, tokenNumber, trxNumber, trxToSun } from '../tron/units.js';
 import { Errors } from './errors.js';
-import { tokenNumber, trxNumber } from './format.js';
 import type { ChainGateway, SignedTx, TxLog, UnsignedTx } from '../tron/gateway.js';
-import { poolPrice } from './data.service.js';
 
 export interface TradeDeps {
   db: AppDb;
@@ -247,15 +256,15 @@ export function createTradeService(deps: TradeDeps) {
     if (state === TokenState.READY_TO_LAUNCH)
       throw Errors.notTrading('The curve is full; the token is waiting for its launch');
     if (state === TokenState.LAUNCHED) return planDex(input, caller, family, symbol);
-    const decimals = 18;
+    const decimals = TOKEN_DECIMALS;
     const slip = slippageBps(input.slippage);
     const feeBps = BigInt(caller.feeBps);
     const feeLimit = feeLimitOf(input.priorityFee);
-    const priceBefore = poolPrice(pool, decimals);
+    const priceBefore = priceTrx(pool, decimals);
     try {
       if (input.side === 'buy') {
         const paid = buyAmount(input.amount);
-        const routerFee = (paid * feeBps) / BPS;
+        const routerFee = routerFeeOf(paid, feeBps);
         const q = quoteBuy(pool, paid - routerFee, fees);
         const impactBps = (q.trxIn * pool.tokenReserve * BPS) / (q.tokenOut * pool.trxReserve) - BPS;
         return {
@@ -267,7 +276,7 @@ export function createTradeService(deps: TradeDeps) {
           decimals,
           amountIn: paid,
           expectedOut: q.tokenOut,
-          minOut: (q.tokenOut * (BPS - slip)) / BPS,
+          minOut: minOutFor(q.tokenOut, slip),
           launchpadFee: q.fee,
           routerFee,
           refund: q.refund,
@@ -275,14 +284,14 @@ export function createTradeService(deps: TradeDeps) {
           impactBps,
           slippageBps: slip,
           priceBefore,
-          priceAfter: poolPrice(q.after, decimals),
+          priceAfter: priceTrx(q.after, decimals),
           feeLimit,
         };
       }
       const holding = await chain.tokenBalance(token, input.userAddress);
       const tokenIn = sellAmount(input.amount, holding, decimals);
       const q = quoteSell(pool, tokenIn, fees);
-      const routerFee = (q.trxOut * feeBps) / BPS;
+      const routerFee = routerFeeOf(q.trxOut, feeBps);
       const out = q.trxOut - routerFee;
       const impactBps = BPS - (q.gross * pool.tokenReserve * BPS) / (tokenIn * pool.trxReserve);
       return {
@@ -294,7 +303,7 @@ export function createTradeService(deps: TradeDeps) {
         decimals,
         amountIn: tokenIn,
         expectedOut: out,
-        minOut: (out * (BPS - slip)) / BPS,
+        minOut: minOutFor(out, slip),
         launchpadFee: q.fee,
         routerFee,
         refund: 0n,
@@ -302,7 +311,7 @@ export function createTradeService(deps: TradeDeps) {
         impactBps,
         slippageBps: slip,
         priceBefore,
-        priceAfter: poolPrice(q.after, decimals),
+        priceAfter: priceTrx(q.after, decimals),
         feeLimit,
       };
     } catch (e) {
@@ -322,10 +331,10 @@ export function createTradeService(deps: TradeDeps) {
     const found = await chain.pair(family, token);
     if (!found) throw Errors.notTrading('The token has launched but its DEX pair was not found');
     const [r, head] = await Promise.all([chain.pairReserves(family, found.pair, found.dex), chain.head()]);
-    const decimals = 18;
+    const decimals = TOKEN_DECIMALS;
     const slip = slippageBps(input.slippage);
     const feeBps = BigInt(caller.feeBps);
-    const priceOf = (trx: bigint, tok: bigint) => poolPrice({ trxReserve: trx, tokenReserve: tok }, decimals);
+    const priceOf = (trx: bigint, tok: bigint) => priceTrx({ trxReserve: trx, tokenReserve: tok }, decimals);
     const common = {
       family,
       venue: 'dex' as const,
@@ -344,7 +353,7 @@ export function createTradeService(deps: TradeDeps) {
     try {
       if (input.side === 'buy') {
         const paid = buyAmount(input.amount);
-        const routerFee = (paid * feeBps) / BPS;
+        const routerFee = routerFeeOf(paid, feeBps);
         const trxIn = paid - routerFee;
         const tokenOut = getAmountOut(trxIn, r.trxReserve, r.tokenReserve);
         if (tokenOut <= 0n) throw Errors.badTradeAmount('The pool cannot fill this trade: amount too small');
@@ -355,7 +364,7 @@ export function createTradeService(deps: TradeDeps) {
           side: 'buy',
           amountIn: paid,
           expectedOut: tokenOut,
-          minOut: (tokenOut * (BPS - slip)) / BPS,
+          minOut: minOutFor(tokenOut, slip),
           routerFee,
           impactBps,
           priceAfter: priceOf(r.trxReserve + trxIn, r.tokenReserve - tokenOut),
@@ -364,7 +373,7 @@ export function createTradeService(deps: TradeDeps) {
       const holding = await chain.tokenBalance(token, input.userAddress);
       const tokenIn = sellAmount(input.amount, holding, decimals);
       const gross = getAmountOut(tokenIn, r.tokenReserve, r.trxReserve);
-      const routerFee = (gross * feeBps) / BPS;
+      const routerFee = routerFeeOf(gross, feeBps);
       const out = gross - routerFee;
       if (out <= 0n) throw Errors.badTradeAmount('The pool cannot fill this trade: amount too small');
       const impactBps = BPS - (gross * FEE_BASE * r.tokenReserve * BPS) / (tokenIn * FEE_KEEP * r.trxReserve);
@@ -373,7 +382,7 @@ export function createTradeService(deps: TradeDeps) {
         side: 'sell',
         amountIn: tokenIn,
         expectedOut: out,
-        minOut: (out * (BPS - slip)) / BPS,
+        minOut: minOutFor(out, slip),
         routerFee,
         impactBps,
         priceAfter: priceOf(r.trxReserve - gross, r.tokenReserve + tokenIn),
@@ -527,7 +536,7 @@ export function createTradeService(deps: TradeDeps) {
       const holding = await chain.tokenBalance(tokenAddress, fromAddress).catch(() => {
         throw Errors.invalidParams('tokenAddress is not a TRC20 token');
       });
-      const units = sellAmount(amount, holding, 18);
+      const units = sellAmount(amount, holding, TOKEN_DECIMALS);
       if (trx < deps.feeLimitSun)
         throw Errors.insufficientFunds(
           `needs ${trxNumber(deps.feeLimitSun)} TRX for the fee limit, has ${trxNumber(trx)} TRX`,

@@ -10,10 +10,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { LaunchpadClient, Quote, StreamEvent } from '../client/index.js';
-import { sunToTrx, trxToSun } from '../tron/units.js';
+import { TOKEN_DECIMALS, sunToTrx, trxToSun } from '../tron/units.js';
 import { UserError, type Accounts } from './accounts.js';
 import { costBasis } from './pnl.js';
-import { compareToLevel, E18, formatPrice, marketCapToE18, moveBps, priceE18, type Reserves } from './price.js';
+import { compareToLevel, marketCapToE18, moveBps, priceE18, type Reserves } from '../tron/market/index.js';
+import { formatPrice } from './price.js';
+
+/** A token's reserves with its decimals: what its price is read from. */
+type Priced = Reserves & { decimals: number };
 import type { OrderRow, TradeRow, TradingStore, UserRow } from './store.js';
 import { failureKindOf, friendly, type TradeEvents, type TradeFlow, type TradeOutcome } from './trade-flow.js';
 
@@ -63,7 +67,6 @@ export interface OrderEngineDeps {
 
 /** Open orders one user may have at a time. */
 export const MAX_OPEN_ORDERS = 100;
-const TOKEN_DECIMALS = 18;
 /** The states of an order the user or its pair may still cancel. */
 const OPEN = ['active', 'paused'] as const;
 const newId = (): string => randomBytes(6).toString('base64url');
@@ -74,11 +77,11 @@ function checkPct(name: string, v: number, max = 100): void {
 }
 
 /** The reserves a stream event carries (buys and sells of the index). */
-function reservesOf(e: StreamEvent): Reserves | undefined {
+function reservesOf(e: StreamEvent): Priced | undefined {
   const trx = e.data.trxReserveSun;
   const tok = e.data.tokenReserve;
   if (typeof trx !== 'string' || typeof tok !== 'string') return undefined;
-  return { trxSun: BigInt(trx), tokenUnits: BigInt(tok), decimals: TOKEN_DECIMALS };
+  return { trxReserve: BigInt(trx), tokenReserve: BigInt(tok), decimals: TOKEN_DECIMALS };
 }
 
 export function createOrderEngine(deps: OrderEngineDeps) {
@@ -87,7 +90,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
   const log = logger.child({ module: 'orders' });
   /** Active orders by token, for the checks after each trade. */
   const byToken = new Map<string, Map<string, OrderRow>>();
-  const lastPrice = new Map<string, Reserves>();
+  const lastPrice = new Map<string, Priced>();
   const firing = new Set<string>();
   let stopStream: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -109,11 +112,11 @@ export function createOrderEngine(deps: OrderEngineDeps) {
     return o;
   };
 
-  async function priceOf(token: string): Promise<{ reserves: Reserves; supply: bigint; symbol: string }> {
+  async function priceOf(token: string): Promise<{ reserves: Priced; supply: bigint; symbol: string }> {
     const p = await client.getTokenPrice(token);
     const reserves = {
-      trxSun: BigInt(p.exact.trxReserveSun),
-      tokenUnits: BigInt(p.exact.tokenReserve),
+      trxReserve: BigInt(p.exact.trxReserveSun),
+      tokenReserve: BigInt(p.exact.tokenReserve),
       decimals: p.exact.decimals,
     };
     lastPrice.set(token, reserves);
@@ -145,23 +148,23 @@ export function createOrderEngine(deps: OrderEngineDeps) {
   const trailLevel = (o: OrderRow): bigint => moveBps(BigInt(o.highE18 ?? '0'), -BigInt(o.trailBps ?? 0));
 
   /** Whether the order's condition holds at this price (a trailing stop first raises its high). */
-  function holds(o: OrderRow, r: Reserves): boolean {
+  function holds(o: OrderRow, r: Priced): boolean {
     switch (o.kind as OrderKind) {
       case 'limit':
         return o.side === 'buy'
-          ? compareToLevel(r, BigInt(o.triggerE18!)) <= 0
-          : compareToLevel(r, BigInt(o.triggerE18!)) >= 0;
+          ? compareToLevel(r, BigInt(o.triggerE18!), r.decimals) <= 0
+          : compareToLevel(r, BigInt(o.triggerE18!), r.decimals) >= 0;
       case 'tp':
-        return compareToLevel(r, BigInt(o.triggerE18!)) >= 0;
+        return compareToLevel(r, BigInt(o.triggerE18!), r.decimals) >= 0;
       case 'sl':
-        return compareToLevel(r, BigInt(o.triggerE18!)) <= 0;
+        return compareToLevel(r, BigInt(o.triggerE18!), r.decimals) <= 0;
       case 'trail': {
-        const p = priceE18(r);
+        const p = priceE18(r, r.decimals);
         if (p > BigInt(o.highE18 ?? '0')) {
           store.updateOrder(o.id, { highE18: p.toString() });
           o.highE18 = p.toString();
         }
-        return compareToLevel(r, trailLevel(o)) <= 0;
+        return compareToLevel(r, trailLevel(o), r.decimals) <= 0;
       }
       case 'dca':
         return false;
@@ -357,7 +360,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
   }
 
   /** Checks a token's active orders at a price (from the stream, or read now). */
-  async function check(token: string, at?: Reserves): Promise<void> {
+  async function check(token: string, at?: Priced): Promise<void> {
     const orders = byToken.get(token);
     if (!orders?.size) return;
     const r = at ?? (await priceOf(token)).reserves;
@@ -380,7 +383,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
     }
     const { units, costSun } = costBasis(trades);
     if (units <= 0n) return undefined;
-    return (costSun * 10n ** BigInt(TOKEN_DECIMALS) * E18) / (units * 1_000_000n);
+    return priceE18({ trxReserve: costSun, tokenReserve: units });
   }
 
   /**
@@ -470,7 +473,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
       if (o.triggerE18) {
         // a DCA round above its price cap is skipped (it still counts)
         const r = lastPrice.get(o.token) ?? (await priceOf(o.token)).reserves;
-        if (compareToLevel(r, BigInt(o.triggerE18)) > 0) {
+        if (compareToLevel(r, BigInt(o.triggerE18), r.decimals) > 0) {
           const r = nextRound(o, `skipped: the price was above ${formatPrice(BigInt(o.triggerE18))} TRX`, 'filled');
           move(o, 'active', r.to, r.fields, {
             kind: 'skipped',
@@ -601,7 +604,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
             side: 'sell',
             amount: pctToBps(spec.pct).toString(),
             trailBps: Number(pctToBps(spec.dropPct)),
-            highE18: priceE18(reserves).toString(),
+            highE18: priceE18(reserves, reserves.decimals).toString(),
           });
           break;
         }

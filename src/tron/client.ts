@@ -12,7 +12,7 @@ import {
   type TokenStateValue,
 } from './abi.js';
 import { toBase58 } from './address.js';
-import type { FeeParams, Pool } from './curve.js';
+import type { FeeParams, Pool } from './market/index.js';
 
 export interface TronClientOptions {
   /** Full node URL (also used as solidity node and event server). */

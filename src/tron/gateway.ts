@@ -4,8 +4,8 @@ import type { TronWeb } from 'tronweb';
 import { TokenState, type TokenStateValue } from './abi.js';
 import { decodeRevert } from './codec.js';
 import { LaunchpadReader, type DexInfo } from './client.js';
-import type { Pool } from './curve.js';
-import type { PairReserves } from './dex.js';
+import type { Pool } from './market/index.js';
+import type { PairReserves } from './market/index.js';
 import type { Family } from './families.js';
 import { callData, refOf, signTx, transferTx, triggerTx, type RefBlock } from './tx.js';
 

@@ -28,6 +28,20 @@ export function formatUnits(value: bigint, decimals: number): string {
   return (neg ? '-' : '') + whole.toString() + (frac ? '.' + frac : '');
 }
 
+/**
+ * num / den as the closest JS number, to about 30 significant digits (for JSON and display only).
+ * 0 when den is 0.
+ */
+export function ratioNumber(num: bigint, den: bigint): number {
+  if (den === 0n) return 0;
+  return Number((num * 10n ** 30n) / den) / 1e30;
+}
+
+/** sun -> TRX as a JS number (the closest double to the exact decimal): the JSON edge only. */
+export const trxNumber = (sun: bigint): number => Number(formatUnits(sun, 6));
+/** base units -> whole tokens as a JS number (the closest double): the JSON edge only. */
+export const tokenNumber = (units: bigint, decimals: number): number => Number(formatUnits(units, decimals));
+
 export const trxToSun = (trx: string | number): bigint => parseUnits(trx, 6);
 export const sunToTrx = (sun: bigint): string => formatUnits(sun, 6);
 

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb, utils } from 'tronweb';
 import { LaunchpadClient } from '../../src/client/index.js';
-import { DEFAULT_FEES, initialPool, quoteBuy, quoteSell, type Pool } from '../../src/tron/curve.js';
+import { DEFAULT_FEES, initialPool, quoteBuy, quoteSell, type Pool } from '../../src/tron/market/index.js';
 import { formatUnits } from '../../src/tron/units.js';
 import { V2_PAIR_ABI } from '../../src/tron/abi.js';
 import { big, contractMethods } from '../../src/tron/client.js';

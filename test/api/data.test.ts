@@ -3,7 +3,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
 import { LaunchpadClient } from '../../src/client/index.js';
-import { TRX_TO_FILL, VIRTUAL_TRX_START, realTrxOf } from '../../src/tron/curve.js';
+import { TRX_TO_FILL, VIRTUAL_TRX_START, realTrxOf } from '../../src/tron/market/index.js';
 import { FAMILIES } from '../../src/devnet/genesis.js';
 import { demoTokens, startStack, type Stack } from '../helpers/facade.js';
 

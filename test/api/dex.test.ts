@@ -11,7 +11,7 @@ import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { LAUNCHPAD_ABI, V2_FACTORY_ABI, V2_PAIR_ABI, V2_ROUTER_ABI } from '../../src/tron/abi.js';
 import { big, contractMethods, createTronWeb } from '../../src/tron/client.js';
-import { TOTAL_SALE, TOTAL_SUPPLY } from '../../src/tron/curve.js';
+import { TOTAL_SALE, TOTAL_SUPPLY } from '../../src/tron/market/index.js';
 import { SUN_PER_TRX, formatUnits } from '../../src/tron/units.js';
 import { FAMILIES, TREASURY } from '../../src/devnet/genesis.js';
 import { faucet, tronWebFor } from '../helpers/devnet.js';

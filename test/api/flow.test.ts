@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
 import { ApiError, LaunchpadClient } from '../../src/client/index.js';
-import { DEFAULT_FEES, quoteBuy, quoteSell } from '../../src/tron/curve.js';
+import { DEFAULT_FEES, quoteBuy, quoteSell } from '../../src/tron/market/index.js';
 import { MAX_UINT256 } from '../../src/tron/units.js';
 import { FAMILIES, TREASURY } from '../../src/devnet/genesis.js';
 import { faucet, tronWebFor } from '../helpers/devnet.js';

@@ -7,7 +7,7 @@ import { TronWeb } from 'tronweb';
 import { LaunchpadClient } from '../../src/client/index.js';
 import { createWebhooks, SIGNATURE_HEADER } from '../../src/service/webhooks.service.js';
 import { createLogger } from '../../src/log.js';
-import { TRX_TO_FILL, realTrxOf } from '../../src/tron/curve.js';
+import { TRX_TO_FILL, realTrxOf } from '../../src/tron/market/index.js';
 import { faucet, tronWebFor } from '../helpers/devnet.js';
 import { demoTokens, startStack, waitFor, type Stack } from '../helpers/facade.js';
 

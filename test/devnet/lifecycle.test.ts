@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
 import { LAUNCHPAD_ABI, TRC20_ABI } from '../../src/tron/abi.js';
 import { big, contractMethods } from '../../src/tron/client.js';
-import { TRX_TO_FILL, realTrxOf } from '../../src/tron/curve.js';
+import { TRX_TO_FILL, realTrxOf } from '../../src/tron/market/index.js';
 import { FAMILIES, TREASURY } from '../../src/devnet/genesis.js';
 import { DEMO_TOKENS, DEMO_WALLETS } from '../../src/devnet/demo.js';
 import type { Devnet } from '../../src/devnet/index.js';

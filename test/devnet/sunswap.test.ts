@@ -15,7 +15,7 @@ import {
 } from '../../src/tron/abi.js';
 import { big, contractMethods } from '../../src/tron/client.js';
 import { decodeRevert } from '../../src/tron/codec.js';
-import { TOTAL_SALE, TOTAL_SUPPLY, TRX_TO_FILL } from '../../src/tron/curve.js';
+import { TOTAL_SALE, TOTAL_SUPPLY, TRX_TO_FILL } from '../../src/tron/market/index.js';
 import { MAX_UINT256, SUN_PER_TRX } from '../../src/tron/units.js';
 import { FAMILIES, LAUNCH_FEE_SUN, TREASURY } from '../../src/devnet/genesis.js';
 import type { Devnet } from '../../src/devnet/index.js';

@@ -9,10 +9,10 @@ import {
   V2_PAIR_ABI,
   V2_ROUTER_ABI,
 } from '../../src/tron/abi.js';
-import { sqrt } from '../../src/tron/dex.js';
+import { sqrt } from '../../src/tron/market/index.js';
 import { big, contractMethods } from '../../src/tron/client.js';
 import { decodeRevert } from '../../src/tron/codec.js';
-import { DEFAULT_FEES, TOTAL_SALE, TOTAL_SUPPLY, quoteBuy, quoteSell, type Pool } from '../../src/tron/curve.js';
+import { DEFAULT_FEES, TOTAL_SALE, TOTAL_SUPPLY, quoteBuy, quoteSell, type Pool } from '../../src/tron/market/index.js';
 import { MAX_UINT256, ONE_TOKEN, SUN_PER_TRX } from '../../src/tron/units.js';
 import { FAMILIES, LAUNCH_FEE_SUN, TREASURY } from '../../src/devnet/genesis.js';
 import type { Devnet } from '../../src/devnet/index.js';

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
 import { LaunchpadClient } from '../../src/client/index.js';
 import { FAMILIES } from '../../src/devnet/genesis.js';
-import { compareToLevel, formatPrice, moveBps, priceE18, type Reserves } from '../../src/trading/price.js';
+import { compareToLevel, moveBps, priceE18, type Reserves } from '../../src/tron/market/index.js';
+import { formatPrice } from '../../src/trading/price.js';
 import type { OrderRow } from '../../src/trading/store.js';
 import { createOrderEngine, type OrderEvent } from '../../src/trading/orders.js';
 import { createLogger } from '../../src/log.js';
@@ -67,9 +68,8 @@ async function whale(trx = 200_000) {
 async function reservesOf(token: string): Promise<Reserves> {
   const p = await api.getTokenPrice(token);
   return {
-    trxSun: BigInt(p.exact.trxReserveSun),
-    tokenUnits: BigInt(p.exact.tokenReserve),
-    decimals: p.exact.decimals,
+    trxReserve: BigInt(p.exact.trxReserveSun),
+    tokenReserve: BigInt(p.exact.tokenReserve),
   };
 }
 const priceNow = async (token: string) => priceE18(await reservesOf(token));
@@ -414,7 +414,7 @@ describe('the engine without the bot', () => {
       token,
       txid: '00',
       timestamp: Date.now(),
-      data: { trxReserveSun: r.trxSun.toString(), tokenReserve: r.tokenUnits.toString() },
+      data: { trxReserveSun: r.trxReserve.toString(), tokenReserve: r.tokenReserve.toString() },
     });
     await waitFor(() => (events.some((e) => e.kind === 'filled') ? true : undefined), 30_000);
     expect(events.map((e) => [e.kind, e.order.id])).toEqual([['filled', o.id]]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../src/db/index.js';
 import { LaunchpadReader, createTronWeb } from '../../src/tron/client.js';
-import { DEFAULT_FEES, DEFAULT_MINT_FEE, initialPool } from '../../src/tron/curve.js';
+import { DEFAULT_FEES, DEFAULT_MINT_FEE, initialPool } from '../../src/tron/market/index.js';
 import { toBase58 } from '../../src/tron/address.js';
 import { FAMILIES, TREASURY } from '../../src/devnet/genesis.js';
 import type { Devnet } from '../../src/devnet/index.js';

@@ -1,4 +1,4 @@
-// Native SunPump-style launchpad: tokens trade against TRX on the bonding curve of src/tron/curve.ts
+// Native SunPump-style launchpad: tokens trade against TRX on the bonding curve of src/tron/market/curve.ts
 // until the curve is full (READY_TO_LAUNCH, LaunchPending), then launchToDEX moves the liquidity to a
 // DEX pair (LAUNCHED, TokenLaunched).
 import { LAUNCHPAD_ABI, TokenState } from '../../tron/abi.js';
@@ -10,7 +10,8 @@ import {
   TRX_TO_FILL,
   VIRTUAL_TOKEN_START,
   VIRTUAL_TRX_START,
-  buyFee,
+  grossForSaleNet,
+  paymentForCurveIn,
   curveIn,
   curveOut,
   initialPool,
@@ -18,11 +19,12 @@ import {
   quoteBuy,
   quoteSell,
   realTrxOf,
+  saleFee,
   tokensForTrxOut,
   trxForTokensOut,
   type FeeParams,
-} from '../../tron/curve.js';
-import { BPS, TOKEN_DECIMALS } from '../../tron/units.js';
+} from '../../tron/market/index.js';
+import { TOKEN_DECIMALS } from '../../tron/units.js';
 import { deriveAddress } from '../keys.js';
 import {
   ENERGY,
@@ -252,9 +254,7 @@ export const launchpadContract: NativeContract = {
       const pool = poolView(ctx, String(token));
       const f = fees(ctx);
       const trxIn = curveCall(() => trxForTokensOut(pool, uint(tokenAmount)));
-      // the smallest payment whose fee leaves trxIn for the curve
-      let paid = (trxIn * BPS + (BPS - f.purchaseFeeBps) - 1n) / (BPS - f.purchaseFeeBps);
-      while (paid - buyFee(paid, f) < trxIn) paid += 1n;
+      const paid = paymentForCurveIn(trxIn, f);
       return [paid, paid - trxIn];
     },
     getExactTrxAmountForSale: (ctx, [token, trxAmount]) => {
@@ -265,14 +265,8 @@ export const launchpadContract: NativeContract = {
       const pool = poolView(ctx, String(token));
       const f = fees(ctx);
       const net = uint(trxAmount);
-      // the gross the curve must give up so that, less its fee, the seller gets `net`
-      let gross = (net * BPS + (BPS - f.saleFeeBps) - 1n) / (BPS - f.saleFeeBps);
-      const feeOf = (g: bigint) => {
-        const fee = (g * f.saleFeeBps + BPS - 1n) / BPS;
-        return fee > f.minTxFee ? fee : f.minTxFee;
-      };
-      while (gross - feeOf(gross) < net) gross += 1n;
-      return [curveCall(() => tokensForTrxOut(pool, gross)), feeOf(gross)];
+      const gross = grossForSaleNet(net, f);
+      return [curveCall(() => tokensForTrxOut(pool, gross)), saleFee(gross, f)];
     },
     TOKEN_SUPPLY: () => [TOTAL_SUPPLY],
     TOTAL_SALE: () => [TOTAL_SALE],

@@ -2,7 +2,7 @@
 // TRC20 LP token, and the same checks, rounding and events (Mint, Burn, Swap, Sync).
 import { V2_PAIR_ABI } from '../../tron/abi.js';
 import { toAbiAddress } from '../../tron/address.js';
-import { FEE_BASE, MINIMUM_LIQUIDITY, sqrt } from '../../tron/dex.js';
+import { FEE_BASE, MINIMUM_LIQUIDITY, sqrt } from '../../tron/market/index.js';
 import { scalarText } from '../../text.js';
 import type { PairRow } from '../ledger.js';
 import { Revert, ZERO_ADDRESS, addressArg, uintArg, type CallContext, type NativeContract } from '../vm.js';

@@ -1,7 +1,8 @@
 // Native trade router: the bot operator's fee is taken in the same transaction as the trade.
 import { ROUTER_ABI } from '../../tron/abi.js';
 import { toAbiAddress } from '../../tron/address.js';
-import { BPS, MAX_UINT256 } from '../../tron/units.js';
+import { routerFeeOf } from '../../tron/market/index.js';
+import { MAX_UINT256 } from '../../tron/units.js';
 import { Revert, ZERO_ADDRESS, addressArg, uintArg, type CallContext, type NativeContract } from '../vm.js';
 
 const addr = addressArg;
@@ -29,7 +30,7 @@ function settleSell(
   feeBps: bigint,
   amountMin: bigint,
 ): bigint {
-  const fee = (received * feeBps) / BPS;
+  const fee = routerFeeOf(received, feeBps);
   const trxOut = received - fee;
   if (trxOut < amountMin) throw new Revert(`Router: slippage, TRX out ${trxOut} below amountMin ${amountMin}`);
   ctx.vm.transferTrx(ctx.self, treasury, fee);
@@ -61,7 +62,7 @@ export const routerContract: NativeContract = {
       const feeBps = uint(feeBpsArg);
       const r = checkFee(ctx, feeBps);
       if (ctx.value <= 0n) throw new Revert('Router: send TRX to buy');
-      const fee = (ctx.value * feeBps) / BPS;
+      const fee = routerFeeOf(ctx.value, feeBps);
       ctx.vm.transferTrx(ctx.self, r.treasury, fee);
       const trxBefore = ctx.ledger.balance(ctx.self);
       const tokensBefore = ctx.ledger.tokenBalance(token, ctx.self);
@@ -101,7 +102,7 @@ export const routerContract: NativeContract = {
       const r = checkFee(ctx, feeBps);
       const d = dex(ctx);
       if (ctx.value <= 0n) throw new Revert('Router: send TRX to buy');
-      const fee = (ctx.value * feeBps) / BPS;
+      const fee = routerFeeOf(ctx.value, feeBps);
       ctx.vm.transferTrx(ctx.self, r.treasury, fee);
       // the pair sends the tokens straight to the user; the V2 router checks amountMin and deadline
       const [amounts] = ctx.vm.invoke(

@@ -1,7 +1,7 @@
 // Native SunSwap V2 factory: one pair per token pair, created on demand, listed in allPairs.
 import { V2_FACTORY_ABI } from '../../tron/abi.js';
 import { toAbiAddress } from '../../tron/address.js';
-import { DexError, sortTokens } from '../../tron/dex.js';
+import { DexError, sortTokens } from '../../tron/market/index.js';
 import { deriveAddress } from '../keys.js';
 import { ENERGY, Revert, ZERO_ADDRESS, addressArg, uintArg, type CallContext, type NativeContract } from '../vm.js';
 

@@ -2,7 +2,7 @@
 // multi-hop swaps over the factory's pairs, liquidity in and out, deadlines in seconds.
 import { V2_ROUTER_ABI } from '../../tron/abi.js';
 import { toAbiAddress } from '../../tron/address.js';
-import { DexError, getAmountIn, getAmountOut, quoteAmount, sortTokens } from '../../tron/dex.js';
+import { DexError, getAmountIn, getAmountOut, quoteAmount, sortTokens } from '../../tron/market/index.js';
 import {
   Revert,
   addressArg,

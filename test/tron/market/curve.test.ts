@@ -13,8 +13,8 @@ import {
   quoteSell,
   realTrxOf,
   soldOf,
-} from '../../src/tron/curve.js';
-import { formatUnits, parseUnits, sunToTrx, trxToSun } from '../../src/tron/units.js';
+} from '../../../src/tron/market/index.js';
+import { formatUnits, parseUnits, sunToTrx, trxToSun } from '../../../src/tron/units.js';
 
 // Expected values below were worked out by hand with exact integers:
 // V0 = 35,000,000,000 sun, T0 = 1,070,000,000e18, k = V0*T0.

@@ -5,6 +5,7 @@
 //   out = in*997*R_out / (R_in*1000 + in*997), rounded down
 //   in  = R_in*out*1000 / ((R_out - out)*997) + 1
 // exactly as UniswapV2Library.getAmountOut / getAmountIn.
+import type { Reserves } from './price.js';
 
 /** The pair's fee in thousandths, kept on the input side. */
 export const FEE_KEEP = 997n;
@@ -58,7 +59,4 @@ export function sortTokens(a: string, b: string): [string, string] {
 }
 
 /** A pair's reserves seen from one token's side: TRX (WTRX, sun) against the token (base units). */
-export interface PairReserves {
-  trxReserve: bigint;
-  tokenReserve: bigint;
-}
+export type PairReserves = Reserves;

@@ -1,10 +1,11 @@
-// The launchpad's bonding curve in exact integer maths. The devnet executes trades with these
+// The launchpad's bonding curve and its fees in exact integer maths. The devnet executes trades with these
 // functions and the service layer quotes with them, so both agree to the sun.
 //
 // Constant product over virtual reserves: k = trxReserve * tokenReserve. Rounding always favours
 // the curve: a buyer's tokens are rounded down, a seller's TRX is rounded down, so k never shrinks;
 // fees round up.
-import { BPS, ONE_TOKEN, SUN_PER_TRX } from './units.js';
+import { BPS, ONE_TOKEN, SUN_PER_TRX } from '../units.js';
+import type { Reserves } from './price.js';
 
 export const TOTAL_SUPPLY = 1_000_000_000n * ONE_TOKEN;
 /** Tokens sold on the curve; the rest (200M) goes to the DEX pool at launch. */
@@ -28,10 +29,7 @@ export const DEFAULT_FEES: FeeParams = { purchaseFeeBps: 100n, saleFeeBps: 100n,
 export const DEFAULT_MINT_FEE = 20n * SUN_PER_TRX;
 
 /** A token's curve: virtual reserves, sun and token base units. */
-export interface Pool {
-  trxReserve: bigint;
-  tokenReserve: bigint;
-}
+export type Pool = Reserves;
 
 export const initialPool = (): Pool => ({ trxReserve: VIRTUAL_TRX_START, tokenReserve: VIRTUAL_TOKEN_START });
 
@@ -62,9 +60,33 @@ export interface BuyQuote {
   after: Pool;
 }
 
-/** Fees round up, so no trade is too small to pay one. */
+/** The launchpad's fee on a buy of `trxPaid` (fee included); fees round up, so no trade is too small to pay one. */
 export function buyFee(trxPaid: bigint, fees: FeeParams): bigint {
   return maxBig(ceilDiv(trxPaid * fees.purchaseFeeBps, BPS), fees.minTxFee);
+}
+
+/** The launchpad's fee on a sale whose `gross` TRX leaves the curve, rounded up. */
+export function saleFee(gross: bigint, fees: FeeParams): bigint {
+  return maxBig(ceilDiv(gross * fees.saleFeeBps, BPS), fees.minTxFee);
+}
+
+/** The fee on a buy that fills the curve with `trxIn`: the fee of the payment that leaves exactly trxIn. */
+function fillFee(trxIn: bigint, fees: FeeParams): bigint {
+  return maxBig(ceilDiv(trxIn * fees.purchaseFeeBps, BPS - fees.purchaseFeeBps), fees.minTxFee);
+}
+
+/** The smallest payment (fee included) whose buy fee leaves at least `trxIn` sun for the curve. */
+export function paymentForCurveIn(trxIn: bigint, fees: FeeParams): bigint {
+  let paid = ceilDiv(trxIn * BPS, BPS - fees.purchaseFeeBps);
+  while (paid - buyFee(paid, fees) < trxIn) paid += 1n;
+  return paid;
+}
+
+/** The smallest gross a sale must take from the curve for the seller to get `net` after the sale fee. */
+export function grossForSaleNet(net: bigint, fees: FeeParams): bigint {
+  let gross = ceilDiv(net * BPS, BPS - fees.saleFeeBps);
+  while (gross - saleFee(gross, fees) < net) gross += 1n;
+  return gross;
 }
 
 /** Buy with `trxPaid` sun (fee included). Throws CurveError when nothing can be bought. */
@@ -85,7 +107,7 @@ export function quoteBuy(pool: Pool, trxPaid: bigint, fees: FeeParams): BuyQuote
     tokenOut = remaining;
     newTokenReserve = VIRTUAL_TOKEN_END;
     trxIn = ceilDiv(k, VIRTUAL_TOKEN_END) - pool.trxReserve;
-    fee = maxBig(ceilDiv(trxIn * fees.purchaseFeeBps, BPS - fees.purchaseFeeBps), fees.minTxFee);
+    fee = fillFee(trxIn, fees);
     if (trxIn + fee > trxPaid) fee = trxPaid - trxIn; // never charge more than was paid
     refund = trxPaid - trxIn - fee;
   }
@@ -116,7 +138,7 @@ export function quoteSell(pool: Pool, tokenIn: bigint, fees: FeeParams): SellQuo
   const k = pool.trxReserve * pool.tokenReserve;
   const newTrxReserve = ceilDiv(k, pool.tokenReserve + tokenIn);
   const gross = pool.trxReserve - newTrxReserve;
-  const fee = maxBig(ceilDiv(gross * fees.saleFeeBps, BPS), fees.minTxFee);
+  const fee = saleFee(gross, fees);
   if (gross <= fee) throw new CurveError('amount too small');
   return {
     trxOut: gross - fee,
@@ -159,16 +181,13 @@ export function tokensForTrxOut(pool: Pool, trxOut: bigint): bigint {
   return ceilDiv(k, pool.trxReserve - trxOut) - pool.tokenReserve;
 }
 
-/** Price of one whole token in sun, 18-decimal fixed point (what the launchpad's getPrice returns). */
-export const priceSunE18 = (pool: Pool): bigint => (pool.trxReserve * ONE_TOKEN * 10n ** 18n) / pool.tokenReserve;
-
-/** Price of one whole token in TRX as a JS number, for display and JSON only. */
-export const priceTrx = (pool: Pool): number => Number((pool.trxReserve * 10n ** 30n) / pool.tokenReserve) / 1e18;
-
-/** Curve progress in basis points of TRX raised over TRX needed to fill (0..10000). */
+/** Curve progress in basis points of TRX raised over TRX needed to fill, rounded down (0..10000). */
 export const progressBps = (pool: Pool): bigint => {
   const raised = realTrxOf(pool);
   if (raised <= 0n) return 0n;
   const bps = (raised * BPS) / TRX_TO_FILL;
   return bps > BPS ? BPS : bps;
 };
+
+/** Curve progress in whole percent, rounded down (0..100): what the feed's progress events count. */
+export const progressPct = (pool: Pool): number => Number(progressBps(pool) / 100n);

@@ -1,0 +1,9 @@
+// The fee router's cut and the slippage floor: the two rules every trade plan applies on top of the
+// venue's own amounts (curve.ts, dex.ts). The router takes `feeBps` of the TRX side, rounded down.
+import { BPS } from '../units.js';
+
+/** The router's fee on a trade's TRX side (paid in for a buy, received for a sell), rounded down. */
+export const routerFeeOf = (trx: bigint, feeBps: bigint): bigint => (trx * feeBps) / BPS;
+
+/** The least output a trade accepts for `slippageBps` below the expected one, rounded down. */
+export const minOutFor = (expected: bigint, slippageBps: bigint): bigint => (expected * (BPS - slippageBps)) / BPS;
