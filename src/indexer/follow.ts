@@ -1,7 +1,8 @@
 // What a cycle reads, up to the solid head's time: the launchpads' and the fee routers' events; every
 // launchpad token's Transfer events; after a launch, the factory's PairCreated and the token's pair's
 // Swap and Sync. Each contract's stream starts at its cursor (inclusive: the boundary is read again,
-// and seen_events drops what was applied).
+// and seen_events drops what was applied). Tokens' and pairs' streams, which grow with the tokens, are
+// read by block when the last cycle's head says where they stand (see event-api.ts).
 import type { TronWeb } from 'tronweb';
 import type { Logger } from 'pino';
 import type { AppDb } from '../db/index.js';
@@ -12,7 +13,7 @@ import { contractMethods, type DexInfo } from '../tron/client.js';
 import type { Family } from '../tron/families.js';
 import type { ChainGateway, Head } from '../tron/gateway.js';
 import type { LaunchpadInputs, TokenInfo } from './apply-launchpad.js';
-import { contractEvents, mapBounded, readStreams, type ChainEvent, type Stream } from './event-api.js';
+import { contractEvents, mapBounded, readStreams, type BlockRange, type ChainEvent, type Stream } from './event-api.js';
 import type { Queries } from './queries.js';
 
 export interface PairCreated {
@@ -55,11 +56,18 @@ export class Follower {
   readonly dexes = new Map<string, DexInfo>();
   /** Owners of DEX swap transactions made through a router (the trader), by txid. */
   readonly owners = new Map<string, string>();
+  /** The head the last applied window ended at: every cursor set then stands at its time. */
+  private lastHead: Head | undefined;
 
   constructor(
     private readonly deps: FollowDeps,
     private readonly q: Queries,
   ) {}
+
+  /** The window was applied: its cursors stand at this head's time. */
+  applied(head: Head): void {
+    this.lastHead = head;
+  }
 
   /** Where a contract's stream starts (ms), and whether that was stored or is the default. */
   private cursor(contract: string): { from: number; stored: boolean } {
@@ -98,11 +106,14 @@ export class Follower {
     const pairs = new Map<string, string>();
     for (const p of [...knownPairs, ...pairCreated]) if (!pairs.has(p.pair)) pairs.set(p.pair, p.token);
 
+    // streams born in this window have no cursor and nothing before their birth
+    const born = new Set([...fresh, ...pairCreated.map((p) => p.pair)]);
     const streams: Stream[] = [
       ...tokens.map((token) => ({ contract: token, from: this.cursor(token).from, names: ['Transfer'] })),
       ...[...pairs.keys()].map((pair) => ({ contract: pair, from: this.cursor(pair).from, names: ['Swap', 'Sync'] })),
     ];
-    const events = await readStreams(this.deps.tronWeb, streams, to);
+    const range = this.blockRange(head, [...coreContracts, ...factories, ...streams.map((s) => s.contract)], born);
+    const events = await readStreams(this.deps.tronWeb, streams, to, range);
 
     const routerTx = new Map<string, ChainEvent>();
     for (const f of families) for (const e of core.get(f.router) ?? []) routerTx.set(e.transaction_id, e);
@@ -119,6 +130,20 @@ export class Follower {
       streams: events,
       cursors: [...coreContracts, ...tokens, ...factories, ...pairs.keys()],
     };
+  }
+
+  /**
+   * The blocks that hold every stream's unread events: from the last applied head on, when every
+   * stream started there (its cursor stands at that head's time, or it was born since).
+   */
+  private blockRange(head: Head, contracts: string[], born: ReadonlySet<string>): BlockRange | undefined {
+    const last = this.lastHead;
+    if (!last || head.number < last.number) return undefined;
+    for (const c of contracts) {
+      const { from, stored } = this.cursor(c);
+      if (!(stored ? from >= last.timestamp : born.has(c))) return undefined;
+    }
+    return { first: last.number, last: head.number };
   }
 
   /** SunSwap V2 pairs made in the window for launchpad tokens (against WTRX), by each DEX's factory. */

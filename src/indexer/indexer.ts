@@ -141,7 +141,9 @@ export class Indexer {
   private async cycle(): Promise<number> {
     const head: Head = await this.chain.solidHead();
     const window = await this.follower.read(head);
-    return this.apply(window);
+    const applied = this.apply(window);
+    this.follower.applied(head);
+    return applied;
   }
 
   /** Applies a window in one transaction, each event once, and moves the cursors to its end. */
