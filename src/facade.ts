@@ -55,6 +55,7 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   const indexer = new Indexer({
     db: opts.db,
     tronWeb,
+    chain,
     families: opts.families,
     logger: opts.logger.child({ module: 'indexer' }),
     ...(opts.indexer.fromMs !== undefined ? { fromTimestamp: opts.indexer.fromMs } : {}),

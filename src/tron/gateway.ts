@@ -105,6 +105,23 @@ export class ChainGateway {
   }
 
   /**
+   * The newest solid (irreversible) block's header, unshared and uncached: what the indexer reads up
+   * to. getblock without detail (the solidity API serves it too) rather than getnowblock, which would
+   * carry every transaction of the block on each poll.
+   */
+  async solidHead(): Promise<Head> {
+    const b = await this.tronWeb.solidityNode.request<{
+      blockID: string;
+      block_header: { raw_data: { number?: number; timestamp: number } };
+    }>('walletsolidity/getblock', { detail: false }, 'post');
+    return {
+      number: b.block_header.raw_data.number ?? 0,
+      id: b.blockID,
+      timestamp: b.block_header.raw_data.timestamp,
+    };
+  }
+
+  /**
    * A view read as of the current head block. The chain's state only changes with a new block,
    * so a result read at the head (or a newer block) is reused until the head moves; concurrent
    * equal reads share one call. Failures are not kept.

@@ -1,5 +1,5 @@
 // The indexer resumes, never double-counts, and equals a fresh re-index.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TronWeb } from 'tronweb';
 import { openDb, type AppDb } from '../../src/db/index.js';
 import { Indexer } from '../../src/indexer/indexer.js';
@@ -97,6 +97,32 @@ describe('indexer', () => {
     expect(snapshot(db)).toEqual(snapshot(fresh));
     const mine = db.$client.prepare('select * from trades where user = ?').all(acc.address.base58);
     expect(mine).toHaveLength(1);
+  });
+
+  it('once it follows, reads tokens’ and pairs’ events block by block: its requests do not grow with the tokens', async () => {
+    const db = openDb(':memory:');
+    const tronWeb = createTronWeb({ host: devnet.url });
+    const ix = new Indexer({ db, tronWeb, families, logger: createLogger('silent') });
+    await ix.syncOnce(); // from the start: contract by contract
+    const byContract = vi.spyOn(tronWeb.event, 'getEventsByContractAddress');
+    const byBlock = vi.spyOn(tronWeb.event, 'getEventsByBlockNumber');
+    const { acc } = await routerBuy(devnet.chain.ledger.getMeta('demo-token:TCAT')!, 50e6, 0);
+    expect(await ix.syncOnce()).toBeGreaterThan(0);
+
+    const followed = db.$client.prepare('select address, pair from tokens').all() as Array<{
+      address: string;
+      pair: string | null;
+    }>;
+    const tokensAndPairs = new Set(followed.flatMap((r) => (r.pair ? [r.address, r.pair] : [r.address])));
+    const asked = byContract.mock.calls.map((c) => c[0]);
+    expect(asked.filter((c) => tokensAndPairs.has(c))).toEqual([]);
+    expect(byBlock).toHaveBeenCalled();
+    expect(db.$client.prepare('select count(*) n from trades where user = ?').get(acc.address.base58)).toEqual({
+      n: 1,
+    });
+    const fresh = openDb(':memory:');
+    await indexer(fresh).syncOnce();
+    expect(snapshot(db)).toEqual(snapshot(fresh));
   });
 
   it('follows the head: a new block is indexed without waiting for a poll', async () => {

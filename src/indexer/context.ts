@@ -1,0 +1,16 @@
+// What every apply step shares: the database, its statements, the feed, and what the fetch side
+// learnt of the chain (each launchpad's DEX, the owners of swaps made through a router).
+import type { AppDb } from '../db/index.js';
+import type { DexInfo } from '../tron/client.js';
+import type { FeedWriter } from './feed.js';
+import type { Queries } from './queries.js';
+
+export interface ApplyContext {
+  db: AppDb;
+  q: Queries;
+  feed: FeedWriter;
+  /** Each launchpad's DEX, by launchpad address (once read). */
+  dexes: ReadonlyMap<string, DexInfo>;
+  /** The trader of a swap made through a router (the transaction's owner), by txid. */
+  owners: ReadonlyMap<string, string>;
+}

@@ -1,0 +1,65 @@
+// The event feed's rows (what the live stream and the webhooks send), written in the same transaction
+// as the change they report.
+import { priceTrx } from '../tron/market/index.js';
+import { tokenNumber, trxNumber } from '../tron/units.js';
+import type { ChainEvent } from './event-api.js';
+import type { Queries } from './queries.js';
+
+export type FeedKind = 'create' | 'buy' | 'sell' | 'progress' | 'launch';
+
+/** A trade as the feed tells it: who, how much, and the reserves after it. */
+export interface FeedTrade {
+  user: string;
+  trx: bigint;
+  tokens: bigint;
+  trxReserve: bigint;
+  tokenReserve: bigint;
+}
+
+export class FeedWriter {
+  private added = false;
+
+  constructor(private readonly q: Queries) {}
+
+  /** Appends a row. */
+  write(kind: FeedKind, token: string, e: ChainEvent, payload: Record<string, unknown>): void {
+    this.q.feed.run({
+      kind,
+      token,
+      txid: e.transaction_id,
+      timestamp: e.block_timestamp,
+      payload: JSON.stringify({ token, ...payload }),
+    });
+    this.added = true;
+  }
+
+  /** A trade: who, how much (numbers and exact strings) and the price after it. */
+  trade(
+    buy: boolean,
+    e: ChainEvent,
+    row: { address: string; symbol: string; decimals: number },
+    t: FeedTrade,
+    extra: Record<string, unknown>,
+  ): void {
+    this.write(buy ? 'buy' : 'sell', row.address, e, {
+      symbol: row.symbol,
+      user: t.user,
+      trxAmount: trxNumber(t.trx),
+      trxAmountSun: t.trx.toString(),
+      tokenAmount: tokenNumber(t.tokens, row.decimals),
+      tokenAmountExact: t.tokens.toString(),
+      priceInTrx: priceTrx(t, row.decimals),
+      // the reserves after the trade, exact: the price a program can compare without rounding
+      trxReserveSun: t.trxReserve.toString(),
+      tokenReserve: t.tokenReserve.toString(),
+      ...extra,
+    });
+  }
+
+  /** Whether rows were added since the last call (the live stream is told once per cycle). */
+  takeAdded(): boolean {
+    const added = this.added;
+    this.added = false;
+    return added;
+  }
+}
