@@ -1,0 +1,84 @@
+// What a bot user waits for: tap Confirm -> the node accepted the broadcast (3-s blocks, so block
+// time is not in it), and paste an address -> the card is sent; the real bot, facade and devnet,
+// a fake Bot API.
+import { TronWeb } from 'tronweb';
+import { startBotStack } from '../../test/helpers/bot.js';
+import { startStack } from '../../test/helpers/facade.js';
+import { devnetTokens, out, percentiles, post, sleep, type DevnetToken } from '../harness.js';
+
+type BotStack = Awaited<ReturnType<typeof startBotStack>>;
+
+/** Users with a wallet holding 1,000 TRX, once the faucet's block is made. */
+async function fundedUsers(h: BotStack, devnetUrl: string): Promise<number[]> {
+  const users = Array.from({ length: 20 }, (_, i) => 9000 + i);
+  let last = '';
+  for (const u of users) {
+    await h.send(h.tg.message(u, '/start'));
+    last = h.built.services.accounts.activeWallet(h.built.store.user(u)!).address;
+    await post(`${devnetUrl}/devnet/faucet`, { address: last, amountTrx: 1_000 });
+  }
+  const tw = new TronWeb({ fullHost: devnetUrl });
+  while ((await tw.trx.getBalance(last)) === 0) await sleep(100);
+  return users;
+}
+
+/** 200 buys by Telegram: from the Confirm tap to the flow reporting the trade pending (the node accepted it). */
+async function confirmToAccepted(h: BotStack, users: number[], token: string): Promise<number[]> {
+  const accepted = new Map<string, number>();
+  const events = h.built.services.events;
+  h.built.services.events = (api) => {
+    const e = events(api);
+    return {
+      ...e,
+      pending: (t) => {
+        accepted.set(t.id, performance.now());
+        return e.pending(t);
+      },
+    };
+  };
+  const ms: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const u = users[i % users.length]!;
+    await h.send(h.tg.message(u, `/buy ${token} 1`));
+    const quote = h.tg.last(u);
+    const data = h.tg.button(quote, '✅ Confirm');
+    const id = data.slice(3);
+    const t0 = performance.now();
+    await h.send(h.tg.tap(u, quote, data));
+    while (!accepted.has(id)) await new Promise((r) => setImmediate(r));
+    ms.push(accepted.get(id)! - t0);
+  }
+  return ms;
+}
+
+async function pasteToCard(h: BotStack, users: number[], tokens: DevnetToken[]): Promise<number[]> {
+  const ms: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const u = users[i % users.length]!;
+    const t0 = performance.now();
+    await h.send(h.tg.message(u, tokens[i % tokens.length]!.contractAddress));
+    ms.push(performance.now() - t0);
+  }
+  return ms;
+}
+
+export async function run(): Promise<void> {
+  const stack = await startStack({ pollMs: 1000, blockMs: 3000 });
+  const h = await startBotStack({ stack });
+  try {
+    const tokens = await devnetTokens(stack.devnet.url);
+    const token = tokens.find((t) => t.symbol === 'TCAT')!.contractAddress;
+    const users = await fundedUsers(h, stack.devnet.url);
+    const c = percentiles(await confirmToAccepted(h, users, token));
+    out(
+      `- bot: tap Confirm -> broadcast accepted by the node (200 buys, 20 users, 3-s blocks, block time excluded): p50 ${c.p50.toFixed(1)} ms, p99 ${c.p99.toFixed(1)} ms — ${c.p99 <= 100 ? 'meets' : 'misses'} the target (p99 ≤ 100 ms)`,
+    );
+    const k = percentiles(await pasteToCard(h, users, tokens));
+    out(
+      `- bot: paste an address -> card sent (200 cards, 7 tokens): p50 ${k.p50.toFixed(1)} ms, p99 ${k.p99.toFixed(1)} ms — ${k.p99 <= 150 ? 'meets' : 'misses'} the target (p99 ≤ 150 ms)`,
+    );
+  } finally {
+    await h.close();
+    await stack.close();
+  }
+}
