@@ -6,9 +6,9 @@ import { Errors, ServiceError } from '../service/errors.js';
 import type { FamilyName } from '../tron/families.js';
 import { describeIssues, type InvalidMapper } from './errors.js';
 import { getOrPost } from './get-body.js';
-import * as S from './schemas.js';
+import { AddressBody, ok } from './schemas/common.js';
+import * as S from './schemas/data.js';
 
-const ok = { status: 'success', code: '200' } as const;
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 200;
 
@@ -85,7 +85,7 @@ export const dataRoutes: FastifyPluginAsync<{ data: DataService }> = async (app0
         schema: {
           tags,
           summary: `Token metadata and curve data (${family})`,
-          body: S.AddressBody,
+          body: AddressBody,
           response: { 200: S.DetailsResponse },
         },
         config: { invalid: addressIssue },
@@ -117,7 +117,7 @@ export const dataRoutes: FastifyPluginAsync<{ data: DataService }> = async (app0
       schema: {
         tags,
         summary: 'Price of one token in TRX and USD',
-        body: S.AddressBody,
+        body: AddressBody,
         response: { 200: S.PriceResponse },
       },
       config: { invalid: addressIssue },
@@ -154,7 +154,7 @@ export const dataRoutes: FastifyPluginAsync<{ data: DataService }> = async (app0
         tags,
         summary:
           "A token's safety report from the index: the creator's share and sales, top holders, bundles, the creator's earlier tokens, age, and a verdict (ok, caution, danger) with its reasons",
-        body: S.AddressBody,
+        body: AddressBody,
         response: { 200: S.SafetyResponse },
       },
       config: { invalid: addressIssue },
@@ -168,7 +168,7 @@ export const dataRoutes: FastifyPluginAsync<{ data: DataService }> = async (app0
       schema: {
         tags,
         summary: 'Sold, total for sale, percent, TRX in the curve and still needed to launch, status',
-        body: S.AddressBody,
+        body: AddressBody,
         response: { 200: S.ProgressResponse },
       },
       config: { invalid: addressIssue },
@@ -199,7 +199,7 @@ export const dataRoutes: FastifyPluginAsync<{ data: DataService }> = async (app0
       schema: {
         tags,
         summary: 'TRX balance and the launchpad tokens an address holds, with their value',
-        body: S.WalletBody,
+        body: AddressBody,
         response: { 200: S.WalletResponse },
       },
       config: { invalid: addressIssue },

@@ -1,14 +1,13 @@
 // The live trade stream (Server-Sent Events) and webhooks; both need a plan that allows streams.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { Errors } from '../service/errors.js';
 import { FEED_KINDS, type Feed, type FeedKind } from '../service/feed.service.js';
 import { payloadOf, type Webhooks } from '../service/webhooks.service.js';
 import { isBase58Address } from '../tron/address.js';
-import * as S from './schemas.js';
+import { DoneResponse, ok } from './schemas/common.js';
+import * as S from './schemas/live.js';
 
-const ok = { status: 'success', code: '200' } as const;
 /** A consumer this far behind is dropped (not the server). */
 export const MAX_STREAM_BUFFER = 1024 * 1024;
 const HEARTBEAT_MS = 15_000;
@@ -128,7 +127,7 @@ export const liveRoutes: FastifyPluginAsync<{ feed: Feed; webhooks: Webhooks }> 
         tags: ['live'],
         summary: 'Delete a webhook',
         params: S.WebhookId,
-        response: { 200: z.object({ status: z.literal('success'), code: z.literal('200') }) },
+        response: { 200: DoneResponse },
       },
     },
     async (req) => {

@@ -7,10 +7,8 @@ import type { SignedTx } from '../tron/gateway.js';
 import { failureCodeOf, type Caller, type TradeService } from '../service/trade.service.js';
 import { describeIssues, type InvalidMapper } from './errors.js';
 import { getOrPost } from './get-body.js';
-import * as S from './schemas.js';
-
-const ok = { status: 'success', code: '200' } as const;
-const unsigned = { status: 'unsigned', code: '200' } as const;
+import { ok, unsigned } from './schemas/common.js';
+import * as S from './schemas/trade.js';
 
 const userTokenIssue: InvalidMapper = () => Errors.allowanceParams();
 const tradeIssue: InvalidMapper = (issues) => {

@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Errors } from '../service/errors.js';
 import { createWallets } from '../service/wallet.service.js';
 import { describeIssues, type InvalidMapper } from './errors.js';
-import * as S from './schemas.js';
+import { ok } from './schemas/common.js';
+import * as S from './schemas/wallet.js';
 
 const walletIssue: InvalidMapper = (issues) =>
   issues.some((i) => i.field === 'amount') ? Errors.invalidAmount() : Errors.invalidParams(describeIssues(issues));
@@ -25,8 +26,7 @@ export const walletRoutes: FastifyPluginAsync = async (app0) => {
       },
       async (req) => ({
         data: await createWallets(req.body?.amount ?? 1),
-        status: 'success' as const,
-        code: '200' as const,
+        ...ok,
       }),
     );
   }

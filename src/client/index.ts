@@ -1,7 +1,7 @@
 // Typed HTTP client for the facade: what the bot uses, and usable by anyone. Errors arrive as
 // ApiError carrying the spec's envelope.
 import type { z } from 'zod';
-import type * as S from '../api/schemas.js';
+import type * as S from '../api/schemas/index.js';
 
 type Out<T extends z.ZodType> = z.output<T>;
 export type TokenDetails = Out<typeof S.DetailsResponse>;
