@@ -36,11 +36,11 @@ function orDetailsFailed<T>(req: FastifyRequest, fn: () => T): T {
   }
 }
 
-/** A listing's page and limit, with the defaults and the maximum. */
-function paging({ page, limit }: { page?: number | undefined; limit?: number | undefined }) {
+/** A listing's page and limit, with the defaults and the maximum: the last two arguments of a list read. */
+function pageOf({ page, limit }: { page?: number | undefined; limit?: number | undefined }): [number, number] {
   const l = limit ?? DEFAULT_LIMIT;
   if (l > MAX_LIMIT) throw Errors.maxLimit();
-  return { page: page ?? 1, limit: l };
+  return [page ?? 1, l];
 }
 
 const tags = ['data'];
@@ -73,10 +73,7 @@ function specRoutes(app: FastifyInstance, data: DataService): void {
       input: S.TradesBody,
       response: S.TradesResponse,
       invalid: pagedIssue,
-      handler: (b) => {
-        const { page, limit } = paging(b);
-        return { data: data.getRecentTrades(b.address, page, limit), ...ok };
-      },
+      handler: (b) => ({ data: data.getRecentTrades(b.address, ...pageOf(b)), ...ok }),
     });
   }
   for (const family of ['launchpad', 'launchpad2'] as FamilyName[]) {
@@ -96,10 +93,10 @@ function specRoutes(app: FastifyInstance, data: DataService): void {
       input: S.HoldersBody,
       response: S.HoldersResponse,
       invalid: pagedIssue,
-      handler: (b, req) => {
-        const { page, limit } = paging(b);
-        return { data: orDetailsFailed(req, () => data.getTokenHolders(family, b.address, page, limit)), ...ok };
-      },
+      handler: (b, req) => ({
+        data: orDetailsFailed(req, () => data.getTokenHolders(family, b.address, ...pageOf(b))),
+        ...ok,
+      }),
     });
   }
 }
@@ -152,10 +149,7 @@ function listRoutes(app: FastifyInstance, data: DataService): void {
     input: S.UserTradesBody,
     response: S.UserTradesResponse,
     invalid: pagedIssue,
-    handler: (b) => {
-      const { page, limit } = paging(b);
-      return { data: data.getUserTrades(b.address, b.tokenAddress, page, limit), ...ok };
-    },
+    handler: (b) => ({ data: data.getUserTrades(b.address, b.tokenAddress, ...pageOf(b)), ...ok }),
   });
   post(app, {
     url: '/launchpad/getWallet',
@@ -173,9 +167,6 @@ function listRoutes(app: FastifyInstance, data: DataService): void {
     input: S.ListTokensBody,
     response: S.ListTokensResponse,
     invalid: pagedIssue,
-    handler: (b) => {
-      const { page, limit } = paging(b);
-      return { data: data.listTokens(b.sort ?? 'new', page, limit), ...ok };
-    },
+    handler: (b) => ({ data: data.listTokens(b.sort ?? 'new', ...pageOf(b)), ...ok }),
   });
 }
