@@ -12,7 +12,8 @@ import type { TradeService } from '../service/trade.service.js';
 import { registerAuth } from './auth.js';
 import { adminRoutes } from './admin.routes.js';
 import { dataRoutes } from './data.routes.js';
-import { errorHandler } from './errors.js';
+import { errorHandler, send } from './errors.js';
+import { Errors } from '../service/errors.js';
 import { BODY_LIMIT } from './route.js';
 import { tradeRoutes } from './trade.routes.js';
 import { walletRoutes } from './wallet.routes.js';
@@ -74,9 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // stringified. Requests are still validated by their schemas.
   app.setSerializerCompiler(() => serializeResponse);
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler((_req, reply) =>
-    reply.status(404).send({ error: 'Not found', message: 'No such route', code: '404', status: 'error' }),
-  );
+  app.setNotFoundHandler((_req, reply) => send(reply, Errors.notFound()));
 
   // the OpenAPI document and its UI are public
   app.addHook('onRoute', (route) => {
