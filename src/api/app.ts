@@ -1,4 +1,5 @@
-// Builds the facade from its dependencies; tests call it and use `inject`, server.ts listens.
+// Builds the facade from its dependencies; tests call it and use `inject`. src/facade.ts
+// (startFacade) listens, and src/main.ts closes it gracefully on a signal.
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { documentErrors } from './openapi.js';
@@ -11,7 +12,9 @@ import type { TradeService } from '../service/trade.service.js';
 import { registerAuth } from './auth.js';
 import { adminRoutes } from './admin.routes.js';
 import { dataRoutes } from './data.routes.js';
-import { errorHandler } from './errors.js';
+import { errorHandler, send } from './errors.js';
+import { Errors } from '../service/errors.js';
+import { BODY_LIMIT } from './route.js';
 import { tradeRoutes } from './trade.routes.js';
 import { walletRoutes } from './wallet.routes.js';
 import { liveRoutes } from './live.routes.js';
@@ -28,8 +31,6 @@ export interface AppDeps {
   live?: { feed: Feed; webhooks: Webhooks };
   audit?: Audit;
 }
-
-export const BODY_LIMIT = 64 * 1024;
 
 /** JSON text of the objects the data service's read cache hands out again (the same object, never
  * changed, until the index changes): stringified once, not per request. */
@@ -74,9 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // stringified. Requests are still validated by their schemas.
   app.setSerializerCompiler(() => serializeResponse);
   app.setErrorHandler(errorHandler);
-  app.setNotFoundHandler((_req, reply) =>
-    reply.status(404).send({ error: 'Not found', message: 'No such route', code: '404', status: 'error' }),
-  );
+  app.setNotFoundHandler((_req, reply) => send(reply, Errors.notFound()));
 
   // the OpenAPI document and its UI are public
   app.addHook('onRoute', (route) => {

@@ -1,7 +1,7 @@
 // api-key authentication and the plan's rate limit, keyed by the key.
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
-import { Errors } from '../service/errors.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Errors, ServiceError } from '../service/errors.js';
 import { SnapshotStore } from './rate-store.js';
 import type { KeyInfo, KeysService } from '../service/keys.service.js';
 
@@ -41,4 +41,14 @@ export async function registerAuth(app: FastifyInstance, keys: KeysService): Pro
       (req.apiKey !== undefined && (req.apiKey.rpm === null || req.apiKey.managed)),
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, after: ctx.after }),
   });
+}
+
+/** The answer to a key that is not an operator's on an operator-only route. */
+export const notOperatorKey = () => new ServiceError(401, 'Invalid API key', 'This route needs an operator key');
+
+/** Refuses all but operator keys; returns the actor a change is recorded under (the body's, or the key). */
+export function requireOperator(req: FastifyRequest): string {
+  if (!req.apiKey?.operator) throw notOperatorKey();
+  const body = req.body as { actor?: string } | undefined;
+  return body?.actor ?? `key:${req.apiKey.id}`;
 }

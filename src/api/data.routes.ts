@@ -1,14 +1,14 @@
-// Data operations of the spec (section 4.2-4.5) and listTokens.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+// Data operations of the spec (section 4.2-4.5) and our reads beyond them, registered in this order
+// (the OpenAPI document lists them so).
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { DataService } from '../service/data.service.js';
 import { Errors, ServiceError } from '../service/errors.js';
 import type { FamilyName } from '../tron/families.js';
 import { describeIssues, type InvalidMapper } from './errors.js';
-import { getOrPost } from './get-body.js';
-import * as S from './schemas.js';
+import { getOrPost, post } from './route.js';
+import { AddressBody, ok } from './schemas/common.js';
+import * as S from './schemas/data.js';
 
-const ok = { status: 'success', code: '200' } as const;
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 200;
 
@@ -36,21 +36,28 @@ function orDetailsFailed<T>(req: FastifyRequest, fn: () => T): T {
   }
 }
 
-function paging(page: number | undefined, limit: number | undefined) {
+/** A listing's page and limit, with the defaults and the maximum: the last two arguments of a list read. */
+function pageOf({ page, limit }: { page?: number | undefined; limit?: number | undefined }): [number, number] {
   const l = limit ?? DEFAULT_LIMIT;
   if (l > MAX_LIMIT) throw Errors.maxLimit();
-  return { page: page ?? 1, limit: l };
+  return [page ?? 1, l];
 }
 
-export const dataRoutes: FastifyPluginAsync<{ data: DataService }> = async (app0, { data }) => {
-  const app = app0.withTypeProvider<ZodTypeProvider>();
-  const tags = ['data'];
+const tags = ['data'];
 
-  getOrPost(app0, {
+export const dataRoutes: FastifyPluginAsync<{ data: DataService }> = async (app, { data }) => {
+  specRoutes(app, data);
+  tokenRoutes(app, data);
+  listRoutes(app, data);
+};
+
+/** The spec's: a wallet's balance of a token, a token's trades, details and holders. */
+function specRoutes(app: FastifyInstance, data: DataService): void {
+  getOrPost(app, {
     url: '/launchpad/getTokenBalance',
     tags,
     summary: 'Token price in TRX and USD, and the balance of publicKey',
-    params: S.TokenBalanceQuery,
+    input: S.TokenBalanceQuery,
     response: S.TokenBalanceResponse,
     invalid: balanceIssue,
     handler: async (p) => ({
@@ -58,169 +65,108 @@ export const dataRoutes: FastifyPluginAsync<{ data: DataService }> = async (app0
       ...ok,
     }),
   });
-
   for (const url of ['/launchpad/getRecentTrades', '/api/launchpad/getRecentTrades']) {
-    app.post(
+    post(app, {
       url,
-      {
-        schema: {
-          tags,
-          summary: 'Recent trades of a token, newest first',
-          body: S.TradesBody,
-          response: { 200: S.TradesResponse },
-        },
-        config: { invalid: pagedIssue },
-      },
-      async (req) => {
-        const { page, limit } = paging(req.body.page, req.body.limit);
-        return { data: data.getRecentTrades(req.body.address, page, limit), ...ok };
-      },
-    );
+      tags,
+      summary: 'Recent trades of a token, newest first',
+      input: S.TradesBody,
+      response: S.TradesResponse,
+      invalid: pagedIssue,
+      handler: (b) => ({ data: data.getRecentTrades(b.address, ...pageOf(b)), ...ok }),
+    });
   }
-
   for (const family of ['launchpad', 'launchpad2'] as FamilyName[]) {
-    app.post(
-      `/${family}/getTokenDetails`,
-      {
-        schema: {
-          tags,
-          summary: `Token metadata and curve data (${family})`,
-          body: S.AddressBody,
-          response: { 200: S.DetailsResponse },
-        },
-        config: { invalid: addressIssue },
-      },
-      async (req) => ({ ...orDetailsFailed(req, () => data.getTokenDetails(family, req.body.address)), ...ok }),
-    );
-
-    app.post(
-      `/${family}/getTokenHolders`,
-      {
-        schema: {
-          tags,
-          summary: `Top holders of a token (${family})`,
-          body: S.HoldersBody,
-          response: { 200: S.HoldersResponse },
-        },
-        config: { invalid: pagedIssue },
-      },
-      async (req) => {
-        const { page, limit } = paging(req.body.page, req.body.limit);
-        return { data: orDetailsFailed(req, () => data.getTokenHolders(family, req.body.address, page, limit)), ...ok };
-      },
-    );
-  }
-
-  app.post(
-    '/launchpad/getTokenPrice',
-    {
-      schema: {
-        tags,
-        summary: 'Price of one token in TRX and USD',
-        body: S.AddressBody,
-        response: { 200: S.PriceResponse },
-      },
-      config: { invalid: addressIssue },
-    },
-    async (req) => ({ data: data.getTokenPrice(req.body.address), ...ok }),
-  );
-
-  app.post(
-    '/launchpad/getCandles',
-    {
-      schema: {
-        tags,
-        summary:
-          'OHLCV candles of the token price in TRX and USD from the indexed trades (curve and DEX), oldest first; intervals 1m 5m 15m 1h 4h 1d',
-        body: S.CandlesBody,
-        response: { 200: S.CandlesResponse },
-      },
-      config: { invalid: addressIssue },
-    },
-    async (req) => ({
-      data: data.getCandles(req.body.address, req.body.interval, {
-        from: req.body.from,
-        to: req.body.to,
-        limit: req.body.limit,
+    post(app, {
+      url: `/${family}/getTokenDetails`,
+      tags,
+      summary: `Token metadata and curve data (${family})`,
+      input: AddressBody,
+      response: S.DetailsResponse,
+      invalid: addressIssue,
+      handler: (b, req) => ({ ...orDetailsFailed(req, () => data.getTokenDetails(family, b.address)), ...ok }),
+    });
+    post(app, {
+      url: `/${family}/getTokenHolders`,
+      tags,
+      summary: `Top holders of a token (${family})`,
+      input: S.HoldersBody,
+      response: S.HoldersResponse,
+      invalid: pagedIssue,
+      handler: (b, req) => ({
+        data: orDetailsFailed(req, () => data.getTokenHolders(family, b.address, ...pageOf(b))),
+        ...ok,
       }),
+    });
+  }
+}
+
+/** One token's price, candles, safety report and curve progress. */
+function tokenRoutes(app: FastifyInstance, data: DataService): void {
+  const read = { tags, input: AddressBody, invalid: addressIssue };
+  post(app, {
+    ...read,
+    url: '/launchpad/getTokenPrice',
+    summary: 'Price of one token in TRX and USD',
+    response: S.PriceResponse,
+    handler: (b) => ({ data: data.getTokenPrice(b.address), ...ok }),
+  });
+  post(app, {
+    ...read,
+    url: '/launchpad/getCandles',
+    summary:
+      'OHLCV candles of the token price in TRX and USD from the indexed trades (curve and DEX), oldest first; intervals 1m 5m 15m 1h 4h 1d',
+    input: S.CandlesBody,
+    response: S.CandlesResponse,
+    handler: (b) => ({
+      data: data.getCandles(b.address, b.interval, { from: b.from, to: b.to, limit: b.limit }),
       ...ok,
     }),
-  );
+  });
+  post(app, {
+    ...read,
+    url: '/launchpad/getTokenSafety',
+    summary:
+      "A token's safety report from the index: the creator's share and sales, top holders, bundles, the creator's earlier tokens, age, and a verdict (ok, caution, danger) with its reasons",
+    response: S.SafetyResponse,
+    handler: (b) => ({ data: data.getTokenSafety(b.address), ...ok }),
+  });
+  post(app, {
+    ...read,
+    url: '/launchpad/getCurveProgress',
+    summary: 'Sold, total for sale, percent, TRX in the curve and still needed to launch, status',
+    response: S.ProgressResponse,
+    handler: (b) => ({ data: data.getCurveProgress(b.address), ...ok }),
+  });
+}
 
-  app.post(
-    '/launchpad/getTokenSafety',
-    {
-      schema: {
-        tags,
-        summary:
-          "A token's safety report from the index: the creator's share and sales, top holders, bundles, the creator's earlier tokens, age, and a verdict (ok, caution, danger) with its reasons",
-        body: S.AddressBody,
-        response: { 200: S.SafetyResponse },
-      },
-      config: { invalid: addressIssue },
-    },
-    async (req) => ({ data: data.getTokenSafety(req.body.address), ...ok }),
-  );
-
-  app.post(
-    '/launchpad/getCurveProgress',
-    {
-      schema: {
-        tags,
-        summary: 'Sold, total for sale, percent, TRX in the curve and still needed to launch, status',
-        body: S.AddressBody,
-        response: { 200: S.ProgressResponse },
-      },
-      config: { invalid: addressIssue },
-    },
-    async (req) => ({ data: data.getCurveProgress(req.body.address), ...ok }),
-  );
-
-  app.post(
-    '/launchpad/getUserTrades',
-    {
-      schema: {
-        tags,
-        summary: "An address's own trades, newest first (optionally of one token)",
-        body: S.UserTradesBody,
-        response: { 200: S.UserTradesResponse },
-      },
-      config: { invalid: pagedIssue },
-    },
-    async (req) => {
-      const { page, limit } = paging(req.body.page, req.body.limit);
-      return { data: data.getUserTrades(req.body.address, req.body.tokenAddress, page, limit), ...ok };
-    },
-  );
-
-  app.post(
-    '/launchpad/getWallet',
-    {
-      schema: {
-        tags,
-        summary: 'TRX balance and the launchpad tokens an address holds, with their value',
-        body: S.WalletBody,
-        response: { 200: S.WalletResponse },
-      },
-      config: { invalid: addressIssue },
-    },
-    async (req) => ({ data: await data.getWallet(req.body.address), ...ok }),
-  );
-
-  app.post(
-    '/launchpad/listTokens',
-    {
-      schema: {
-        tags,
-        summary: 'Token summaries sorted by newest, 24 h volume or curve progress',
-        body: S.ListTokensBody,
-        response: { 200: S.ListTokensResponse },
-      },
-      config: { invalid: pagedIssue },
-    },
-    async (req) => {
-      const { page, limit } = paging(req.body.page, req.body.limit);
-      return { data: data.listTokens(req.body.sort ?? 'new', page, limit), ...ok };
-    },
-  );
-};
+/** An address's trades and holdings, and the list of tokens. */
+function listRoutes(app: FastifyInstance, data: DataService): void {
+  post(app, {
+    url: '/launchpad/getUserTrades',
+    tags,
+    summary: "An address's own trades, newest first (optionally of one token)",
+    input: S.UserTradesBody,
+    response: S.UserTradesResponse,
+    invalid: pagedIssue,
+    handler: (b) => ({ data: data.getUserTrades(b.address, b.tokenAddress, ...pageOf(b)), ...ok }),
+  });
+  post(app, {
+    url: '/launchpad/getWallet',
+    tags,
+    summary: 'TRX balance and the launchpad tokens an address holds, with their value',
+    input: AddressBody,
+    response: S.WalletResponse,
+    invalid: addressIssue,
+    handler: async (b) => ({ data: await data.getWallet(b.address), ...ok }),
+  });
+  post(app, {
+    url: '/launchpad/listTokens',
+    tags,
+    summary: 'Token summaries sorted by newest, 24 h volume or curve progress',
+    input: S.ListTokensBody,
+    response: S.ListTokensResponse,
+    invalid: pagedIssue,
+    handler: (b) => ({ data: data.listTokens(b.sort ?? 'new', ...pageOf(b)), ...ok }),
+  });
+}

@@ -2,7 +2,9 @@
 // rate-limit refusals all leave as `{error, message, code, status: "error"}`. No stack ever leaves.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { Errors, ServiceError } from '../service/errors.js';
+import type { ErrorBody } from './schemas/common.js';
 
 export interface Issue {
   /** zod issue code (invalid_type, too_big, unrecognized_keys, custom, ...) */
@@ -26,11 +28,12 @@ declare module 'fastify' {
   }
 }
 
-export const errorBody = (e: ServiceError) => ({
+/** The spec's error envelope (its schema: ErrorBody). */
+export const errorBody = (e: ServiceError): z.output<typeof ErrorBody> => ({
   error: e.error,
   message: e.message,
   code: String(e.status),
-  status: 'error' as const,
+  status: 'error',
 });
 
 export function send(reply: FastifyReply, e: ServiceError) {

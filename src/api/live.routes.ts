@@ -1,14 +1,15 @@
 // The live trade stream (Server-Sent Events) and webhooks; both need a plan that allows streams.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { Errors } from '../service/errors.js';
-import { FEED_KINDS, type Feed, type FeedKind } from '../service/feed.service.js';
+import { FEED_KINDS, type Feed, type FeedFilter, type FeedKind } from '../service/feed.service.js';
 import { payloadOf, type Webhooks } from '../service/webhooks.service.js';
 import { isBase58Address } from '../tron/address.js';
-import * as S from './schemas.js';
+import type { TypedApp } from './route.js';
+import { DoneResponse, ok } from './schemas/common.js';
+import type { z } from 'zod';
+import * as S from './schemas/live.js';
 
-const ok = { status: 'success', code: '200' } as const;
 /** A consumer this far behind is dropped (not the server). */
 export const MAX_STREAM_BUFFER = 1024 * 1024;
 const HEARTBEAT_MS = 15_000;
@@ -33,6 +34,8 @@ function parseList<T extends string>(
   return items as T[];
 }
 
+const tags = ['live'];
+
 export const liveRoutes: FastifyPluginAsync<{ feed: Feed; webhooks: Webhooks }> = async (app0, { feed, webhooks }) => {
   const app = app0.withTypeProvider<ZodTypeProvider>();
 
@@ -40,7 +43,7 @@ export const liveRoutes: FastifyPluginAsync<{ feed: Feed; webhooks: Webhooks }> 
     '/launchpad/stream',
     {
       schema: {
-        tags: ['live'],
+        tags,
         querystring: S.StreamQuery,
         summary:
           'Live events as Server-Sent Events (event: create|buy|sell|progress|launch, id: sequence). Filters: tokens=A,B and events=buy,sell; resume with Last-Event-ID.',
@@ -56,54 +59,60 @@ export const liveRoutes: FastifyPluginAsync<{ feed: Feed; webhooks: Webhooks }> 
       );
       const header = req.headers['last-event-id'];
       const fromHeader = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
-      let cursor = fromHeader ?? req.query.lastEventId ?? feed.latestSeq();
-      const filter = { tokens, kinds };
-
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      res.write(': connected\n\n');
-      let closed = false;
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        feed.bus.off('feed', pump);
-        clearInterval(beat);
-        if (!res.destroyed) res.destroy();
-      };
-      function pump() {
-        if (closed) return;
-        for (;;) {
-          const events = feed.since(cursor, filter, 500);
-          if (!events.length) return;
-          for (const e of events) {
-            res.write(`id: ${e.seq}\nevent: ${e.kind}\ndata: ${JSON.stringify(payloadOf(e))}\n\n`);
-            cursor = e.seq;
-            if (res.writableLength > MAX_STREAM_BUFFER) {
-              req.log.warn({ key: req.apiKey?.id }, 'stream consumer too slow; dropped');
-              return close();
-            }
-          }
-        }
-      }
-      const beat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-      feed.bus.on('feed', pump);
-      req.raw.on('close', close);
-      res.on('error', close);
-      pump();
+      stream(req, reply, feed, fromHeader ?? req.query.lastEventId ?? feed.latestSeq(), { tokens, kinds });
     },
   );
+  webhookRoutes(app, webhooks);
+};
 
+/** Answers with the feed's events after `cursor` that pass `filter`, as they come, until the client leaves. */
+function stream(req: FastifyRequest, reply: FastifyReply, feed: Feed, cursor: number, filter: FeedFilter): void {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  res.write(': connected\n\n');
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    feed.bus.off('feed', pump);
+    clearInterval(beat);
+    if (!res.destroyed) res.destroy();
+  };
+  function pump() {
+    if (closed) return;
+    for (;;) {
+      const events = feed.since(cursor, filter, 500);
+      if (!events.length) return;
+      for (const e of events) {
+        const event: z.output<typeof S.StreamEvent> = payloadOf(e);
+        res.write(`id: ${e.seq}\nevent: ${e.kind}\ndata: ${JSON.stringify(event)}\n\n`);
+        cursor = e.seq;
+        if (res.writableLength > MAX_STREAM_BUFFER) {
+          req.log.warn({ key: req.apiKey?.id }, 'stream consumer too slow; dropped');
+          return close();
+        }
+      }
+    }
+  }
+  const beat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+  feed.bus.on('feed', pump);
+  req.raw.on('close', close);
+  res.on('error', close);
+  pump();
+}
+
+function webhookRoutes(app: TypedApp, webhooks: Webhooks): void {
   app.post(
     '/webhooks',
     {
       schema: {
-        tags: ['live'],
+        tags,
         summary: 'Subscribe a URL to events; the secret (for the x-launchpad-signature HMAC) is shown once',
         body: S.WebhookBody,
         response: { 200: S.WebhookCreated },
@@ -117,7 +126,7 @@ export const liveRoutes: FastifyPluginAsync<{ feed: Feed; webhooks: Webhooks }> 
 
   app.get(
     '/webhooks',
-    { schema: { tags: ['live'], summary: "This key's webhooks", response: { 200: S.WebhookList } } },
+    { schema: { tags, summary: "This key's webhooks", response: { 200: S.WebhookList } } },
     async (req) => ({ data: webhooks.list(requireStreams(req)), ...ok }),
   );
 
@@ -125,10 +134,10 @@ export const liveRoutes: FastifyPluginAsync<{ feed: Feed; webhooks: Webhooks }> 
     '/webhooks/:id',
     {
       schema: {
-        tags: ['live'],
+        tags,
         summary: 'Delete a webhook',
         params: S.WebhookId,
-        response: { 200: z.object({ status: z.literal('success'), code: z.literal('200') }) },
+        response: { 200: DoneResponse },
       },
     },
     async (req) => {
@@ -141,7 +150,7 @@ export const liveRoutes: FastifyPluginAsync<{ feed: Feed; webhooks: Webhooks }> 
     '/webhooks/:id/deliveries',
     {
       schema: {
-        tags: ['live'],
+        tags,
         summary: 'Deliveries of a webhook with their outcome',
         params: S.WebhookId,
         response: { 200: S.DeliveriesResponse },
@@ -149,4 +158,4 @@ export const liveRoutes: FastifyPluginAsync<{ feed: Feed; webhooks: Webhooks }> 
     },
     async (req) => ({ data: webhooks.deliveries(requireStreams(req), req.params.id), ...ok }),
   );
-};
+}

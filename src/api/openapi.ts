@@ -3,6 +3,7 @@
 // the behaviour. The spec's section 7 table is here row by row, with ours beside it (401, 403, 404,
 // 429 with Retry-After). Applied to the generated document by @fastify/swagger's transformObject.
 import { Errors, ServiceError } from '../service/errors.js';
+import { notOperatorKey } from './auth.js';
 import { errorBody } from './errors.js';
 
 const tokenNotFound = Errors.tokenNotFound();
@@ -12,7 +13,7 @@ const simulation = Errors.simulationFailed('5', '7.31');
 const notTrading = Errors.notTrading('The curve is full; the token is waiting for its launch');
 const broadcast = Errors.broadcastRefused('TAPOS_ERROR', 'Tapos check error.');
 const node = Errors.nodeUnavailable();
-const notOperator = new ServiceError(401, 'Invalid API key', 'This route needs an operator key');
+const notOperator = notOperatorKey();
 const noSuchKey = new ServiceError(404, 'Not found', 'no key with id 42');
 
 const details = [Errors.missingAddress(), Errors.detailsFailed(), tokenNotFound];

@@ -1,16 +1,15 @@
-// Trading operations of the spec (4.6-4.9) and quote, broadcast, txStatus.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+// Trading operations of the spec (4.6-4.9) and quote, token creation, transfers, broadcast, txStatus,
+// registered in this order (the OpenAPI document lists them so).
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Errors } from '../service/errors.js';
 import { TOKEN_DECIMALS, tokenNumber, trxNumber } from '../tron/units.js';
 import type { SignedTx } from '../tron/gateway.js';
 import { failureCodeOf, type Caller, type TradeService } from '../service/trade.service.js';
 import { describeIssues, type InvalidMapper } from './errors.js';
-import { getOrPost } from './get-body.js';
-import * as S from './schemas.js';
-
-const ok = { status: 'success', code: '200' } as const;
-const unsigned = { status: 'unsigned', code: '200' } as const;
+import { getOrPost, post } from './route.js';
+import { ok, unsigned } from './schemas/common.js';
+import * as S from './schemas/trade.js';
 
 const userTokenIssue: InvalidMapper = () => Errors.allowanceParams();
 const tradeIssue: InvalidMapper = (issues) => {
@@ -30,187 +29,23 @@ const quoteIssue: InvalidMapper = (issues) =>
     ? Errors.invalidType()
     : Errors.invalidParams(describeIssues(issues));
 
+const transferIssue =
+  (fields: string[], what: string): InvalidMapper =>
+  (issues) =>
+    issues.some((i) => i.missing && fields.includes(i.field))
+      ? Errors.invalidParams(`You must provide ${what}`)
+      : Errors.invalidParams(describeIssues(issues));
+
 /** The caller a trade is built for: its key (for the fee ledger) and its plan's router fee. */
 const callerOf = (req: FastifyRequest): Caller => ({ apiKeyId: req.apiKey!.id, feeBps: req.apiKey!.feeBps });
 
+const tags = ['trading'];
+
 export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService }> = async (app0, { trade }) => {
   const app = app0.withTypeProvider<ZodTypeProvider>();
-  const tags = ['trading'];
-
-  getOrPost(app0, {
-    url: '/launchpad/allowance',
-    tags,
-    summary: 'How many tokens the user has approved for the router (decimal string of base units)',
-    params: S.UserTokenBody,
-    response: S.AllowanceResponse,
-    invalid: userTokenIssue,
-    handler: async (p) => ({ amount: await trade.allowance(p.tokenAddress, p.userAddress), ...unsigned }),
-  });
-
-  app.post(
-    '/launchpad/approve',
-    {
-      schema: {
-        tags,
-        summary: 'Unsigned approve(router, 2^256-1) for the token',
-        body: S.UserTokenBody,
-        response: { 200: S.ApproveResponse },
-      },
-      config: { invalid: userTokenIssue },
-    },
-    async (req) => ({ unsignedTx: await trade.approve(req.body.tokenAddress, req.body.userAddress), ...unsigned }),
-  );
-
-  app.post(
-    '/launchpad/localTrade',
-    {
-      schema: {
-        tags,
-        summary: 'Unsigned router trade for the caller to sign and broadcast',
-        body: S.LocalTradeBody,
-        response: { 200: S.LocalTradeResponse },
-      },
-      config: { invalid: localTradeIssue },
-    },
-    async (req) => {
-      const b = req.body;
-      const side = b.type ?? b.action;
-      if (!side) throw Errors.localTradeParams();
-      if (b.type && b.action && b.type !== b.action) throw Errors.invalidType();
-      const res = await trade.localTrade(
-        {
-          side,
-          tokenAddress: b.tokenAddress,
-          amount: b.amount,
-          userAddress: b.userAddress,
-          slippage: b.slippage,
-          priorityFee: b.priorityFee,
-        },
-        callerOf(req),
-      );
-      return { ...res, ...unsigned };
-    },
-  );
-
-  app.post(
-    '/launchpad/trade',
-    {
-      schema: {
-        tags,
-        summary: 'Trade signed on the service with the given private key, then broadcast',
-        body: S.TradeBody,
-        response: { 200: S.SignatureResponse },
-      },
-      config: { invalid: tradeIssue },
-    },
-    async (req) => {
-      const b = req.body;
-      const res = await trade.trade(
-        {
-          side: b.action,
-          tokenAddress: b.tokenAddress,
-          amount: b.amount,
-          privateKey: b.privateKey,
-          slippage: b.slippage,
-          priorityFee: b.priorityFee,
-        },
-        callerOf(req),
-      );
-      return { signature: res.signature, ...ok };
-    },
-  );
-
-  app.post(
-    '/launchpad/quote',
-    {
-      schema: {
-        tags,
-        summary: 'Expected output, fees, price impact and minimum out of a trade',
-        body: S.QuoteBody,
-        response: { 200: S.QuoteResponse },
-      },
-      config: { invalid: quoteIssue },
-    },
-    async (req) => {
-      const b = req.body;
-      if (b.type === 'sell' && !b.userAddress && typeof b.amount === 'string' && b.amount.includes('%')) {
-        throw Errors.invalidParams('a percent sell needs userAddress to know the holding');
-      }
-      const data = await trade.quote(
-        {
-          side: b.type,
-          tokenAddress: b.tokenAddress,
-          amount: b.amount,
-          userAddress: b.userAddress ?? b.tokenAddress,
-          slippage: b.slippage,
-        },
-        callerOf(req),
-        b.userAddress !== undefined,
-      );
-      return { data, ...ok };
-    },
-  );
-
-  app.post(
-    '/launchpad/createToken',
-    {
-      schema: {
-        tags,
-        summary: 'Unsigned token creation (creation fee + optional first buy); the metadata is stored with it',
-        body: S.CreateTokenBody,
-        response: { 200: S.ApproveResponse },
-      },
-    },
-    async (req) => ({ unsignedTx: await trade.createToken(req.body), ...unsigned }),
-  );
-
-  const transferIssue =
-    (fields: string[], what: string): InvalidMapper =>
-    (issues) =>
-      issues.some((i) => i.missing && fields.includes(i.field))
-        ? Errors.invalidParams(`You must provide ${what}`)
-        : Errors.invalidParams(describeIssues(issues));
-  app.post(
-    '/launchpad/transfer',
-    {
-      schema: {
-        tags,
-        summary:
-          'Unsigned TRX transfer (amount in TRX) or token transfer (tokenAddress; tokens or "NN%"), to sign and broadcast',
-        body: S.TransferBody,
-        response: { 200: S.ApproveResponse },
-      },
-      config: { invalid: transferIssue(['fromAddress', 'toAddress', 'amount'], 'fromAddress, toAddress and amount') },
-    },
-    async (req) => ({ unsignedTx: await trade.transfer(req.body), ...unsigned }),
-  );
-
-  app.post(
-    '/launchpad/sendTransfer',
-    {
-      schema: {
-        tags,
-        summary: 'The same transfer, signed on the service with the given private key and broadcast',
-        body: S.SendTransferBody,
-        response: { 200: S.SignatureResponse },
-      },
-      config: { invalid: transferIssue(['privateKey', 'toAddress', 'amount'], 'privateKey, toAddress and amount') },
-    },
-    async (req) => ({ ...(await trade.sendTransfer(req.body)), ...ok }),
-  );
-
-  app.post(
-    '/launchpad/broadcast',
-    {
-      schema: {
-        tags,
-        summary: 'Broadcast a signed transaction; a duplicate is accepted',
-        body: S.BroadcastBody,
-        response: { 200: S.SignatureResponse },
-      },
-    },
-    async (req) => ({ signature: await trade.broadcast(req.body.signedTx as unknown as SignedTx), ...ok }),
-  );
+  approvalRoutes(app0, trade);
+  tradingRoutes(app0, trade);
+  transactionRoutes(app0, trade);
 
   app.post(
     '/launchpad/txStatus',
@@ -265,3 +100,110 @@ export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService }> = async (a
     },
   );
 };
+
+/** The spec's allowance and approve: the router may spend the user's tokens once approved. */
+function approvalRoutes(app: FastifyInstance, trade: TradeService): void {
+  getOrPost(app, {
+    url: '/launchpad/allowance',
+    tags,
+    summary: 'How many tokens the user has approved for the router (decimal string of base units)',
+    input: S.UserTokenBody,
+    response: S.AllowanceResponse,
+    invalid: userTokenIssue,
+    handler: async (p) => ({ amount: await trade.allowance(p.tokenAddress, p.userAddress), ...unsigned }),
+  });
+  post(app, {
+    url: '/launchpad/approve',
+    tags,
+    summary: 'Unsigned approve(router, 2^256-1) for the token',
+    input: S.UserTokenBody,
+    response: S.ApproveResponse,
+    invalid: userTokenIssue,
+    handler: async (b) => ({ unsignedTx: await trade.approve(b.tokenAddress, b.userAddress), ...unsigned }),
+  });
+}
+
+/** A trade built for the caller to sign (localTrade), signed here (trade), or only priced (quote). */
+function tradingRoutes(app: FastifyInstance, trade: TradeService): void {
+  post(app, {
+    url: '/launchpad/localTrade',
+    tags,
+    summary: 'Unsigned router trade for the caller to sign and broadcast',
+    input: S.LocalTradeBody,
+    response: S.LocalTradeResponse,
+    invalid: localTradeIssue,
+    handler: async ({ type, action, ...order }, req) => {
+      const side = type ?? action;
+      if (!side) throw Errors.localTradeParams();
+      if (type && action && type !== action) throw Errors.invalidType();
+      return { ...(await trade.localTrade({ side, ...order }, callerOf(req))), ...unsigned };
+    },
+  });
+  post(app, {
+    url: '/launchpad/trade',
+    tags,
+    summary: 'Trade signed on the service with the given private key, then broadcast',
+    input: S.TradeBody,
+    response: S.SignatureResponse,
+    invalid: tradeIssue,
+    handler: async ({ action, ...order }, req) => {
+      const { signature } = await trade.trade({ side: action, ...order }, callerOf(req));
+      return { signature, ...ok };
+    },
+  });
+  post(app, {
+    url: '/launchpad/quote',
+    tags,
+    summary: 'Expected output, fees, price impact and minimum out of a trade',
+    input: S.QuoteBody,
+    response: S.QuoteResponse,
+    invalid: quoteIssue,
+    handler: async ({ type, ...order }, req) => {
+      if (type === 'sell' && !order.userAddress && typeof order.amount === 'string' && order.amount.includes('%')) {
+        throw Errors.invalidParams('a percent sell needs userAddress to know the holding');
+      }
+      // without a wallet the quote is of the token alone (userAddress only fills the input's shape)
+      const input = { ...order, side: type, userAddress: order.userAddress ?? order.tokenAddress };
+      return { data: await trade.quote(input, callerOf(req), order.userAddress !== undefined), ...ok };
+    },
+  });
+}
+
+/** Transactions that are not trades: token creation and transfers, and broadcasting signed ones. */
+function transactionRoutes(app: FastifyInstance, trade: TradeService): void {
+  post(app, {
+    url: '/launchpad/createToken',
+    tags,
+    summary: 'Unsigned token creation (creation fee + optional first buy); the metadata is stored with it',
+    input: S.CreateTokenBody,
+    response: S.ApproveResponse,
+    handler: async (b) => ({ unsignedTx: await trade.createToken(b), ...unsigned }),
+  });
+  post(app, {
+    url: '/launchpad/transfer',
+    tags,
+    summary:
+      'Unsigned TRX transfer (amount in TRX) or token transfer (tokenAddress; tokens or "NN%"), to sign and broadcast',
+    input: S.TransferBody,
+    response: S.ApproveResponse,
+    invalid: transferIssue(['fromAddress', 'toAddress', 'amount'], 'fromAddress, toAddress and amount'),
+    handler: async (b) => ({ unsignedTx: await trade.transfer(b), ...unsigned }),
+  });
+  post(app, {
+    url: '/launchpad/sendTransfer',
+    tags,
+    summary: 'The same transfer, signed on the service with the given private key and broadcast',
+    input: S.SendTransferBody,
+    response: S.SignatureResponse,
+    invalid: transferIssue(['privateKey', 'toAddress', 'amount'], 'privateKey, toAddress and amount'),
+    handler: async (b) => ({ ...(await trade.sendTransfer(b)), ...ok }),
+  });
+  post(app, {
+    url: '/launchpad/broadcast',
+    tags,
+    summary: 'Broadcast a signed transaction; a duplicate is accepted',
+    input: S.BroadcastBody,
+    response: S.SignatureResponse,
+    handler: async (b) => ({ signature: await trade.broadcast(b.signedTx as unknown as SignedTx), ...ok }),
+  });
+}

@@ -1,9 +1,12 @@
 // Typed HTTP client for the facade: what the bot uses, and usable by anyone. Errors arrive as
 // ApiError carrying the spec's envelope.
 import type { z } from 'zod';
-import type * as S from '../api/schemas.js';
+import type * as S from '../api/schemas/index.js';
 
+// Every type here is what the API's schemas say (z.output of an answer, z.input of a request): the
+// schemas are the one description of the contract, so the client cannot drift from the routes.
 type Out<T extends z.ZodType> = z.output<T>;
+type In<T extends z.ZodType> = z.input<T>;
 export type TokenDetails = Out<typeof S.DetailsResponse>;
 export type Trade = Out<typeof S.Trade>;
 export type Holder = Out<typeof S.HoldersResponse>['data'][number];
@@ -14,43 +17,19 @@ export type TxStatus = Out<typeof S.TxStatusResponse>['data'];
 export type Safety = Out<typeof S.SafetyResponse>['data'];
 export type Candles = Out<typeof S.CandlesResponse>['data'];
 export type WalletView = Out<typeof S.WalletResponse>['data'];
-export type Family = 'launchpad' | 'launchpad2';
+export type Family = NonNullable<In<typeof S.CreateTokenBody>['family']>;
 export type UserTrade = Out<typeof S.UserTradesResponse>['data'][number];
-export interface AdminPlan {
-  name: string;
-  rpm: number | null;
-  feeBps: number;
-  streams: boolean;
-}
-export interface AdminKey {
-  id: number;
-  label: string | null;
-  plan: string;
-  createdAt: number;
-  revoked: boolean;
-  requestsToday: number;
-  requests7d: number;
-  trades: number;
-  feesTrx: number;
-}
-export interface AdminStats {
-  keys: number;
-  activeKeys: number;
-  tokens: number;
-  trades: number;
-  volumeTrx: number;
-  feeTrades: number;
-  feesTrx: number;
-}
-export interface StreamEvent {
-  id: number;
-  kind: 'create' | 'buy' | 'sell' | 'progress' | 'launch';
-  token: string;
-  txid: string;
-  timestamp: number;
-  data: Record<string, unknown>;
-}
-export type Side = 'buy' | 'sell';
+export type AdminPlan = Out<typeof S.Plan>;
+export type AdminKey = Out<typeof S.KeyResponse>['data'];
+export type AdminStats = Out<typeof S.StatsResponse>['data'];
+export type StreamEvent = Out<typeof S.StreamEvent>;
+export type Side = Quote['type'];
+export type QuoteInput = In<typeof S.QuoteBody>;
+export type LocalTradeInput = In<typeof S.LocalTradeBody>;
+export type TradeInput = In<typeof S.TradeBody>;
+export type CreateTokenInput = In<typeof S.CreateTokenBody>;
+/** A listing's page and limit (numbers, or numeric strings). */
+type Paging = Omit<In<typeof S.HoldersBody>, 'address'>;
 /** Signs an unsigned transaction (from localTrade, approve, transfer, createToken) with its owner's
  * key, locally: libsecp256k1 when installed, the same bytes TronWeb's trx.sign makes. */
 export { signTx } from '../tron/tx.js';
@@ -101,9 +80,10 @@ export class LaunchpadClient {
       signal: AbortSignal.timeout(this.opts.timeoutMs ?? 30_000),
     });
     const text = await res.text();
-    let json: Record<string, unknown>;
+    // an error answer should be the spec's envelope; each field is checked before it is used
+    let json: Partial<Record<keyof Out<typeof S.ErrorBody>, unknown>>;
     try {
-      json = JSON.parse(text) as Record<string, unknown>;
+      json = JSON.parse(text) as typeof json;
     } catch {
       throw new ApiError(
         res.status,
@@ -142,10 +122,7 @@ export class LaunchpadClient {
   async getTokenDetails(address: string, family: Family = 'launchpad'): Promise<TokenDetails> {
     return this.request('POST', `/${family}/getTokenDetails`, { address });
   }
-  async getTokenHolders(
-    address: string,
-    opts: { family?: Family; page?: number; limit?: number } = {},
-  ): Promise<Holder[]> {
+  async getTokenHolders(address: string, opts: { family?: Family } & Paging = {}): Promise<Holder[]> {
     return (
       await this.request<Out<typeof S.HoldersResponse>>('POST', `/${opts.family ?? 'launchpad'}/getTokenHolders`, {
         address,
@@ -157,9 +134,7 @@ export class LaunchpadClient {
   async getWallet(address: string): Promise<WalletView> {
     return (await this.request<Out<typeof S.WalletResponse>>('POST', '/launchpad/getWallet', { address })).data;
   }
-  async listTokens(
-    opts: { sort?: 'new' | 'volume' | 'progress'; page?: number; limit?: number } = {},
-  ): Promise<TokenSummary[]> {
+  async listTokens(opts: In<typeof S.ListTokensBody> = {}): Promise<TokenSummary[]> {
     return (await this.request<Out<typeof S.ListTokensResponse>>('POST', '/launchpad/listTokens', opts)).data;
   }
 
@@ -179,51 +154,24 @@ export class LaunchpadClient {
       await this.request<Out<typeof S.ApproveResponse>>('POST', '/launchpad/approve', { tokenAddress, userAddress })
     ).unsignedTx;
   }
-  async quote(input: {
-    type: Side;
-    tokenAddress: string;
-    amount: number | string;
-    userAddress?: string;
-    slippage?: number;
-  }): Promise<Quote> {
+  async quote(input: QuoteInput): Promise<Quote> {
     return (await this.request<Out<typeof S.QuoteResponse>>('POST', '/launchpad/quote', input)).data;
   }
-  async localTrade(input: {
-    type: Side;
-    tokenAddress: string;
-    amount: number | string;
-    userAddress: string;
-    slippage?: number;
-    priorityFee?: number;
-  }) {
+  async localTrade(input: LocalTradeInput) {
     const r = await this.request<Out<typeof S.LocalTradeResponse>>('POST', '/launchpad/localTrade', input);
     return { unsignedTx: r.unsignedTx, quote: r.quote };
   }
-  async trade(input: {
-    action: Side;
-    tokenAddress: string;
-    amount: number | string;
-    privateKey: string;
-    slippage?: number;
-    priorityFee?: number;
-  }): Promise<string> {
+  async trade(input: TradeInput): Promise<string> {
     return (await this.request<Out<typeof S.SignatureResponse>>('POST', '/launchpad/trade', input)).signature;
   }
-  async createToken(input: {
-    userAddress: string;
-    name: string;
-    symbol: string;
-    family?: Family;
-    description?: string;
-    image?: string;
-    twitter?: string;
-    telegram?: string;
-    website?: string;
-    initialBuy?: number;
-  }): Promise<UnsignedTx> {
+  async createToken(input: CreateTokenInput): Promise<UnsignedTx> {
     return (await this.request<Out<typeof S.ApproveResponse>>('POST', '/launchpad/createToken', input)).unsignedTx;
   }
-  async transfer(fromAddress: string, toAddress: string, amount: number | string): Promise<UnsignedTx> {
+  async transfer(
+    fromAddress: string,
+    toAddress: string,
+    amount: In<typeof S.TransferBody>['amount'],
+  ): Promise<UnsignedTx> {
     return (
       await this.request<Out<typeof S.ApproveResponse>>('POST', '/launchpad/transfer', {
         fromAddress,
@@ -237,7 +185,7 @@ export class LaunchpadClient {
       .signature;
   }
   /** With `balancesOf`, a final answer carries that wallet's TRX (and token) balance too. */
-  async txStatus(signature: string, balancesOf?: { userAddress: string; tokenAddress?: string }): Promise<TxStatus> {
+  async txStatus(signature: string, balancesOf?: Omit<In<typeof S.TxStatusBody>, 'signature'>): Promise<TxStatus> {
     return (
       await this.request<Out<typeof S.TxStatusResponse>>('POST', '/launchpad/txStatus', { signature, ...balancesOf })
     ).data;
@@ -245,31 +193,35 @@ export class LaunchpadClient {
 
   // ---- operator
   /** Creates a key for someone else (operator keys only). */
-  async createKey(plan: string, label?: string, managed?: boolean): Promise<{ id: number; key: string }> {
-    const r = await this.request<{ id: number; key: string }>('POST', '/admin/keys', { plan, label, managed });
+  async createKey(
+    plan: string,
+    label?: string,
+    managed?: boolean,
+  ): Promise<Pick<Out<typeof S.CreateKeyResponse>, 'id' | 'key'>> {
+    const r = await this.request<Out<typeof S.CreateKeyResponse>>('POST', '/admin/keys', { plan, label, managed });
     return { id: r.id, key: r.key };
   }
   async adminPlans(): Promise<AdminPlan[]> {
-    return (await this.request<{ data: AdminPlan[] }>('GET', '/admin/plans')).data;
+    return (await this.request<Out<typeof S.PlansResponse>>('GET', '/admin/plans')).data;
   }
   async adminSetPlan(plan: AdminPlan, actor: string): Promise<AdminPlan> {
-    return (await this.request<{ data: AdminPlan }>('POST', '/admin/plans', { ...plan, actor })).data;
+    return (await this.request<Out<typeof S.PlanResponse>>('POST', '/admin/plans', { ...plan, actor })).data;
   }
   async adminKey(id: number): Promise<AdminKey> {
-    return (await this.request<{ data: AdminKey }>('GET', `/admin/keys/${id}`)).data;
+    return (await this.request<Out<typeof S.KeyResponse>>('GET', `/admin/keys/${id}`)).data;
   }
   async adminSetKeyPlan(id: number, plan: string, actor: string): Promise<void> {
     await this.request('POST', `/admin/keys/${id}/plan`, { plan, actor });
   }
   async adminStats(): Promise<AdminStats> {
-    return (await this.request<{ data: AdminStats }>('GET', '/admin/stats')).data;
+    return (await this.request<Out<typeof S.StatsResponse>>('GET', '/admin/stats')).data;
   }
 
   // ---- live
   async getCandles(
     address: string,
-    interval: '1m' | '5m' | '15m' | '1h' | '4h' | '1d',
-    opts: { from?: number; to?: number; limit?: number } = {},
+    interval: In<typeof S.CandlesBody>['interval'],
+    opts: Omit<In<typeof S.CandlesBody>, 'address' | 'interval'> = {},
   ): Promise<Candles> {
     return (
       await this.request<Out<typeof S.CandlesResponse>>('POST', '/launchpad/getCandles', { address, interval, ...opts })
@@ -285,10 +237,7 @@ export class LaunchpadClient {
     return (await this.request<Out<typeof S.ProgressResponse>>('POST', '/launchpad/getCurveProgress', { address }))
       .data;
   }
-  async getUserTrades(
-    address: string,
-    opts: { tokenAddress?: string; page?: number; limit?: number } = {},
-  ): Promise<UserTrade[]> {
+  async getUserTrades(address: string, opts: Omit<In<typeof S.UserTradesBody>, 'address'> = {}): Promise<UserTrade[]> {
     return (
       await this.request<Out<typeof S.UserTradesResponse>>('POST', '/launchpad/getUserTrades', { address, ...opts })
     ).data;
@@ -298,7 +247,7 @@ export class LaunchpadClient {
    * each event in order. Returns a function that stops it.
    */
   follow(opts: {
-    events?: string[];
+    events?: StreamEvent['kind'][];
     tokens?: string[];
     lastEventId?: number;
     onEvent: (e: StreamEvent) => Promise<void> | void;
@@ -356,7 +305,7 @@ export class LaunchpadClient {
   }
 
   // ---- wallets
-  async createWallet(amount = 1): Promise<Array<{ publicKey: string; privateKey: string }>> {
+  async createWallet(amount = 1): Promise<Out<typeof S.CreateWalletResponse>['data']> {
     return (await this.request<Out<typeof S.CreateWalletResponse>>('POST', '/api/tron/createWallet', { amount })).data;
   }
 }
