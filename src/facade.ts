@@ -8,7 +8,7 @@ import { Indexer } from './indexer/indexer.js';
 import { createDataService, type DataService } from './service/data.service.js';
 import { ChainGateway } from './tron/gateway.js';
 import { createKeysService, type KeysService } from './service/keys.service.js';
-import { createTradeService, type TradeService } from './service/trade.service.js';
+import { createTradeService, type TradeService } from './service/trade/index.js';
 import { createFeed, type Feed } from './service/feed.service.js';
 import { createWebhooks, type Webhooks } from './service/webhooks.service.js';
 import { createAdmin, type Audit } from './service/admin.service.js';

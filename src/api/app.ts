@@ -7,7 +7,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Logger } from 'pino';
 import { isCachedRead, type DataService } from '../service/data.service.js';
 import type { KeysService } from '../service/keys.service.js';
-import type { TradeService } from '../service/trade.service.js';
+import type { TradeService } from '../service/trade/index.js';
 import { registerAuth } from './auth.js';
 import { adminRoutes } from './admin.routes.js';
 import { dataRoutes } from './data.routes.js';
