@@ -5,14 +5,16 @@ import * as t from '../../db/schema.js';
 import { TokenState } from '../../tron/abi.js';
 import type { Family } from '../../tron/families.js';
 import type { ChainGateway } from '../../tron/gateway.js';
-import type { FeeParams } from '../../tron/market/index.js';
+import { minOutFor, priceTrx, type FeeParams } from '../../tron/market/index.js';
 import { TOKEN_DECIMALS, trxNumber } from '../../tron/units.js';
 import { Errors } from '../errors.js';
 import { feeLimitOf, slippageBpsOf } from './input.js';
-import { planCurve } from './plan-curve.js';
-import { planDex } from './plan-dex.js';
-import type { Caller, PlannedTrade, PlanTerms, TradeDeps, TradeInput } from './types.js';
+import { fillOnCurve } from './plan-curve.js';
+import { fillOnDex } from './plan-dex.js';
+import type { Caller, Fill, PlannedTrade, PlanTerms, TradeDeps, TradeInput } from './types.js';
 
+/** How long a DEX trade's deadline runs past the head block (s): longer than the transaction can live. */
+const DEX_DEADLINE_S = 300;
 /** How long a launchpad's fee parameters are reused (ms): they change rarely, by an admin call. */
 const FEES_TTL_MS = 30_000;
 
@@ -55,7 +57,7 @@ export function createPlanner(deps: TradeDeps) {
   async function plan(input: TradeInput, caller: Caller): Promise<PlannedTrade> {
     const token = input.tokenAddress;
     const { family, symbol } = await tokenOf(token);
-    const target = { family, token, symbol, holding: () => chain.tokenBalance(token, input.userAddress) };
+    const holding = () => chain.tokenBalance(token, input.userAddress);
     // the reads are independent: ask for them together (the pool is unused once the token launched)
     const [state, pool, fees] = await Promise.all([
       chain.state(family, token),
@@ -64,14 +66,41 @@ export function createPlanner(deps: TradeDeps) {
     ]);
     if (state === TokenState.READY_TO_LAUNCH)
       throw Errors.notTrading('The curve is full; the token is waiting for its launch');
-    if (state !== TokenState.LAUNCHED) return planCurve(input, target, termsOf(input, caller), pool, fees);
+    const base = { family, side: input.side, token, symbol };
+    if (state !== TokenState.LAUNCHED) {
+      const terms = termsOf(input, caller);
+      const before = priceTrx(pool, terms.decimals);
+      return planOf({ ...base, venue: 'curve' }, terms, before, await fillOnCurve(input, terms, holding, pool, fees));
+    }
     const found = await chain.pair(family, token);
     if (!found) throw Errors.notTrading('The token has launched but its DEX pair was not found');
     const [reserves, head] = await Promise.all([chain.pairReserves(family, found.pair, found.dex), chain.head()]);
-    return planDex(input, target, termsOf(input, caller), { pair: found.pair, reserves, headMs: head.timestamp });
+    const terms = termsOf(input, caller);
+    const deadline = BigInt(Math.floor(head.timestamp / 1000) + DEX_DEADLINE_S);
+    const before = priceTrx(reserves, terms.decimals);
+    const fill = await fillOnDex(input, terms, holding, reserves);
+    return planOf({ ...base, venue: 'dex', pair: found.pair, deadline }, terms, before, fill);
   }
 
   return { plan, tokenOf };
+}
+
+/** Where and what a plan trades, before the venue fills it. */
+type PlanBase = Pick<PlannedTrade, 'family' | 'side' | 'venue' | 'pair' | 'deadline' | 'token' | 'symbol'>;
+
+/** The plan: the venue's fill with the caller's terms, the slippage floor and prices for people. */
+function planOf(base: PlanBase, terms: PlanTerms, priceBefore: number, fill: Fill): PlannedTrade {
+  const { after, ...amounts } = fill;
+  return {
+    ...base,
+    decimals: terms.decimals,
+    ...amounts,
+    minOut: minOutFor(fill.expectedOut, terms.slippageBps),
+    slippageBps: terms.slippageBps,
+    priceBefore,
+    priceAfter: priceTrx(after, terms.decimals),
+    feeLimit: terms.feeLimit,
+  };
 }
 
 /** Refuses a plan whose price impact is beyond the caller's slippage (the chain would revert it). */

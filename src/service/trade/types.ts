@@ -2,6 +2,7 @@
 import type { AppDb } from '../../db/index.js';
 import type { Family } from '../../tron/families.js';
 import type { ChainGateway } from '../../tron/gateway.js';
+import type { Reserves } from '../../tron/market/index.js';
 
 export interface TradeDeps {
   db: AppDb;
@@ -92,18 +93,22 @@ export interface PlannedTrade {
   feeLimit: bigint;
 }
 
-/** The token a plan is for, and how to read the user's holding of it (sells only read it). */
-export interface PlanTarget {
-  family: Family;
-  token: string;
-  symbol: string | undefined;
-  holding: () => Promise<bigint>;
-}
-
 /** The caller's terms for a plan: slippage and router fee (bps) and the fee limit (sun). */
 export interface PlanTerms {
   decimals: number;
   slippageBps: bigint;
   feeBps: bigint;
   feeLimit: bigint;
+}
+
+/** A trade as a venue fills it: the plan's amounts, its price impact and the reserves after it. */
+export interface Fill {
+  amountIn: bigint;
+  expectedOut: bigint;
+  launchpadFee: bigint;
+  routerFee: bigint;
+  refund: bigint;
+  fills: boolean;
+  impactBps: bigint;
+  after: Reserves;
 }
