@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { buildApp } from './api/app.js';
 import type { AppDb } from './db/index.js';
 import { Indexer } from './indexer/indexer.js';
-import { createDataService, type DataService } from './service/data.service.js';
+import { createDataService, type DataService } from './service/data/index.js';
 import { ChainGateway } from './tron/gateway.js';
 import { createKeysService, type KeysService } from './service/keys.service.js';
 import { createTradeService, type TradeService } from './service/trade/index.js';

@@ -5,7 +5,7 @@ import { documentErrors } from './openapi.js';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import { isCachedRead, type DataService } from '../service/data.service.js';
+import { isCachedRead, type DataService } from '../service/data/index.js';
 import type { KeysService } from '../service/keys.service.js';
 import type { TradeService } from '../service/trade/index.js';
 import { registerAuth } from './auth.js';
