@@ -1,7 +1,7 @@
 // Data operations of the spec (section 4.2-4.5) and our reads beyond them, registered in this order
 // (the OpenAPI document lists them so).
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { DataService } from '../service/data.service.js';
+import type { DataService } from '../service/data/index.js';
 import { Errors, ServiceError } from '../service/errors.js';
 import type { FamilyName } from '../tron/families.js';
 import { describeIssues, type InvalidMapper } from './errors.js';

@@ -3,9 +3,8 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Errors } from '../service/errors.js';
-import { TOKEN_DECIMALS, tokenNumber, trxNumber } from '../tron/units.js';
 import type { SignedTx } from '../tron/gateway.js';
-import { failureCodeOf, type Caller, type TradeService } from '../service/trade.service.js';
+import type { Caller, TradeService } from '../service/trade/index.js';
 import { describeIssues, type InvalidMapper } from './errors.js';
 import { getOrPost, post } from './route.js';
 import { ok, unsigned } from './schemas/common.js';
@@ -60,43 +59,11 @@ export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService }> = async (a
     },
     async (req) => {
       const b = req.body;
-      const { info, settled, balances } = await trade.txStatus(
+      const data = await trade.txStatus(
         b.signature,
         b.userAddress ? { userAddress: b.userAddress, tokenAddress: b.tokenAddress } : undefined,
       );
-      return {
-        data: {
-          signature: b.signature.toLowerCase(),
-          state: info.state,
-          ...(info.blockNumber !== undefined ? { blockNumber: info.blockNumber } : {}),
-          ...(info.feeSun !== undefined ? { fee: info.feeSun / 1e6 } : {}),
-          ...(info.reason ? { reason: info.reason } : {}),
-          ...(info.state === 'failed' ? { failureCode: failureCodeOf(info.reason) } : {}),
-          ...(settled
-            ? {
-                trade: {
-                  type: settled.side,
-                  user: settled.user,
-                  tokenAddress: settled.token,
-                  trxAmount: trxNumber(settled.trxSun),
-                  trxAmountSun: settled.trxSun.toString(),
-                  tokenAmount: tokenNumber(settled.tokenUnits, TOKEN_DECIMALS),
-                  tokenAmountExact: settled.tokenUnits.toString(),
-                  routerFee: trxNumber(settled.routerFeeSun),
-                },
-              }
-            : {}),
-          ...(balances
-            ? {
-                balances: {
-                  trxBalanceSun: balances.trxSun.toString(),
-                  ...(balances.tokenUnits !== undefined ? { tokenBalance: balances.tokenUnits.toString() } : {}),
-                },
-              }
-            : {}),
-        },
-        ...ok,
-      };
+      return { data, ...ok };
     },
   );
 };

@@ -1,5 +1,5 @@
 // Off-chain token metadata: the devnet's demo tokens carry theirs at /devnet/tokens.
-import type { DataService } from './data.service.js';
+import type { DataService } from './data/index.js';
 
 interface DemoToken {
   contractAddress: string | null;

@@ -5,8 +5,8 @@ import { buildApp } from '../../src/api/app.js';
 import { createKeysService } from '../../src/service/keys.service.js';
 import { createLogger } from '../../src/log.js';
 import { openDb } from '../../src/db/index.js';
-import type { DataService } from '../../src/service/data.service.js';
-import type { TradeService } from '../../src/service/trade.service.js';
+import type { DataService } from '../../src/service/data/index.js';
+import type { TradeService } from '../../src/service/trade/index.js';
 import { demoTokens, startStack, type Stack } from '../helpers/facade.js';
 
 let stack: Stack;

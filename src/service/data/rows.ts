@@ -1,0 +1,48 @@
+// What every read works from: the service's dependencies, and a token's indexed row and pool.
+import { eq } from 'drizzle-orm';
+import type { SQLiteSelect } from 'drizzle-orm/sqlite-core';
+import type { AppDb } from '../../db/index.js';
+import * as t from '../../db/schema.js';
+import type { Family, FamilyName } from '../../tron/families.js';
+import type { ChainGateway } from '../../tron/gateway.js';
+import type { Pool } from '../../tron/market/index.js';
+import { Errors } from '../errors.js';
+
+export interface DataDeps {
+  db: AppDb;
+  chain: ChainGateway;
+  families: Family[];
+  trxUsd: number;
+  now?: () => number;
+}
+
+/** The dependencies with the clock settled. */
+export type DataContext = Required<DataDeps>;
+
+export type TokenRow = typeof t.tokens.$inferSelect;
+
+export const DAY_MS = 24 * 3600 * 1000;
+
+/** The indexed token (of the family, when given), or the spec's "Token not found". */
+export function findToken(db: AppDb, address: string, family?: FamilyName): TokenRow {
+  const row = db.select().from(t.tokens).where(eq(t.tokens.address, address)).get();
+  if (!row || (family && row.family !== family)) throw Errors.tokenNotFound();
+  return row;
+}
+
+/** The row's reserves: the curve's virtual ones, or the pair's after the launch. */
+export const poolOf = (row: { trxReserve: string; tokenReserve: string }): Pool => ({
+  trxReserve: BigInt(row.trxReserve),
+  tokenReserve: BigInt(row.tokenReserve),
+});
+
+/** The pool after a recorded trade. */
+export const poolAfter = (trade: { trxReserveAfter: string; tokenReserveAfter: string }): Pool => ({
+  trxReserve: BigInt(trade.trxReserveAfter),
+  tokenReserve: BigInt(trade.tokenReserveAfter),
+});
+
+/** One page of a query (built with `.$dynamic()`): `limit` rows after the first page - 1 pages. */
+export function withPage<Q extends SQLiteSelect>(query: Q, page: number, limit: number): Q {
+  return query.limit(limit).offset((page - 1) * limit);
+}

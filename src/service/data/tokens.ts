@@ -1,0 +1,195 @@
+// A token's details, the listings, its price and its curve's progress, from the indexed row.
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import * as t from '../../db/schema.js';
+import type { FamilyName } from '../../tron/families.js';
+import {
+  TOTAL_SALE,
+  TRX_TO_FILL,
+  initialPool,
+  priceTrx,
+  progressBps,
+  progressPct,
+  realTrxOf,
+  soldOf,
+} from '../../tron/market/index.js';
+import { tokenNumber, trxNumber } from '../../tron/units.js';
+import { DAY_MS, findToken, poolAfter, poolOf, type DataContext, type TokenRow } from './rows.js';
+
+export type TokenSort = 'new' | 'volume' | 'progress';
+
+/** TRX traded in the last 24 h, and the price's change since: after the last trade before then, or
+ * from the starting price for a younger token. */
+function stats24h(ctx: DataContext, row: TokenRow) {
+  const { db } = ctx;
+  const since = ctx.now() - DAY_MS;
+  const volume = db
+    .select({ v: sql<string>`coalesce(sum(cast(${t.trades.trxAmount} as integer)), 0)` })
+    .from(t.trades)
+    .where(and(eq(t.trades.token, row.address), gt(t.trades.timestamp, since)))
+    .get();
+  const before = db
+    .select()
+    .from(t.trades)
+    .where(and(eq(t.trades.token, row.address), lte(t.trades.timestamp, since)))
+    .orderBy(desc(t.trades.timestamp), desc(t.trades.id))
+    .limit(1)
+    .get();
+  const p0 = priceTrx(before ? poolAfter(before) : initialPool(), row.decimals);
+  const p1 = priceTrx(poolOf(row), row.decimals);
+  return { volumeSun: BigInt(volume?.v ?? 0), change: p0 === 0 ? 0 : ((p1 - p0) / p0) * 100 };
+}
+
+/** After the launch the row's reserves are the pair's (WTRX sun, token base units). */
+function dexOf(row: TokenRow) {
+  if (row.status !== 'LAUNCHED' || !row.pair) return null;
+  const trx = BigInt(row.trxReserve);
+  const tok = BigInt(row.tokenReserve);
+  return {
+    pairAddress: row.pair,
+    trxReserve: trxNumber(trx),
+    tokenReserve: tokenNumber(tok, row.decimals),
+    liquidityInTrx: trxNumber(2n * trx),
+    exact: { trxReserveSun: trx.toString(), tokenReserve: tok.toString() },
+  };
+}
+
+/** The market figures of a token's details and of the listings. */
+function summary(ctx: DataContext, row: TokenRow) {
+  const pool = poolOf(row);
+  const launched = row.status === 'LAUNCHED';
+  const sold = soldOf(pool);
+  const price = priceTrx(pool, row.decimals);
+  const supply = BigInt(row.totalSupply);
+  const s = stats24h(ctx, row);
+  return {
+    currentStatus: row.status,
+    priceInTrx: price,
+    totalSupply: tokenNumber(supply, row.decimals),
+    currentSold: tokenNumber(launched ? TOTAL_SALE : sold, row.decimals),
+    marketCap: Math.round(price * tokenNumber(supply, row.decimals) * ctx.trxUsd * 100) / 100,
+    trxReserve: launched ? 0 : trxNumber(realTrxOf(pool)),
+    tokenReserve: launched ? 0 : tokenNumber(TOTAL_SALE - sold, row.decimals),
+    volume24Hr: trxNumber(s.volumeSun),
+    priceChange24Hr: Math.round(s.change * 100) / 100,
+    pumpPercentage: launched ? 100 : progressPct(pool),
+    createTxHash: row.createTx,
+    launchTxHash: row.launchTx,
+    active: !launched,
+    venue: launched ? ('dex' as const) : ('curve' as const),
+    dex: dexOf(row),
+  };
+}
+
+export function tokenDetails(ctx: DataContext, family: FamilyName, address: string) {
+  const row = findToken(ctx.db, address, family);
+  const meta = ctx.db.select().from(t.tokenMetadata).where(eq(t.tokenMetadata.address, address)).get();
+  return {
+    metadata: {
+      name: row.name,
+      symbol: row.symbol,
+      description: meta?.description ?? '',
+      image: meta?.image ?? '',
+      twitter: meta?.twitter ?? null,
+      telegram: meta?.telegram ?? null,
+      website: meta?.website ?? null,
+      ownerAddress: row.creator,
+      contractAddress: row.address,
+    },
+    data: summary(ctx, row),
+  };
+}
+
+type Listed = { row: TokenRow; s: ReturnType<typeof summary> };
+/** Newest first; by 24 h volume; by progress, the TRX in the curve breaking ties. Newer first on ties. */
+const ORDER: Record<TokenSort, (a: Listed, b: Listed) => number> = {
+  new: (a, b) => b.row.createdAt - a.row.createdAt,
+  volume: (a, b) => b.s.volume24Hr - a.s.volume24Hr || b.row.createdAt - a.row.createdAt,
+  progress: (a, b) => {
+    const ra = BigInt(a.row.trxReserve);
+    const rb = BigInt(b.row.trxReserve);
+    return b.s.pumpPercentage - a.s.pumpPercentage || (rb > ra ? 1 : rb < ra ? -1 : 0);
+  },
+};
+
+export function listTokens(ctx: DataContext, sort: TokenSort, page: number, limit: number) {
+  const items = ctx.db
+    .select()
+    .from(t.tokens)
+    .all()
+    .map((r) => ({ row: r, s: summary(ctx, r) }));
+  items.sort(ORDER[sort]);
+  return items.slice((page - 1) * limit, page * limit).map(({ row, s }) => ({
+    address: row.address,
+    family: row.family,
+    name: row.name,
+    symbol: row.symbol,
+    creator: row.creator,
+    createdAt: row.createdAt,
+    currentStatus: s.currentStatus,
+    priceInTrx: s.priceInTrx,
+    marketCap: s.marketCap,
+    volume24Hr: s.volume24Hr,
+    priceChange24Hr: s.priceChange24Hr,
+    pumpPercentage: s.pumpPercentage,
+  }));
+}
+
+export function tokenPrice(ctx: DataContext, address: string) {
+  const row = findToken(ctx.db, address);
+  const p = priceTrx(poolOf(row), row.decimals);
+  return {
+    address,
+    symbol: row.symbol,
+    priceInTrx: p,
+    priceInUSD: p * ctx.trxUsd,
+    trxUsd: ctx.trxUsd,
+    currentStatus: row.status,
+    exact: { trxReserveSun: row.trxReserve, tokenReserve: row.tokenReserve, decimals: row.decimals },
+    totalSupply: row.totalSupply,
+  };
+}
+
+export function curveProgress(ctx: DataContext, address: string) {
+  const row = findToken(ctx.db, address);
+  const pool = poolOf(row);
+  const launched = row.status === 'LAUNCHED';
+  const sold = launched ? TOTAL_SALE : soldOf(pool);
+  const raised = launched ? TRX_TO_FILL : realTrxOf(pool);
+  const toLaunch = TRX_TO_FILL > raised ? TRX_TO_FILL - raised : 0n;
+  return {
+    address,
+    symbol: row.symbol,
+    currentStatus: row.status,
+    sold: tokenNumber(sold, row.decimals),
+    totalForSale: tokenNumber(TOTAL_SALE, row.decimals),
+    percent: launched ? 100 : Number(progressBps(pool)) / 100,
+    trxInCurve: launched ? 0 : trxNumber(raised),
+    trxToLaunch: trxNumber(toLaunch),
+    exact: {
+      sold: sold.toString(),
+      trxInCurveSun: (launched ? 0n : raised).toString(),
+      trxToLaunchSun: toLaunch.toString(),
+    },
+  };
+}
+
+export interface TokenMetadata {
+  description?: string;
+  image?: string;
+  twitter?: string | null;
+  telegram?: string | null;
+  website?: string | null;
+}
+
+/** Stores a token's off-chain metadata (seed, create helper), replacing what it had. */
+export function saveMetadata(ctx: DataContext, address: string, m: TokenMetadata): void {
+  const row = {
+    address,
+    description: m.description ?? '',
+    image: m.image ?? '',
+    twitter: m.twitter ?? null,
+    telegram: m.telegram ?? null,
+    website: m.website ?? null,
+  };
+  ctx.db.insert(t.tokenMetadata).values(row).onConflictDoUpdate({ target: t.tokenMetadata.address, set: row }).run();
+}

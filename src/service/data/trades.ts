@@ -1,0 +1,59 @@
+// Trades from the index: a token's latest, and a user's own (cost basis, positions).
+import { and, desc, eq } from 'drizzle-orm';
+import * as t from '../../db/schema.js';
+import { priceTrx } from '../../tron/market/index.js';
+import { tokenNumber, trxNumber } from '../../tron/units.js';
+import { findToken, withPage, type DataContext } from './rows.js';
+
+const newestFirst = [desc(t.trades.timestamp), desc(t.trades.id)] as const;
+
+export function recentTrades(ctx: DataContext, address: string, page: number, limit: number) {
+  const row = findToken(ctx.db, address);
+  const query = ctx.db.select().from(t.trades).where(eq(t.trades.token, address)).orderBy(...newestFirst);
+  return withPage(query.$dynamic(), page, limit)
+    .all()
+    .map((r) => {
+      const trx = BigInt(r.trxAmount);
+      const fee = BigInt(r.fee);
+      const tokens = BigInt(r.tokenAmount);
+      // execution price on the curve, fees aside
+      const curveTrx = r.type === 'BUY' ? trx - fee : trx + fee;
+      return {
+        type: r.type as 'BUY' | 'SELL',
+        signature: r.txid,
+        user: r.user,
+        tokenAddress: r.token,
+        poolAddress: r.pool,
+        trxAmount: trxNumber(trx),
+        tokenAmount: tokenNumber(tokens, row.decimals),
+        priceInTrx: priceTrx({ trxReserve: curveTrx, tokenReserve: tokens }, row.decimals),
+        timestamp: r.timestamp,
+      };
+    });
+}
+
+/** A user's own trades, of one token when given, newest first. */
+export function userTrades(ctx: DataContext, user: string, token: string | undefined, page: number, limit: number) {
+  const conds = [eq(t.trades.user, user)];
+  if (token) conds.push(eq(t.trades.token, token));
+  const query = ctx.db
+    .select({ tr: t.trades, tok: t.tokens })
+    .from(t.trades)
+    .innerJoin(t.tokens, eq(t.tokens.address, t.trades.token))
+    .where(and(...conds))
+    .orderBy(...newestFirst);
+  return withPage(query.$dynamic(), page, limit)
+    .all()
+    .map(({ tr, tok }) => ({
+      type: tr.type as 'BUY' | 'SELL',
+      signature: tr.txid,
+      tokenAddress: tr.token,
+      symbol: tok.symbol,
+      trxAmount: trxNumber(BigInt(tr.trxAmount)),
+      trxAmountSun: tr.trxAmount,
+      routerFeeSun: tr.routerFee,
+      tokenAmount: tokenNumber(BigInt(tr.tokenAmount), tok.decimals),
+      tokenAmountExact: tr.tokenAmount,
+      timestamp: tr.timestamp,
+    }));
+}

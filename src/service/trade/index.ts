@@ -1,0 +1,135 @@
+// Trade operations: quote, localTrade (unsigned), trade (signed here with the caller's key and
+// broadcast), approve, allowance, transfers, token creation, broadcast and txStatus. Every trade goes
+// through the family's router so the plan's fee is taken on chain in the same transaction.
+import { toHexAddress } from '../../tron/address.js';
+import type { Family } from '../../tron/families.js';
+import type { SignedTx } from '../../tron/gateway.js';
+import { approveIfNeeded, needsApproval } from './approval.js';
+import { sendSigned } from './broadcast.js';
+import { buildApproval, createTradeBuilder } from './build.js';
+import { createToken } from './create-token.js';
+import { Errors } from '../errors.js';
+import { signerOf } from './input.js';
+import { checkFunds, checkSlippage, createPlanner } from './plan.js';
+import { settledTrade } from './receipts.js';
+import { buildTransfer, checkFeeLimitFunds } from './transfer.js';
+import type { Caller, CreateTokenInput, TradeDeps, TradeInput, TradeWallet, TransferInput } from './types.js';
+import { describe, describeTxStatus, describeWallet, type TxStatus } from './view.js';
+
+export type * from './types.js';
+export { DEFAULT_SLIPPAGE } from './input.js';
+export { failureCodeOf, settledTrade, type FailureCode, type SettledTrade } from './receipts.js';
+export { describe, describeTxStatus, describeWallet } from './view.js';
+
+/** How long `trade` waits for an automatic approval by default (ms). */
+const APPROVAL_WAIT_MS = 30_000;
+
+export function createTradeService(deps: TradeDeps) {
+  const { chain } = deps;
+  const { plan, tokenOf } = createPlanner(deps);
+  const buildTrade = createTradeBuilder(deps);
+  const routers = new Set(deps.families.map((f) => toHexAddress(f.router)));
+  const transfer = (input: TransferInput) => buildTransfer(chain, input, deps.feeLimitSun);
+
+  /** TRX, the token held and the router's allowance, read together (each as of the head block). */
+  async function walletOf(family: Family, token: string, user: string): Promise<TradeWallet> {
+    const [trxBalanceSun, tokenBalance, allowance] = await Promise.all([
+      chain.trxBalance(user),
+      chain.tokenBalance(token, user),
+      chain.allowance(token, user, family.router),
+    ]);
+    return { trxBalanceSun, tokenBalance, allowance };
+  }
+
+  /** The receipt, the router trade it made once final, and the wallet's balances when asked for. */
+  async function statusOf(
+    signature: string,
+    balancesOf?: { userAddress: string; tokenAddress?: string | undefined },
+  ): Promise<TxStatus> {
+    const info = await chain.txInfo(signature);
+    if (info.state !== 'confirmed' && info.state !== 'failed') return { info };
+    const settled = info.logs ? settledTrade(info.logs, routers) : undefined;
+    if (!balancesOf) return { info, settled };
+    const [trxSun, tokenUnits] = await Promise.all([
+      chain.trxBalance(balancesOf.userAddress),
+      balancesOf.tokenAddress ? chain.tokenBalance(balancesOf.tokenAddress, balancesOf.userAddress) : undefined,
+    ]);
+    return { info, settled, balances: { trxSun, tokenUnits } };
+  }
+
+  return {
+    plan,
+
+    /** Unsigned createAndInitPurchase; the metadata is attached when the creation is indexed. */
+    createToken: (input: CreateTokenInput) => createToken(deps, input),
+
+    /** The plan, and with `withWallet` the user's TRX, token balance and allowance (one call for a front end). */
+    async quote(input: TradeInput, caller: Caller, withWallet = false) {
+      const p = await plan(input, caller);
+      if (!withWallet) return describe(p);
+      return { ...describe(p), wallet: describeWallet(await walletOf(p.family, p.token, input.userAddress)) };
+    },
+
+    async localTrade(input: TradeInput, caller: Caller) {
+      const p = await plan(input, caller);
+      checkSlippage(p);
+      await checkFunds(chain, p, input.userAddress);
+      if (await needsApproval(chain, p, input.userAddress)) throw Errors.approvalRequired();
+      return { unsignedTx: await buildTrade(p, input.userAddress, caller), quote: describe(p) };
+    },
+
+    async trade(input: Omit<TradeInput, 'userAddress'> & { privateKey: string }, caller: Caller) {
+      const signer = signerOf(input.privateKey);
+      const p = await plan({ ...input, userAddress: signer.address }, caller);
+      checkSlippage(p);
+      await checkFunds(chain, p, signer.address);
+      await approveIfNeeded(chain, p, signer, {
+        feeLimitSun: deps.feeLimitSun,
+        waitMs: deps.approvalWaitMs ?? APPROVAL_WAIT_MS,
+      });
+      const signed = await chain.sign(await buildTrade(p, signer.address, caller), signer.key);
+      return { signature: await sendSigned(chain, signed) };
+    },
+
+    /** Unsigned TRX or token transfer; keeps room for fees. */
+    transfer,
+
+    /** The same transfer, signed here with the sender's key and broadcast. */
+    async sendTransfer(input: Omit<TransferInput, 'fromAddress'> & { privateKey: string }) {
+      const signer = signerOf(input.privateKey);
+      const tx = await transfer({
+        fromAddress: signer.address,
+        toAddress: input.toAddress,
+        amount: input.amount,
+        tokenAddress: input.tokenAddress,
+      });
+      return { signature: await sendSigned(chain, await chain.sign(tx, signer.key)) };
+    },
+
+    async approve(tokenAddress: string, userAddress: string) {
+      const { family } = await tokenOf(tokenAddress);
+      checkFeeLimitFunds(await chain.trxBalance(userAddress), deps.feeLimitSun);
+      return buildApproval(chain, family, tokenAddress, userAddress, deps.feeLimitSun);
+    },
+
+    async allowance(tokenAddress: string, userAddress: string): Promise<string> {
+      const { family } = await tokenOf(tokenAddress);
+      return (await chain.allowance(tokenAddress, userAddress, family.router)).toString();
+    },
+
+    async broadcast(signedTx: SignedTx): Promise<string> {
+      return sendSigned(chain, signedTx);
+    },
+
+    /**
+     * The transaction's state as JSON; once final, the router trade it made (from its receipt), and
+     * with `userAddress` the wallet's TRX (and `tokenAddress` balance) as of the head block, so that a
+     * front end can show the result without asking again.
+     */
+    async txStatus(signature: string, balancesOf?: { userAddress: string; tokenAddress?: string | undefined }) {
+      return describeTxStatus(signature, await statusOf(signature, balancesOf));
+    },
+  };
+}
+
+export type TradeService = ReturnType<typeof createTradeService>;

@@ -1,0 +1,119 @@
+// Plans a trade where the token trades now: its launchpad's curve, or its SunSwap V2 pair once it
+// has launched. Callers see one plan whatever the venue; the checks before building read it.
+import { eq, sql } from 'drizzle-orm';
+import * as t from '../../db/schema.js';
+import { TokenState } from '../../tron/abi.js';
+import type { Family } from '../../tron/families.js';
+import type { ChainGateway } from '../../tron/gateway.js';
+import { minOutFor, priceTrx, type FeeParams } from '../../tron/market/index.js';
+import { TOKEN_DECIMALS, trxNumber } from '../../tron/units.js';
+import { Errors } from '../errors.js';
+import { feeLimitOf, slippageBpsOf } from './input.js';
+import { fillOnCurve } from './plan-curve.js';
+import { fillOnDex } from './plan-dex.js';
+import type { Caller, Fill, PlannedTrade, PlanTerms, TradeDeps, TradeInput } from './types.js';
+
+/** How long a DEX trade's deadline runs past the head block (s): longer than the transaction can live. */
+const DEX_DEADLINE_S = 300;
+/** How long a launchpad's fee parameters are reused (ms): they change rarely, by an admin call. */
+const FEES_TTL_MS = 30_000;
+
+export function createPlanner(deps: TradeDeps) {
+  const { db, chain } = deps;
+  const feeCache = new Map<string, { at: number; fees: FeeParams }>();
+  // prepared once: every trade build runs it
+  const familyQuery = db
+    .select({ family: t.tokens.family, symbol: t.tokens.symbol })
+    .from(t.tokens)
+    .where(eq(t.tokens.address, sql.placeholder('token')))
+    .prepare();
+
+  async function feesOf(f: Family): Promise<FeeParams> {
+    const hit = feeCache.get(f.launchpad);
+    if (hit && Date.now() - hit.at < FEES_TTL_MS) return hit.fees;
+    const fees = await chain.fees(f);
+    feeCache.set(f.launchpad, { at: Date.now(), fees });
+    return fees;
+  }
+
+  /** The token's family, and its symbol once indexed. */
+  async function tokenOf(token: string): Promise<{ family: Family; symbol?: string }> {
+    const row = familyQuery.get({ token });
+    const known = row && deps.families.find((f) => f.family === row.family);
+    if (known) return { family: known, symbol: row.symbol };
+    const fam = await chain.familyOf(deps.families, token);
+    if (!fam) throw Errors.tokenNotFound();
+    return { family: fam };
+  }
+
+  const termsOf = (input: TradeInput, caller: Caller): PlanTerms => ({
+    decimals: TOKEN_DECIMALS,
+    slippageBps: slippageBpsOf(input.slippage),
+    feeBps: BigInt(caller.feeBps),
+    feeLimit: feeLimitOf(deps.feeLimitSun, input.priorityFee),
+  });
+
+  /** Simulates the trade where the token trades now; throws the spec's errors. */
+  async function plan(input: TradeInput, caller: Caller): Promise<PlannedTrade> {
+    const token = input.tokenAddress;
+    const { family, symbol } = await tokenOf(token);
+    const holding = () => chain.tokenBalance(token, input.userAddress);
+    // the reads are independent: ask for them together (the pool is unused once the token launched)
+    const [state, pool, fees] = await Promise.all([
+      chain.state(family, token),
+      chain.pool(family, token),
+      feesOf(family),
+    ]);
+    if (state === TokenState.READY_TO_LAUNCH)
+      throw Errors.notTrading('The curve is full; the token is waiting for its launch');
+    const base = { family, side: input.side, token, symbol };
+    if (state !== TokenState.LAUNCHED) {
+      const terms = termsOf(input, caller);
+      const before = priceTrx(pool, terms.decimals);
+      return planOf({ ...base, venue: 'curve' }, terms, before, await fillOnCurve(input, terms, holding, pool, fees));
+    }
+    const found = await chain.pair(family, token);
+    if (!found) throw Errors.notTrading('The token has launched but its DEX pair was not found');
+    const [reserves, head] = await Promise.all([chain.pairReserves(family, found.pair, found.dex), chain.head()]);
+    const terms = termsOf(input, caller);
+    const deadline = BigInt(Math.floor(head.timestamp / 1000) + DEX_DEADLINE_S);
+    const before = priceTrx(reserves, terms.decimals);
+    const fill = await fillOnDex(input, terms, holding, reserves);
+    return planOf({ ...base, venue: 'dex', pair: found.pair, deadline }, terms, before, fill);
+  }
+
+  return { plan, tokenOf };
+}
+
+/** Where and what a plan trades, before the venue fills it. */
+type PlanBase = Pick<PlannedTrade, 'family' | 'side' | 'venue' | 'pair' | 'deadline' | 'token' | 'symbol'>;
+
+/** The plan: the venue's fill with the caller's terms, the slippage floor and prices for people. */
+function planOf(base: PlanBase, terms: PlanTerms, priceBefore: number, fill: Fill): PlannedTrade {
+  const { after, ...amounts } = fill;
+  return {
+    ...base,
+    decimals: terms.decimals,
+    ...amounts,
+    minOut: minOutFor(fill.expectedOut, terms.slippageBps),
+    slippageBps: terms.slippageBps,
+    priceBefore,
+    priceAfter: priceTrx(after, terms.decimals),
+    feeLimit: terms.feeLimit,
+  };
+}
+
+/** Refuses a plan whose price impact is beyond the caller's slippage (the chain would revert it). */
+export function checkSlippage(p: PlannedTrade): void {
+  if (p.impactBps > p.slippageBps) {
+    throw Errors.simulationFailed((Number(p.slippageBps) / 100).toString(), (Number(p.impactBps) / 100).toFixed(2));
+  }
+}
+
+/** Refuses a plan the user cannot pay for: a buy's TRX and the fee limit. */
+export async function checkFunds(chain: ChainGateway, p: PlannedTrade, user: string): Promise<void> {
+  const trx = await chain.trxBalance(user);
+  const need = (p.side === 'buy' ? p.amountIn : 0n) + p.feeLimit;
+  if (trx < need)
+    throw Errors.insufficientFunds(`needs ${trxNumber(need)} TRX (amount and fee limit), has ${trxNumber(trx)} TRX`);
+}

@@ -1,0 +1,114 @@
+// The trade service's inputs and its plan of a trade, shared by the planners, builders and views.
+import type { AppDb } from '../../db/index.js';
+import type { Family } from '../../tron/families.js';
+import type { ChainGateway } from '../../tron/gateway.js';
+import type { Reserves } from '../../tron/market/index.js';
+
+export interface TradeDeps {
+  db: AppDb;
+  chain: ChainGateway;
+  families: Family[];
+  /** Fee limit put on every trade transaction (sun). */
+  feeLimitSun: bigint;
+  /** How long `trade` waits for an automatic approval to confirm. */
+  approvalWaitMs?: number;
+}
+
+/** Who is calling: the API key and its plan's router fee. */
+export interface Caller {
+  apiKeyId: number;
+  feeBps: number;
+}
+
+export type Side = 'buy' | 'sell';
+
+export interface TradeInput {
+  side: Side;
+  tokenAddress: string;
+  /** TRX for buys; tokens or "NN%" of the holding for sells. */
+  amount: number | string;
+  userAddress: string;
+  /** Percent, default 5. */
+  slippage?: number | undefined;
+  /** Extra TRX allowed for fees (raises the fee limit). */
+  priorityFee?: number | undefined;
+}
+
+export interface CreateTokenInput {
+  family?: 'launchpad' | 'launchpad2' | undefined;
+  userAddress: string;
+  name: string;
+  symbol: string;
+  description?: string | undefined;
+  image?: string | undefined;
+  twitter?: string | undefined;
+  telegram?: string | undefined;
+  website?: string | undefined;
+  /** TRX for the creator's first buy. */
+  initialBuy?: number | undefined;
+}
+
+export interface TransferInput {
+  fromAddress: string;
+  toAddress: string;
+  amount: number | string;
+  tokenAddress?: string | undefined;
+}
+
+/** A wallet as a trade sees it: TRX, the token held, and the allowance for the token's router. */
+export interface TradeWallet {
+  trxBalanceSun: bigint;
+  tokenBalance: bigint;
+  allowance: bigint;
+}
+
+/** Where a token trades: its launchpad's curve, or its SunSwap V2 pair after the launch. */
+export type Venue = 'curve' | 'dex';
+
+export interface PlannedTrade {
+  family: Family;
+  side: Side;
+  venue: Venue;
+  /** the SunSwap V2 pair (DEX trades) */
+  pair?: string | undefined;
+  /** the V2 router's deadline, block seconds (DEX trades) */
+  deadline?: bigint | undefined;
+  token: string;
+  /** the token's symbol, once indexed */
+  symbol?: string | undefined;
+  decimals: number;
+  /** sun for buys, base units for sells */
+  amountIn: bigint;
+  /** base units for buys, sun for sells (to the user, after both fees) */
+  expectedOut: bigint;
+  minOut: bigint;
+  launchpadFee: bigint;
+  routerFee: bigint;
+  refund: bigint;
+  fills: boolean;
+  impactBps: bigint;
+  slippageBps: bigint;
+  priceBefore: number;
+  priceAfter: number;
+  feeLimit: bigint;
+}
+
+/** The caller's terms for a plan: slippage and router fee (bps) and the fee limit (sun). */
+export interface PlanTerms {
+  decimals: number;
+  slippageBps: bigint;
+  feeBps: bigint;
+  feeLimit: bigint;
+}
+
+/** A trade as a venue fills it: the plan's amounts, its price impact and the reserves after it. */
+export interface Fill {
+  amountIn: bigint;
+  expectedOut: bigint;
+  launchpadFee: bigint;
+  routerFee: bigint;
+  refund: bigint;
+  fills: boolean;
+  impactBps: bigint;
+  after: Reserves;
+}
