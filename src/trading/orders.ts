@@ -12,7 +12,8 @@ import type { Logger } from 'pino';
 import type { LaunchpadClient, Quote, StreamEvent } from '../client/index.js';
 import { TOKEN_DECIMALS, sunToTrx, trxToSun } from '../tron/units.js';
 import { UserError, type Accounts } from './accounts.js';
-import { costBasis } from './pnl.js';
+import { costBasis, fillPriceTrx } from './pnl.js';
+import { keptQuote, newTradeRow, quoteOfTrade } from './trade-row.js';
 import { compareToLevel, marketCapToE18, moveBps, priceE18, type Reserves } from '../tron/market/index.js';
 import { formatPrice } from './price.js';
 
@@ -205,26 +206,24 @@ export function createOrderEngine(deps: OrderEngineDeps) {
       const round = store.orderTradeCount(o.id);
       const id = `o:${o.id}:${round}`;
       const t = now();
-      const claimed = store.claimOrderRound(o.id, {
-        id,
-        userId: o.userId,
-        chatId: o.userId,
-        messageId: null,
-        walletId: o.walletId,
-        token: o.token,
-        side,
-        amount,
-        slippage: Math.round(store.settings(user).slippage * 100),
-        quote: JSON.stringify({ ...quote, symbol: quote.symbol ?? o.symbol }),
-        status: 'claimed',
-        txid: null,
-        signedTx: null,
-        result: null,
-        createdAt: t,
-        expiresAt: t,
-        updatedAt: t,
-        orderId: o.id,
-      });
+      const claimed = store.claimOrderRound(
+        o.id,
+        newTradeRow({
+          id,
+          userId: o.userId,
+          chatId: o.userId,
+          walletId: o.walletId,
+          token: o.token,
+          side,
+          amount,
+          slippagePct: store.settings(user).slippage,
+          quote: keptQuote(quote, quote.symbol ?? o.symbol),
+          status: 'claimed',
+          at: t,
+          expiresAt: t,
+          orderId: o.id,
+        }),
+      );
       refresh(o.id);
       if (claimed) execute(id);
     } finally {
@@ -303,13 +302,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
     const o = store.order(t.orderId!);
     if (!o || o.status !== 'executing') return;
     if (outcome.state === 'confirmed') {
-      const quote = JSON.parse(t.quote) as Quote;
-      const priceTrx =
-        outcome.received === undefined || outcome.received === 0
-          ? undefined
-          : t.side === 'buy'
-            ? quote.amountIn / outcome.received
-            : outcome.received / quote.amountIn;
+      const priceTrx = fillPriceTrx(t.side as 'buy' | 'sell', BigInt(quoteOfTrade(t).amountIn), outcome.received);
       const filled = { kind: 'filled' as const, outcome, priceTrx };
       if (o.kind === 'dca') {
         const r = nextRound(o, 'filled', 'filled');
