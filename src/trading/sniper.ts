@@ -13,7 +13,7 @@ import type { LaunchpadClient, StreamEvent } from '../client/index.js';
 import { isBase58Address } from '../tron/address.js';
 import { BPS, sunToTrx, trxToSun } from '../tron/units.js';
 import { UserError, type Accounts } from './accounts.js';
-import type { OrderEngine } from './orders.js';
+import type { OrderEngine } from './orders/index.js';
 import type { FollowRow, SnipeRuleRow, TradingStore } from './store.js';
 import type { TradeEvents, TradeFlow, TradeOutcome } from './trade-flow.js';
 import { newTradeRow, quoteOfTrade } from './trade-row.js';
