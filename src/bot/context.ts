@@ -6,7 +6,7 @@ import type { LaunchpadClient } from '../client/index.js';
 import type { Accounts } from '../trading/accounts.js';
 import type { BotStore } from './store.js';
 import type { TradeEvents, TradeFlow } from '../trading/trade-flow.js';
-import type { OrderEngine } from '../trading/orders.js';
+import type { OrderEngine } from '../trading/orders/index.js';
 import type { Sniper } from '../trading/sniper.js';
 import type { ChartCache } from './charts.js';
 

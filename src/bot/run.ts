@@ -8,7 +8,7 @@ import { createAccounts } from '../trading/accounts.js';
 import type { BotServices } from './context.js';
 import { tradeEvents, txLinker } from './features/trade.feature.js';
 import { orderNotifier } from './features/orders.feature.js';
-import { createOrderEngine, type OrderEngine } from '../trading/orders.js';
+import { createOrderEngine, type OrderEngine } from '../trading/orders/index.js';
 import { createSniper } from '../trading/sniper.js';
 import { createChartCache } from './charts.js';
 import { autoNotifier } from './features/snipe.feature.js';

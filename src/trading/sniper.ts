@@ -13,9 +13,10 @@ import type { LaunchpadClient, StreamEvent } from '../client/index.js';
 import { isBase58Address } from '../tron/address.js';
 import { BPS, sunToTrx, trxToSun } from '../tron/units.js';
 import { UserError, type Accounts } from './accounts.js';
-import type { OrderEngine } from './orders.js';
+import type { OrderEngine } from './orders/index.js';
 import type { FollowRow, SnipeRuleRow, TradingStore } from './store.js';
 import type { TradeEvents, TradeFlow, TradeOutcome } from './trade-flow.js';
+import { newTradeRow, quoteOfTrade } from './trade-row.js';
 
 export interface SnipeSpec {
   trx: string;
@@ -108,14 +109,13 @@ export function createSniper(deps: SniperDeps) {
   const events = (kind: 'snipe' | 'copy', source?: string): TradeEvents => ({
     pending: () => undefined,
     done: async (t, outcome) => {
-      const q = JSON.parse(t.quote) as { symbol?: string };
       await tell({
         kind,
         state: outcome.state === 'confirmed' ? 'filled' : 'failed',
         userId: t.userId,
         side: t.side as 'buy' | 'sell',
         token: t.token,
-        symbol: q.symbol ?? t.token.slice(0, 6),
+        symbol: quoteOfTrade(t).symbol,
         amount: t.amount,
         reason: outcome.reason,
         outcome,
@@ -146,27 +146,23 @@ export function createSniper(deps: SniperDeps) {
     const user = store.user(userId);
     if (!user) return false;
     const t = now();
-    const claimed = store.claimTrade({
-      id,
-      userId,
-      chatId: userId,
-      messageId: null,
-      walletId,
-      token,
-      side,
-      amount,
-      slippage: Math.round(store.settings(user).slippage * 100),
-      quote: JSON.stringify({ symbol, exact: { amountIn: side === 'buy' ? trxToSun(amount).toString() : '0' } }),
-      status: 'claimed',
-      txid: null,
-      signedTx: null,
-      result: null,
-      createdAt: t,
-      expiresAt: t,
-      updatedAt: t,
-      orderId: null,
-      ruleId,
-    });
+    const claimed = store.claimTrade(
+      newTradeRow({
+        id,
+        userId,
+        chatId: userId,
+        walletId,
+        token,
+        side,
+        amount,
+        slippagePct: store.settings(user).slippage,
+        quote: { symbol, venue: null, amountIn: side === 'buy' ? trxToSun(amount).toString() : '0', allowance: null },
+        status: 'claimed',
+        at: t,
+        expiresAt: t,
+        ruleId,
+      }),
+    );
     if (claimed)
       trading.execute(id, ev).catch((err: unknown) => log.error({ trade: id, err }, 'automated trade failed'));
     return claimed;

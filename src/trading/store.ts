@@ -3,6 +3,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import * as s from './schema.js';
+import { quoteOfTrade } from './trade-row.js';
 
 export type TradingDb = Db<typeof s>;
 
@@ -35,17 +36,46 @@ export const DEFAULT_SETTINGS: Settings = {
 export type UserRow = typeof s.users.$inferSelect;
 export type WalletRow = typeof s.wallets.$inferSelect;
 export type TradeRow = typeof s.trades.$inferSelect;
+export type NewTrade = typeof s.trades.$inferInsert;
 export type OrderRow = typeof s.orders.$inferSelect;
 export type NewOrder = typeof s.orders.$inferInsert;
 export type SnipeRuleRow = typeof s.snipeRules.$inferSelect;
 export type FollowRow = typeof s.follows.$inferSelect;
 
-/** Order states in which an order still waits for its trigger or its clock. */
-export const LIVE_ORDER = ['active'] as const;
-
 class NotClaimed extends Error {}
 
+/**
+ * Snipe rules and followed wallets are kept alike: a user's rows, active | paused | deleted, moved
+ * between states by one conditional update.
+ */
+function userRules<T extends typeof s.snipeRules | typeof s.follows>(db: TradingDb, t: T) {
+  type Row = T['$inferSelect'];
+  const table = t as typeof s.snipeRules; // the columns used here are common to both tables
+  return {
+    insert: (row: T['$inferInsert']): void => void db.insert(t).values(row).run(),
+    get: (id: string): Row | undefined => db.select().from(table).where(eq(table.id, id)).get(),
+    active: (): Row[] => db.select().from(table).where(eq(table.status, 'active')).all(),
+    /** The user's rows that are not deleted, oldest first. */
+    ofUser: (userId: number): Row[] =>
+      db
+        .select()
+        .from(table)
+        .where(and(eq(table.userId, userId), inArray(table.status, ['active', 'paused'])))
+        .orderBy(asc(table.createdAt))
+        .all(),
+    /** True only for the one caller that moved the row. */
+    setStatus: (userId: number, id: string, from: string[], to: string): boolean =>
+      db
+        .update(table)
+        .set({ status: to })
+        .where(and(eq(table.id, id), eq(table.userId, userId), inArray(table.status, from)))
+        .run().changes === 1,
+  };
+}
+
 export function createTradingStore(db: TradingDb) {
+  const snipeRules = userRules(db, s.snipeRules);
+  const follows = userRules(db, s.follows);
   return {
     user(id: number): UserRow | undefined {
       return db.select().from(s.users).where(eq(s.users.telegramId, id)).get();
@@ -89,11 +119,11 @@ export function createTradingStore(db: TradingDb) {
     trade(id: string): TradeRow | undefined {
       return db.select().from(s.trades).where(eq(s.trades.id, id)).get();
     },
-    insertTrade(row: typeof s.trades.$inferInsert): void {
+    insertTrade(row: NewTrade): void {
       db.insert(s.trades).values(row).run();
     },
     /** Moves a trade from one status to another; true only for the one caller that did it. */
-    transition(id: string, from: string, to: string, fields: Partial<typeof s.trades.$inferInsert> = {}): boolean {
+    transition(id: string, from: string, to: string, fields: Partial<NewTrade> = {}): boolean {
       return (
         db
           .update(s.trades)
@@ -102,7 +132,7 @@ export function createTradingStore(db: TradingDb) {
           .run().changes === 1
       );
     },
-    updateTrade(id: string, fields: Partial<typeof s.trades.$inferInsert>): void {
+    updateTrade(id: string, fields: Partial<NewTrade>): void {
       db.update(s.trades)
         .set({ ...fields, updatedAt: Date.now() })
         .where(eq(s.trades.id, id))
@@ -197,60 +227,18 @@ export function createTradingStore(db: TradingDb) {
         .all();
     },
     // ------------------------------------------------------------------ sniper and copy trading
-    insertSnipeRule(row: typeof s.snipeRules.$inferInsert): void {
-      db.insert(s.snipeRules).values(row).run();
-    },
-    snipeRule(id: string): SnipeRuleRow | undefined {
-      return db.select().from(s.snipeRules).where(eq(s.snipeRules.id, id)).get();
-    },
-    activeSnipeRules(): SnipeRuleRow[] {
-      return db.select().from(s.snipeRules).where(eq(s.snipeRules.status, 'active')).all();
-    },
-    userSnipeRules(userId: number): SnipeRuleRow[] {
-      return db
-        .select()
-        .from(s.snipeRules)
-        .where(and(eq(s.snipeRules.userId, userId), inArray(s.snipeRules.status, ['active', 'paused'])))
-        .orderBy(asc(s.snipeRules.createdAt))
-        .all();
-    },
-    setSnipeRuleStatus(userId: number, id: string, from: string[], to: string): boolean {
-      return (
-        db
-          .update(s.snipeRules)
-          .set({ status: to })
-          .where(and(eq(s.snipeRules.id, id), eq(s.snipeRules.userId, userId), inArray(s.snipeRules.status, from)))
-          .run().changes === 1
-      );
-    },
-    insertFollow(row: typeof s.follows.$inferInsert): void {
-      db.insert(s.follows).values(row).run();
-    },
-    follow(id: string): FollowRow | undefined {
-      return db.select().from(s.follows).where(eq(s.follows.id, id)).get();
-    },
-    activeFollows(): FollowRow[] {
-      return db.select().from(s.follows).where(eq(s.follows.status, 'active')).all();
-    },
-    userFollows(userId: number): FollowRow[] {
-      return db
-        .select()
-        .from(s.follows)
-        .where(and(eq(s.follows.userId, userId), inArray(s.follows.status, ['active', 'paused'])))
-        .orderBy(asc(s.follows.createdAt))
-        .all();
-    },
-    setFollowStatus(userId: number, id: string, from: string[], to: string): boolean {
-      return (
-        db
-          .update(s.follows)
-          .set({ status: to })
-          .where(and(eq(s.follows.id, id), eq(s.follows.userId, userId), inArray(s.follows.status, from)))
-          .run().changes === 1
-      );
-    },
+    insertSnipeRule: snipeRules.insert,
+    snipeRule: snipeRules.get,
+    activeSnipeRules: snipeRules.active,
+    userSnipeRules: snipeRules.ofUser,
+    setSnipeRuleStatus: snipeRules.setStatus,
+    insertFollow: follows.insert,
+    follow: follows.get,
+    activeFollows: follows.active,
+    userFollows: follows.ofUser,
+    setFollowStatus: follows.setStatus,
     /** Inserts an automated trade as claimed; false when its id (one per rule and token, or per source trade) is taken. */
-    claimTrade(row: typeof s.trades.$inferInsert): boolean {
+    claimTrade(row: NewTrade): boolean {
       return db.insert(s.trades).values(row).onConflictDoNothing().run().changes === 1;
     },
     /** TRX (sun) a rule's trades put in since `since`, those that failed before reaching the chain left out. */
@@ -262,7 +250,7 @@ export function createTradingStore(db: TradingDb) {
         .all();
       return rows
         .filter((r) => r.status !== 'failed' || r.txid !== null)
-        .reduce((sum, r) => sum + BigInt((JSON.parse(r.quote) as { exact: { amountIn: string } }).exact.amountIn), 0n);
+        .reduce((sum, r) => sum + BigInt(quoteOfTrade(r).amountIn), 0n);
     },
     /** Automated trades by rule (snipes, copies) that a stop left unfinished. */
     unfinishedRuleTrades(): TradeRow[] {
@@ -293,7 +281,7 @@ export function createTradingStore(db: TradingDb) {
      * one SQLite transaction. False when another caller had it (the order was not active any more,
      * or the round's trade exists).
      */
-    claimOrderRound(orderId: string, trade: typeof s.trades.$inferInsert): boolean {
+    claimOrderRound(orderId: string, trade: NewTrade): boolean {
       try {
         return db.transaction((tx) => {
           if (tx.insert(s.trades).values(trade).onConflictDoNothing().run().changes !== 1) return false;

@@ -19,6 +19,7 @@ import { sunToTrx, trxToSun } from '../tron/units.js';
 import { scalarText } from '../text.js';
 import { UserError, type Accounts } from './accounts.js';
 import type { TradingStore, TradeRow, UserRow, WalletRow } from './store.js';
+import { keptQuote, newTradeRow, quoteOfTrade } from './trade-row.js';
 
 export const QUOTE_TTL_MS = 30_000;
 const POLL_MS = 1000;
@@ -182,11 +183,10 @@ export function createTradeFlow(deps: {
       if (trade.status === 'claimed' || trade.status === 'approving') {
         try {
           const settings = store.settings(user);
-          const quote = JSON.parse(trade.quote) as Quote;
+          const quote = quoteOfTrade(trade);
           store.updateTrade(id, { status: 'approving' });
-          const allowance = BigInt(quote.wallet?.allowance ?? 0);
-          if (trade.side === 'sell' && allowance < BigInt(quote.exact.amountIn))
-            await approve(client, wallet, trade.token);
+          const allowance = BigInt(quote.allowance ?? 0);
+          if (trade.side === 'sell' && allowance < BigInt(quote.amountIn)) await approve(client, wallet, trade.token);
           const build = () =>
             client.localTrade({
               type: trade.side as Side,
@@ -205,7 +205,7 @@ export function createTradeFlow(deps: {
           const signed = await sign(
             wallet,
             unsignedTx,
-            trade.side === 'buy' ? { callValueSun: BigInt(quote.exact.amountIn) } : { callValueSun: 0n },
+            trade.side === 'buy' ? { callValueSun: BigInt(quote.amountIn) } : { callValueSun: 0n },
           );
           // the signed bytes are stored before they leave
           if (!store.transition(id, 'approving', 'signed', { txid: signed.txID, signedTx: JSON.stringify(signed) }))
@@ -288,25 +288,22 @@ export function createTradeFlow(deps: {
       const shown = quote.symbol ?? symbol ?? `${token.slice(0, 6)}…`;
       const id = newId();
       const t = now();
-      store.insertTrade({
-        id,
-        userId: user.telegramId,
-        chatId,
-        messageId: null,
-        walletId: wallet.id,
-        token,
-        side,
-        amount,
-        slippage: Math.round(settings.slippage * 100),
-        quote: JSON.stringify({ ...quote, symbol: shown }),
-        status: 'quoted',
-        txid: null,
-        signedTx: null,
-        result: null,
-        createdAt: t,
-        expiresAt: t + QUOTE_TTL_MS,
-        updatedAt: t,
-      });
+      store.insertTrade(
+        newTradeRow({
+          id,
+          userId: user.telegramId,
+          chatId,
+          walletId: wallet.id,
+          token,
+          side,
+          amount,
+          slippagePct: settings.slippage,
+          quote: keptQuote(quote, shown),
+          status: 'quoted',
+          at: t,
+          expiresAt: t + QUOTE_TTL_MS,
+        }),
+      );
       return { trade: store.trade(id)!, quote, symbol: shown };
     },
 

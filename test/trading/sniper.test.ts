@@ -198,8 +198,11 @@ describe('sniper', () => {
     await whale.call(LP, 'launchToDEX(address)', [{ type: 'address', value: token }]);
     await waitFor(() => (snipesOf(rule.id)[0]?.status === 'confirmed' ? true : undefined), 30_000);
     const details = await api.getTokenDetails(token);
-    await h.stack.facade.indexer.syncOnce();
-    const mine = (await api.getRecentTrades(token, 1, 5)).find((t) => t.user === me)!;
+    // the index may take another pass to have it (a loaded machine)
+    const mine = await waitFor(async () => {
+      await h.stack.facade.indexer.syncOnce();
+      return (await api.getRecentTrades(token, 1, 5)).find((t) => t.user === me);
+    });
     expect(mine.poolAddress).toBe(details.data.dex!.pairAddress);
   });
 });

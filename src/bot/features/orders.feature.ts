@@ -9,7 +9,7 @@ import { userOf } from '../helpers.js';
 import { refusalOf } from '../refusals.js';
 import { isBase58Address } from '../../tron/address.js';
 import { sunToTrx } from '../../tron/units.js';
-import { parseInterval, type OrderEngine, type OrderEvent, type PriceSpec } from '../../trading/orders.js';
+import { parseInterval, type OrderEngine, type OrderEvent, type PriceSpec } from '../../trading/orders/index.js';
 import { formatPrice, parsePriceE18, parseUsdAmount } from '../../trading/price.js';
 import type { OrderRow, Settings } from '../../trading/store.js';
 

@@ -1,55 +1,29 @@
-// /positions: what the active wallet holds, its value now, the cost basis from the user's own
-// trades (average cost, fees included) and the profit or loss.
+// /positions: what the active wallet holds, its value now, its cost from the user's own trades and
+// the profit or loss, rendered (the sums are src/trading/pnl.ts's).
 import { Composer, InputFile } from 'grammy';
 import { renderPnl } from '../../charts/render.js';
-import type { UserTrade, WalletView } from '../../client/index.js';
 import type { BotContext } from '../context.js';
 import { compact, esc, trx } from '../format.js';
 import { editOwned, replyOwned, userOf } from '../helpers.js';
 import { cb, positionsKeyboard } from '../keyboards.js';
-import { costBasis } from '../../trading/pnl.js';
-
-export interface Position {
-  token: string;
-  symbol: string;
-  balance: number;
-  valueTrx: number;
-  /** TRX paid for what is still held (average cost), fees included */
-  costTrx: number;
-  pnlTrx: number;
-  pnlPct: number | null;
-}
-
-export function positions(w: WalletView, trades: UserTrade[]): Position[] {
-  return w.positions.map((p) => {
-    const mine = trades.filter((t) => t.tokenAddress === p.token);
-    const { units, costSun } = costBasis(mine);
-    // tokens received from elsewhere have no cost; scale the cost to what is held now
-    const held = BigInt(p.balanceExact);
-    const cost = units > 0n ? Number((costSun * (held < units ? held : units)) / units) / 1e6 : 0;
-    const pnl = p.valueInTrx - cost;
-    return {
-      token: p.token,
-      symbol: p.symbol,
-      balance: p.balance,
-      valueTrx: p.valueInTrx,
-      costTrx: cost,
-      pnlTrx: pnl,
-      pnlPct: cost > 0 ? (pnl / cost) * 100 : null,
-    };
-  });
-}
+import { firstBuyAt, perToken, positions } from '../../trading/pnl.js';
 
 export const positionsFeature = new Composer<BotContext>();
 
-async function showPositions(ctx: BotContext, edit: boolean): Promise<void> {
+/** The active wallet as the facade sees it, and its trades (all, or one token's). */
+async function walletWithTrades(ctx: BotContext, tokenAddress?: string) {
   const user = await userOf(ctx);
   const client = ctx.services.accounts.clientFor(user);
   const wallet = ctx.services.accounts.activeWallet(user);
   const [w, trades] = await Promise.all([
     client.getWallet(wallet.address),
-    client.getUserTrades(wallet.address, { limit: 200 }),
+    client.getUserTrades(wallet.address, { ...(tokenAddress ? { tokenAddress } : {}), limit: 200 }),
   ]);
+  return { wallet, w, trades };
+}
+
+async function showPositions(ctx: BotContext, edit: boolean): Promise<void> {
+  const { wallet, w, trades } = await walletWithTrades(ctx);
   const list = positions(w, trades).slice(0, 20);
   const sign = (n: number) => (n >= 0 ? '+' : '');
   const lines = list.length
@@ -76,27 +50,20 @@ async function showPositions(ctx: BotContext, edit: boolean): Promise<void> {
  * on it, so it can be shared.
  */
 async function sharePnl(ctx: BotContext, token: string): Promise<void> {
-  const user = await userOf(ctx);
-  const client = ctx.services.accounts.clientFor(user);
-  const wallet = ctx.services.accounts.activeWallet(user);
-  const [w, trades] = await Promise.all([
-    client.getWallet(wallet.address),
-    client.getUserTrades(wallet.address, { tokenAddress: token, limit: 200 }),
-  ]);
+  const { w, trades } = await walletWithTrades(ctx, token);
   const p = positions(w, trades).find((x) => x.token === token);
   if (!p || p.balance <= 0) {
     await ctx.answerCallbackQuery({ text: 'No position in this token', show_alert: true });
     return;
   }
   await ctx.answerCallbackQuery();
-  const firstBuy = Math.min(...trades.filter((t) => t.type === 'BUY').map((t) => t.timestamp));
+  const firstBuy = firstBuyAt(trades);
   const png = renderPnl({
     symbol: p.symbol,
-    entryTrx: p.balance > 0 ? p.costTrx / p.balance : 0,
-    nowTrx: p.valueTrx / p.balance,
+    ...perToken(p),
     pnlTrx: p.pnlTrx,
     pnlPct: p.pnlPct,
-    heldMs: Number.isFinite(firstBuy) ? Math.max(0, ctx.services.now() - firstBuy) : 0,
+    heldMs: firstBuy === undefined ? 0 : Math.max(0, ctx.services.now() - firstBuy),
   });
   await ctx.replyWithPhoto(new InputFile(png, `${p.symbol}-pnl.png`), {
     caption: `$${esc(p.symbol)} PnL`,

@@ -1,0 +1,159 @@
+// Setting orders: one a user asks for (checked, priced at the market now, stored, fired at once if its
+// condition already holds), and the automatic take-profit / stop-loss of the user's settings, placed
+// again at the new average entry after each buy.
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { priceE18 } from '../../tron/market/index.js';
+import { UserError, type Accounts } from '../accounts.js';
+import { costBasis } from '../pnl.js';
+import type { OrderRow, TradingStore, UserRow } from '../store.js';
+import type { OrderTell } from './notify.js';
+import { checkSpec, fieldsFor, MAX_OPEN_ORDERS, pctToBps, type OrderFields, type OrderSpec } from './spec.js';
+import { holds, levelFromEntry, type Priced } from './triggers.js';
+
+export const newOrderId = (): string => randomBytes(6).toString('base64url');
+
+/** The states of an order the user or its pair may still cancel. */
+export const OPEN = ['active', 'paused'] as const;
+
+/** What setting orders takes from the engine. */
+export interface EngineCore {
+  store: TradingStore;
+  accounts: Accounts;
+  log: Logger;
+  now: () => number;
+  trxUsd: number;
+  /** reads a token's price now (and remembers it) */
+  priceOf(token: string): Promise<{ reserves: Priced; supply: bigint; symbol: string }>;
+  /** re-reads an order into the engine's book */
+  refresh(id: string): OrderRow | undefined;
+  move(o: OrderRow, from: string | readonly string[], to: string, fields: Partial<OrderRow>, tell?: OrderTell): boolean;
+  fire(o: OrderRow): Promise<void>;
+  check(token: string): Promise<void>;
+  tick(): Promise<void>;
+}
+
+export function createOrderPlacing(core: EngineCore) {
+  const { store, accounts, log } = core;
+
+  function insert(user: UserRow, walletId: number, token: string, symbol: string, f: OrderFields): OrderRow {
+    const t = core.now();
+    const row = {
+      id: newOrderId(),
+      userId: user.telegramId,
+      walletId,
+      token,
+      symbol,
+      triggerE18: null,
+      entryE18: null,
+      trailBps: null,
+      highE18: null,
+      intervalMs: null,
+      rounds: 1,
+      done: 0,
+      nextAt: null,
+      groupId: null,
+      auto: false,
+      note: null,
+      ...f,
+      status: 'active',
+      createdAt: t,
+      updatedAt: t,
+    };
+    store.insertOrder(row);
+    return core.refresh(row.id)!;
+  }
+
+  /** The wallet's average entry in the token (E18), from its own trades. */
+  async function entryOf(
+    user: UserRow,
+    walletAddress: string,
+    token: string,
+    /** a trade that must be in the index first (a buy that just confirmed) */
+    including?: string,
+  ): Promise<bigint | undefined> {
+    const read = () => accounts.clientFor(user).getUserTrades(walletAddress, { tokenAddress: token, limit: 200 });
+    let trades = await read();
+    for (let i = 0; including && !trades.some((t) => t.signature === including) && i < 30; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      trades = await read();
+    }
+    const { units, costSun } = costBasis(trades);
+    if (units <= 0n) return undefined;
+    return priceE18({ trxReserve: costSun, tokenReserve: units });
+  }
+
+  /** The take-profit / stop-loss group of a position: a new TP joins its SL's and the other way round. */
+  function groupFor(userId: number, walletId: number, token: string, kind: 'tp' | 'sl'): string {
+    const other = kind === 'tp' ? 'sl' : 'tp';
+    const sib = store.openOrders(userId, token).find((o) => o.walletId === walletId && o.kind === other && !o.auto);
+    return sib?.groupId ?? newOrderId();
+  }
+
+  /** A TP/SL's entry, or why there is none: nothing bought here, or the buys not indexed yet. */
+  async function entryFor(user: UserRow, address: string, token: string, symbol: string): Promise<bigint> {
+    const entry = await entryOf(user, address, token);
+    if (entry !== undefined) return entry;
+    const held = await accounts.clientFor(user).getTokenBalance(address, token);
+    throw new UserError(
+      BigInt(held.balanceInSun) > 0n
+        ? `Your trades of $${symbol} are still being indexed; try again in a few seconds.`
+        : `This wallet holds no $${symbol} bought here, so there is no entry price to go from.`,
+    );
+  }
+
+  /** Sets an order for the user's active wallet; it fires at once if its condition already holds. */
+  async function create(user: UserRow, spec: OrderSpec): Promise<OrderRow> {
+    if (store.openOrders(user.telegramId).length >= MAX_OPEN_ORDERS)
+      throw new UserError(`You have ${MAX_OPEN_ORDERS} open orders; cancel some first (/orders).`);
+    const wallet = accounts.activeWallet(user);
+    const { reserves, supply, symbol } = await core.priceOf(spec.token);
+    checkSpec(spec);
+    const tpSl = spec.kind === 'tp' || spec.kind === 'sl';
+    const entry = tpSl ? await entryFor(user, wallet.address, spec.token, symbol) : undefined;
+    const fields = fieldsFor(spec, { reserves, supply, trxUsd: core.trxUsd, entry, now: core.now() });
+    if (tpSl) fields.groupId = groupFor(user.telegramId, wallet.id, spec.token, spec.kind);
+    const order = insert(user, wallet.id, spec.token, symbol, fields);
+    if (spec.kind === 'dca') {
+      // the first round now
+      void core.tick().catch((err: unknown) => log.warn({ err }, 'DCA round failed'));
+    } else if (holds(order, reserves)) {
+      void core.fire(order).catch((err: unknown) => log.warn({ order: order.id, err }, 'order not fired'));
+    }
+    return order;
+  }
+
+  /**
+   * The automatic TP/SL of the user's settings, placed again at the new entry after a buy (`txid`:
+   * the buy, waited for in the index so that the entry includes it).
+   */
+  async function afterBuy(userId: number, walletId: number, token: string, txid?: string): Promise<void> {
+    const user = store.user(userId);
+    const auto = user && store.settings(user).autoTpSl;
+    const wallet = user && store.wallet(userId, walletId);
+    if (!user || !auto || !wallet) return;
+    for (const o of store.openOrders(userId, token)) {
+      if (o.auto && o.walletId === walletId && o.status !== 'executing')
+        core.move(o, OPEN, 'cancelled', { note: 'replaced after a new buy' });
+    }
+    const entry = await entryOf(user, wallet.address, token, txid);
+    if (entry === undefined) return;
+    const { symbol } = await core.priceOf(token);
+    const group = newOrderId();
+    const place = (kind: 'tp' | 'sl', movePct: number, sellPct: number) =>
+      insert(user, walletId, token, symbol, {
+        kind,
+        side: 'sell',
+        amount: pctToBps(sellPct).toString(),
+        triggerE18: levelFromEntry(entry, kind, pctToBps(movePct)).toString(),
+        entryE18: entry.toString(),
+        groupId: group,
+        auto: true,
+      });
+    if (auto.tp) place('tp', auto.tp.gainPct, auto.tp.sellPct);
+    if (auto.sl) place('sl', auto.sl.lossPct, auto.sl.sellPct);
+    await core.check(token);
+  }
+
+  return { create, afterBuy };
+}

@@ -1,0 +1,383 @@
+// The order engine: limit orders, take-profit, stop-loss, trailing stops and DCA for each wallet,
+// checked when they are set, after every trade of their token (the live stream) and, for DCA, on the
+// clock. When an order holds is triggers.ts's; this file streams, fires, settles and tells.
+//
+// Exactly once: a firing order and its trade row are claimed in one SQLite transaction (the trade's id
+// is `o:<order>:<n>`), then the trade runs through the same flow as a trade by hand (signed bytes
+// stored before broadcast, followed to a receipt). A double trigger, a retried event or a restart
+// finds the claim taken. Automated trades never wait for a tap; the bot's users' API keys are managed,
+// so no request limit refuses them either. Knows nothing of Telegram: results go to a notifier.
+import type { Logger } from 'pino';
+import type { LaunchpadClient, Quote, StreamEvent } from '../../client/index.js';
+import { formatPrice } from '../price.js';
+import { TOKEN_DECIMALS, sunToTrx } from '../../tron/units.js';
+import type { Accounts } from '../accounts.js';
+import { fillPriceTrx } from '../pnl.js';
+import type { OrderRow, TradeRow, TradingStore } from '../store.js';
+import { failureKindOf, friendly, type TradeEvents, type TradeFlow, type TradeOutcome } from '../trade-flow.js';
+import { keptQuote, newTradeRow, quoteOfTrade } from '../trade-row.js';
+import { createOrderPlacing, OPEN } from './create.js';
+import { createOrderDelivery, type OrderNotifier, type OrderTell } from './notify.js';
+import { aboveCap, holds, levelNow, nextRound, raisedHigh, type Priced } from './triggers.js';
+
+export interface OrderEngineDeps {
+  store: TradingStore;
+  accounts: Accounts;
+  trading: TradeFlow;
+  /** the operator's client: token prices and the live stream */
+  client: LaunchpadClient;
+  notify: OrderNotifier;
+  logger: Logger;
+  /** USD per TRX, for market-cap levels */
+  trxUsd: number;
+  now?: () => number;
+  /** How often due DCA rounds are looked for (ms); 0 = only by tick() (tests). */
+  tickMs?: number;
+  /** Follow the live stream (off when a test feeds events with onEvent). */
+  follow?: boolean;
+}
+
+/** The reserves a stream event carries (buys and sells of the index). */
+function reservesOf(e: StreamEvent): Priced | undefined {
+  const trx = e.data.trxReserveSun;
+  const tok = e.data.tokenReserve;
+  if (typeof trx !== 'string' || typeof tok !== 'string') return undefined;
+  return { trxReserve: BigInt(trx), tokenReserve: BigInt(tok), decimals: TOKEN_DECIMALS };
+}
+
+export function createOrderEngine(deps: OrderEngineDeps) {
+  const { store, trading, client, logger } = deps;
+  const now = deps.now ?? Date.now;
+  const log = logger.child({ module: 'orders' });
+  /** Active orders by token, for the checks after each trade. */
+  const byToken = new Map<string, Map<string, OrderRow>>();
+  const lastPrice = new Map<string, Priced>();
+  const firing = new Set<string>();
+  let stopStream: (() => void) | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let ticking: Promise<void> | undefined;
+  const deliver = createOrderDelivery({ store, notify: deps.notify, log, now });
+
+  function index(o: OrderRow): void {
+    let m = byToken.get(o.token);
+    if (o.status === 'active' && o.kind !== 'dca') {
+      if (!m) byToken.set(o.token, (m = new Map<string, OrderRow>()));
+      m.set(o.id, o);
+    } else if (m) {
+      m.delete(o.id);
+      if (!m.size) byToken.delete(o.token);
+    }
+  }
+  function refresh(id: string): OrderRow | undefined {
+    const o = store.order(id);
+    if (o) index(o);
+    return o;
+  }
+
+  async function priceOf(token: string): Promise<{ reserves: Priced; supply: bigint; symbol: string }> {
+    const p = await client.getTokenPrice(token);
+    const reserves = {
+      trxReserve: BigInt(p.exact.trxReserveSun),
+      tokenReserve: BigInt(p.exact.tokenReserve),
+      decimals: p.exact.decimals,
+    };
+    lastPrice.set(token, reserves);
+    return { reserves, supply: BigInt(p.totalSupply), symbol: p.symbol };
+  }
+
+  /**
+   * Moves an order and, with `tell`, records what to tell its user in the same transaction; then
+   * delivers. True when this caller made the move.
+   */
+  function move(
+    o: OrderRow,
+    from: string | readonly string[],
+    to: string,
+    fields: Partial<OrderRow>,
+    tell?: OrderTell,
+  ): boolean {
+    const event = tell && {
+      userId: o.userId,
+      kind: tell.kind,
+      payload: { reason: tell.reason, outcome: tell.outcome, priceTrx: tell.priceTrx },
+    };
+    const moved = store.moveOrder(o.id, from, to, fields, event);
+    refresh(o.id);
+    if (moved && tell) void deliver();
+    return moved;
+  }
+
+  /** A trade's events for an order's trade: the result settles the order. */
+  const tradeEvents: TradeEvents = {
+    pending: () => undefined,
+    done: (t, outcome) => settle(t, outcome),
+  };
+
+  function execute(tradeId: string): void {
+    trading
+      .execute(tradeId, tradeEvents)
+      .catch((err: unknown) => log.error({ trade: tradeId, err }, 'order trade failed'));
+  }
+
+  /** Fires an order: quotes, claims the round with its trade row, and runs the trade. */
+  async function fire(o: OrderRow): Promise<void> {
+    if (firing.has(o.id)) return;
+    firing.add(o.id);
+    try {
+      const user = store.user(o.userId);
+      const wallet = user && store.wallet(o.userId, o.walletId);
+      if (!user || !wallet) {
+        move(o, 'active', 'cancelled', { note: 'its wallet is gone' });
+        return;
+      }
+      const side = o.side as 'buy' | 'sell';
+      const amount = side === 'buy' ? sunToTrx(BigInt(o.amount)) : `${Number(o.amount) / 100}%`;
+      let quote: Quote;
+      try {
+        ({ quote } = await trading.quoteFor(user, wallet, o.token, side, amount));
+      } catch (e) {
+        return await refused(o, e);
+      }
+      const id = `o:${o.id}:${store.orderTradeCount(o.id)}`;
+      const t = now();
+      const row = newTradeRow({
+        id,
+        userId: o.userId,
+        chatId: o.userId,
+        walletId: o.walletId,
+        token: o.token,
+        side,
+        amount,
+        slippagePct: store.settings(user).slippage,
+        quote: keptQuote(quote, quote.symbol ?? o.symbol),
+        status: 'claimed',
+        at: t,
+        expiresAt: t,
+        orderId: o.id,
+      });
+      const claimed = store.claimOrderRound(o.id, row);
+      refresh(o.id);
+      if (claimed) execute(id);
+    } finally {
+      firing.delete(o.id);
+    }
+  }
+
+  /** A quote refused before anything was claimed: no funds pauses, nothing to sell cancels. */
+  async function refused(o: OrderRow, e: unknown): Promise<void> {
+    const kind = failureKindOf(e);
+    if (kind === 'funds') {
+      move(o, 'active', 'paused', { note: friendly(e) }, { kind: 'paused', reason: friendly(e) });
+    } else if (kind === 'no-holding' && o.side === 'sell') {
+      const gone = 'the holding is gone';
+      move(o, 'active', 'cancelled', { note: gone }, { kind: 'cancelled', reason: gone });
+    } else {
+      // the token is between curve and DEX, the service is busy, ...: the next check tries again
+      log.warn({ order: o.id, err: e instanceof Error ? e.message : e }, 'order not fired; will check again');
+    }
+  }
+
+  /** Settles an order from its trade's result (once: only an executing order moves). */
+  async function settle(t: TradeRow, outcome: TradeOutcome): Promise<void> {
+    const o = store.order(t.orderId!);
+    if (!o || o.status !== 'executing') return;
+    if (outcome.state === 'confirmed') return filled(o, t, outcome);
+    const reason = outcome.reason ?? 'failed';
+    if (outcome.failureKind === 'funds') {
+      move(o, 'executing', 'paused', { note: reason }, { kind: 'paused', reason, outcome });
+    } else if (outcome.failureKind === 'no-holding' && o.side === 'sell') {
+      const gone = 'the holding is gone';
+      move(o, 'executing', 'cancelled', { note: gone }, { kind: 'cancelled', reason: gone, outcome });
+    } else if (outcome.failureCode === 'TOKEN_LAUNCHED') {
+      // built for the curve, landed after the launch: nothing traded; the order goes on, on the DEX
+      const note = 'the token launched; the order now trades on the DEX';
+      move(
+        o,
+        'executing',
+        'active',
+        { note },
+        { kind: 'retrying', reason: 'the token launched under the trade', outcome },
+      );
+      void check(o.token).catch(() => undefined);
+    } else if (o.kind === 'dca') {
+      const r = nextRound(o, `failed: ${reason}`, 'failed', now());
+      move(o, 'executing', r.to, r.fields, { kind: 'failed', reason, outcome });
+    } else {
+      move(o, 'executing', 'failed', { note: reason }, { kind: 'failed', reason, outcome });
+    }
+  }
+
+  /** A confirmed trade: the order fills (a DCA counts the round), its pair goes, a buy gets its auto TP/SL. */
+  async function filled(o: OrderRow, t: TradeRow, outcome: TradeOutcome): Promise<void> {
+    const priceTrx = fillPriceTrx(t.side as 'buy' | 'sell', BigInt(quoteOfTrade(t).amountIn), outcome.received);
+    const tell = { kind: 'filled' as const, outcome, priceTrx };
+    if (o.kind === 'dca') {
+      const r = nextRound(o, 'filled', 'filled', now());
+      move(o, 'executing', r.to, r.fields, tell);
+    } else if (move(o, 'executing', 'filled', { note: 'filled' }, tell)) {
+      cancelPair(o);
+    }
+    if (o.side === 'buy')
+      await placing
+        .afterBuy(o.userId, o.walletId, o.token, t.txid ?? undefined)
+        .catch((err: unknown) => log.warn({ err }, 'auto TP/SL not set'));
+  }
+
+  /** A take-profit that filled cancels its position's stop-loss, and the other way round. */
+  function cancelPair(o: OrderRow): void {
+    if (!o.groupId || (o.kind !== 'tp' && o.kind !== 'sl')) return;
+    const other = o.kind === 'tp' ? 'sl' : 'tp';
+    const why = `its ${o.kind.toUpperCase()} filled`;
+    for (const sib of store.openOrders(o.userId, o.token)) {
+      if (sib.groupId !== o.groupId || sib.kind !== other) continue;
+      move(sib, OPEN, 'cancelled', { note: why }, { kind: 'cancelled', reason: why });
+    }
+  }
+
+  /** Checks a token's active orders at a price (from the stream, or read now). */
+  async function check(token: string, at?: Priced): Promise<void> {
+    const orders = byToken.get(token);
+    if (!orders?.size) return;
+    const r = at ?? (await priceOf(token)).reserves;
+    for (const o of [...orders.values()]) {
+      // a trailing stop follows the price up before it is checked
+      const high = o.kind === 'trail' ? raisedHigh(o, r) : undefined;
+      if (high !== undefined) {
+        store.updateOrder(o.id, { highE18: high.toString() });
+        o.highE18 = high.toString();
+      }
+      if (holds(o, r)) await fire(o);
+    }
+  }
+
+  /** Runs due DCA rounds; a round above its price cap is skipped (it still counts). */
+  async function tick(): Promise<void> {
+    await deliver();
+    for (const o of store.dueOrders(now())) {
+      if (o.triggerE18 && aboveCap(o, lastPrice.get(o.token) ?? (await priceOf(o.token)).reserves)) {
+        const r = nextRound(
+          o,
+          `skipped: the price was above ${formatPrice(BigInt(o.triggerE18))} TRX`,
+          'filled',
+          now(),
+        );
+        move(o, 'active', r.to, r.fields, { kind: 'skipped', reason: 'the price was above the cap' });
+        continue;
+      }
+      await fire(o);
+    }
+  }
+
+  /** Settles or resumes the orders a stop caught between trigger and result. */
+  async function resumeExecuting(): Promise<void> {
+    for (const o of store.executingOrders()) {
+      const last = store.orderTrades(o.id).at(-1);
+      if (!last) {
+        move(o, 'executing', 'active', {});
+      } else if (['claimed', 'approving', 'signed', 'broadcast'].includes(last.status)) {
+        // nothing was signed yet, or the same signed bytes are sent again and followed
+        execute(last.id);
+      } else {
+        await settle(last, JSON.parse(last.result ?? '{"state":"failed"}') as TradeOutcome);
+      }
+    }
+  }
+
+  const placing = createOrderPlacing({
+    store,
+    accounts: deps.accounts,
+    log,
+    now,
+    trxUsd: deps.trxUsd,
+    priceOf,
+    refresh,
+    move,
+    fire,
+    check,
+    tick,
+  });
+
+  return {
+    /** Loads the active orders, settles or resumes those a stop interrupted, checks every token once. */
+    async start(): Promise<void> {
+      for (const o of store.activeOrders()) index(o);
+      // what a stop left unsaid
+      await deliver();
+      await resumeExecuting();
+      if (deps.follow !== false) {
+        stopStream = client.follow({
+          events: ['buy', 'sell'],
+          onEvent: (e) => this.onEvent(e),
+          onError: (err) => log.warn({ err: (err as Error).message }, 'order stream interrupted; reconnecting'),
+          retryMs: 1000,
+        });
+      }
+      // prices may have moved while we were away: every token with orders is checked once
+      for (const token of [...byToken.keys()])
+        await check(token).catch((err: unknown) => log.warn({ token, err }, 'check failed'));
+      if (deps.tickMs) {
+        const loop = () => {
+          ticking = tick()
+            .catch((err: unknown) => log.warn({ err }, 'DCA tick failed'))
+            .finally(() => (timer = setTimeout(loop, deps.tickMs)));
+        };
+        timer = setTimeout(loop, deps.tickMs);
+      }
+    },
+
+    async stop(): Promise<void> {
+      stopStream?.();
+      if (timer) clearTimeout(timer);
+      await ticking;
+    },
+
+    /** A trade in the stream: its token's orders are checked at the price it left. */
+    async onEvent(e: StreamEvent): Promise<void> {
+      const r = reservesOf(e);
+      if (!r) return;
+      lastPrice.set(e.token, r);
+      await check(e.token, r).catch((err: unknown) => log.warn({ token: e.token, err }, 'order check failed'));
+    },
+
+    /** Runs due DCA rounds (the clock calls it; tests call it with their own clock). */
+    tick,
+
+    /** Sets an order for the user's active wallet; it fires at once if its condition already holds. */
+    create: placing.create,
+
+    /** Cancels an open order of the user (not while its trade is under way). */
+    cancel(userId: number, id: string): 'cancelled' | 'executing' | 'missing' {
+      const o = store.order(id);
+      if (!o || o.userId !== userId) return 'missing';
+      if (move(o, OPEN, 'cancelled', { note: 'cancelled by you' })) return 'cancelled';
+      return o.status === 'executing' ? 'executing' : 'missing';
+    },
+
+    /** A paused order goes on (after the user topped up the wallet); checked at once. */
+    async resume(userId: number, id: string): Promise<boolean> {
+      const o = store.order(id);
+      if (
+        !o ||
+        o.userId !== userId ||
+        !move(o, 'paused', 'active', { note: 'resumed', ...(o.kind === 'dca' ? { nextAt: now() } : {}) })
+      )
+        return false;
+      if (o.kind === 'dca') await tick();
+      else await check(o.token);
+      return true;
+    },
+
+    /** The user's open orders (all, or one token's). */
+    list(userId: number, token?: string): OrderRow[] {
+      return store.openOrders(userId, token);
+    },
+
+    /** After a buy by hand: the automatic TP/SL of the settings. */
+    afterBuy: placing.afterBuy,
+
+    /** The price level an order fires at now (E18), for display. */
+    levelOf: levelNow,
+  };
+}
+
+export type OrderEngine = ReturnType<typeof createOrderEngine>;

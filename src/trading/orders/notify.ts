@@ -1,0 +1,64 @@
+// What the order engine tells a user (a fill, a failure, a pause...). Each event is written in the same
+// transaction as the order's change (store.moveOrder) and marked sent once the notifier took it, so a
+// stop loses no message: what it left unsent is delivered at the next start.
+import type { Logger } from 'pino';
+import type { OrderRow, TradingStore } from '../store.js';
+import type { TradeOutcome } from '../trade-flow.js';
+
+export type OrderEventKind = 'filled' | 'failed' | 'paused' | 'cancelled' | 'skipped' | 'retrying';
+
+/** What the engine tells the user: one event per fill, failure, pause or cancellation. */
+export interface OrderEvent {
+  kind: OrderEventKind;
+  order: OrderRow;
+  reason?: string | undefined;
+  outcome?: TradeOutcome | undefined;
+  /** filled: TRX per token the trade got */
+  priceTrx?: number | undefined;
+}
+
+/** What an order's change records to tell its user. */
+export type OrderTell = Omit<OrderEvent, 'order'>;
+
+export type OrderNotifier = (e: OrderEvent) => Promise<void> | void;
+
+/** Delivers the recorded, unsent events in order; one delivery at a time, again when more came meanwhile. */
+export function createOrderDelivery(deps: {
+  store: TradingStore;
+  notify: OrderNotifier;
+  log: Logger;
+  now: () => number;
+}): () => Promise<void> {
+  const { store, log } = deps;
+  let delivering: Promise<void> | undefined;
+  let again = false;
+
+  async function sendUnsent(): Promise<void> {
+    do {
+      again = false;
+      for (const ev of store.unsentOrderEvents()) {
+        const order = store.order(ev.orderId);
+        if (order) {
+          const p = JSON.parse(ev.payload) as Omit<OrderEvent, 'kind' | 'order'>;
+          try {
+            await deps.notify({ ...p, kind: ev.kind as OrderEventKind, order });
+          } catch (err) {
+            // the messenger cannot take it now: the next delivery tries again
+            log.warn({ order: order.id, err }, 'order message not delivered; will retry');
+            return;
+          }
+        }
+        store.markOrderEventSent(ev.id, deps.now());
+      }
+    } while (again);
+  }
+
+  return function deliver(): Promise<void> {
+    if (delivering) {
+      again = true;
+      return delivering;
+    }
+    delivering = sendUnsent().finally(() => (delivering = undefined));
+    return delivering;
+  };
+}

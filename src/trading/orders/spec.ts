@@ -1,0 +1,143 @@
+// What a user asks of the order engine: the kinds of order, a price level as TRX per token or a
+// market cap, and the checks a request passes before anything is stored. Pure: the market's answer
+// (the price now, the supply, the entry) comes in as arguments.
+import { marketCapToE18, priceE18 } from '../../tron/market/index.js';
+import { TOKEN_DECIMALS, trxToSun } from '../../tron/units.js';
+import { UserError } from '../accounts.js';
+import type { OrderRow } from '../store.js';
+import { levelFromEntry, type Priced } from './triggers.js';
+
+export type OrderKind = 'limit' | 'tp' | 'sl' | 'trail' | 'dca';
+
+/** A price level: TRX per token (E18), or a market cap in USD. */
+export type PriceSpec = { e18: bigint } | { mcUsd: number };
+
+export type OrderSpec =
+  | { kind: 'limit'; side: 'buy'; token: string; trx: string; at: PriceSpec }
+  | { kind: 'limit'; side: 'sell'; token: string; pct: number; at: PriceSpec }
+  | { kind: 'tp'; token: string; gainPct: number; pct: number }
+  | { kind: 'sl'; token: string; lossPct: number; pct: number }
+  | { kind: 'trail'; token: string; dropPct: number; pct: number }
+  | { kind: 'dca'; token: string; trx: string; intervalMs: number; count: number; max?: PriceSpec | undefined };
+
+/** The fields a new order is stored with (the others take their defaults). */
+export type OrderFields = Partial<OrderRow> & { kind: OrderKind; side: 'buy' | 'sell'; amount: string };
+
+/** What the market says when an order is set. */
+export interface MarketNow {
+  reserves: Priced;
+  /** the token's total supply in base units (for market-cap levels) */
+  supply: bigint;
+  /** USD per TRX */
+  trxUsd: number;
+  /** tp / sl: the wallet's average entry (E18) */
+  entry?: bigint | undefined;
+  now: number;
+}
+
+/** Open orders one user may have at a time. */
+export const MAX_OPEN_ORDERS = 100;
+
+/** A percent as basis points (sell shares, gains, losses and drops are stored so). */
+export const pctToBps = (pct: number): bigint => BigInt(Math.round(pct * 100));
+
+function checkPct(name: string, v: number, max = 100): void {
+  if (!Number.isFinite(v) || v <= 0 || v > max) throw new UserError(`${name} must be above 0 % and at most ${max} %.`);
+}
+
+function checkLevel(at: PriceSpec): void {
+  if ('e18' in at && at.e18 <= 0n) throw new UserError('The price must be above 0.');
+}
+
+/** A buy's TRX in sun, refused at nothing. */
+function buySun(trx: string): bigint {
+  const sun = trxToSun(trx);
+  if (sun <= 0n) throw new UserError('The amount must be more than 0 TRX.');
+  return sun;
+}
+
+/** The E18 price of a level (a market cap over the supply, at the TRX price in USD). */
+export function levelE18(at: PriceSpec, supply: bigint, trxUsd: number): bigint {
+  checkLevel(at);
+  return 'e18' in at ? at.e18 : marketCapToE18(at.mcUsd, supply, TOKEN_DECIMALS, trxUsd);
+}
+
+/** Refuses what no order may be, in the order the user reads it; the entry a TP/SL needs is the caller's. */
+export function checkSpec(spec: OrderSpec): void {
+  switch (spec.kind) {
+    case 'limit':
+      checkLevel(spec.at);
+      if (spec.side === 'buy') buySun(spec.trx);
+      else checkPct('The share to sell', spec.pct);
+      return;
+    case 'tp':
+    case 'sl':
+      checkPct('The share to sell', spec.pct);
+      if (spec.kind === 'tp') checkPct('The gain', spec.gainPct, 100_000);
+      else checkPct('The loss', spec.lossPct, 99.99);
+      return;
+    case 'trail':
+      checkPct('The share to sell', spec.pct);
+      checkPct('The drop', spec.dropPct, 99.99);
+      return;
+    case 'dca':
+      buySun(spec.trx);
+      if (!Number.isInteger(spec.count) || spec.count < 1 || spec.count > 1000)
+        throw new UserError('The number of rounds must be 1 to 1000.');
+      if (!(spec.intervalMs >= 60_000)) throw new UserError('The interval must be at least 1 minute.');
+      if (spec.max) checkLevel(spec.max);
+  }
+}
+
+/** The fields of the order a checked spec asks for, at the market now. */
+export function fieldsFor(spec: OrderSpec, m: MarketNow): OrderFields {
+  switch (spec.kind) {
+    case 'limit': {
+      const triggerE18 = levelE18(spec.at, m.supply, m.trxUsd).toString();
+      return spec.side === 'buy'
+        ? { kind: 'limit', side: 'buy', amount: buySun(spec.trx).toString(), triggerE18 }
+        : { kind: 'limit', side: 'sell', amount: pctToBps(spec.pct).toString(), triggerE18 };
+    }
+    case 'tp':
+    case 'sl': {
+      if (m.entry === undefined) throw new Error('a take-profit or stop-loss needs the entry');
+      const move = spec.kind === 'tp' ? spec.gainPct : spec.lossPct;
+      return {
+        kind: spec.kind,
+        side: 'sell',
+        amount: pctToBps(spec.pct).toString(),
+        triggerE18: levelFromEntry(m.entry, spec.kind, pctToBps(move)).toString(),
+        entryE18: m.entry.toString(),
+      };
+    }
+    case 'trail':
+      return {
+        kind: 'trail',
+        side: 'sell',
+        amount: pctToBps(spec.pct).toString(),
+        trailBps: Number(pctToBps(spec.dropPct)),
+        // the high-water mark starts at the price now
+        highE18: priceE18(m.reserves, m.reserves.decimals).toString(),
+      };
+    case 'dca':
+      return {
+        kind: 'dca',
+        side: 'buy',
+        amount: buySun(spec.trx).toString(),
+        triggerE18: spec.max ? levelE18(spec.max, m.supply, m.trxUsd).toString() : null,
+        intervalMs: spec.intervalMs,
+        rounds: spec.count,
+        // the first round now
+        nextAt: m.now,
+      };
+  }
+}
+
+/** "15m", "1h", "1d", "90s" -> ms. */
+export function parseInterval(text: string): number | undefined {
+  const m = /^(\d+(?:\.\d+)?)(s|m|h|d)$/i.exec(text.trim());
+  if (!m) return undefined;
+  const unit = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2]!.toLowerCase() as 's' | 'm' | 'h' | 'd'];
+  const ms = Math.round(Number(m[1]) * unit);
+  return ms > 0 ? ms : undefined;
+}

@@ -1,0 +1,76 @@
+// When an order fires, as pure functions of the order and the token's reserves: a limit, take-profit
+// or stop-loss level, a trailing stop's level under its high-water mark, a DCA round's price cap and
+// the order after a round. No store, no clock, no I/O: the engine passes them in and stores the result.
+// A trigger is a level, not a crossing: an order whose condition holds fires.
+import { compareToLevel, moveBps, priceE18, type Reserves } from '../../tron/market/index.js';
+import type { OrderRow } from '../store.js';
+import type { OrderKind } from './spec.js';
+
+/** A token's reserves with its decimals: what its price is read from. */
+export type Priced = Reserves & { decimals: number };
+
+/** A take-profit `bps` above the entry, or a stop-loss `bps` below it (E18). */
+export function levelFromEntry(entryE18: bigint, kind: 'tp' | 'sl', bps: bigint): bigint {
+  return moveBps(entryE18, kind === 'tp' ? bps : -bps);
+}
+
+/** The level a trailing stop fires at: its drop below the highest price seen. */
+export function trailLevel(o: Pick<OrderRow, 'highE18' | 'trailBps'>): bigint {
+  return moveBps(BigInt(o.highE18 ?? '0'), -BigInt(o.trailBps ?? 0));
+}
+
+/** A trailing stop's new high-water mark at this price; undefined when the price is not above the old one. */
+export function raisedHigh(o: Pick<OrderRow, 'highE18'>, r: Priced): bigint | undefined {
+  const p = priceE18(r, r.decimals);
+  return p > BigInt(o.highE18 ?? '0') ? p : undefined;
+}
+
+/**
+ * Whether the order's condition holds at this price: a limit buy, a stop-loss and a trailing stop at or
+ * below their level, a limit sell and a take-profit at or above. A trailing stop's high must be raised
+ * to this price first (raisedHigh). A DCA round goes by the clock, never by the price.
+ */
+export function holds(o: Pick<OrderRow, 'kind' | 'side' | 'triggerE18' | 'highE18' | 'trailBps'>, r: Priced): boolean {
+  const at = (level: bigint) => compareToLevel(r, level, r.decimals);
+  switch (o.kind as OrderKind) {
+    case 'limit':
+      return o.side === 'buy' ? at(BigInt(o.triggerE18!)) <= 0 : at(BigInt(o.triggerE18!)) >= 0;
+    case 'tp':
+      return at(BigInt(o.triggerE18!)) >= 0;
+    case 'sl':
+      return at(BigInt(o.triggerE18!)) <= 0;
+    case 'trail':
+      return at(trailLevel(o)) <= 0;
+    case 'dca':
+      return false;
+  }
+}
+
+/** The level an order fires at now (E18), for display; undefined for a DCA without a cap. */
+export function levelNow(o: Pick<OrderRow, 'kind' | 'triggerE18' | 'highE18' | 'trailBps'>): bigint | undefined {
+  if (o.kind === 'trail') return trailLevel(o);
+  return o.triggerE18 ? BigInt(o.triggerE18) : undefined;
+}
+
+/** Whether a DCA round is skipped at this price: its cap is set and the price is above it. */
+export function aboveCap(o: Pick<OrderRow, 'triggerE18'>, r: Priced): boolean {
+  return !!o.triggerE18 && compareToLevel(r, BigInt(o.triggerE18), r.decimals) > 0;
+}
+
+/**
+ * A DCA order after a round (filled, failed or skipped: each counts): active until the next is due
+ * an interval from `now`, or `last` after the final one.
+ */
+export function nextRound(
+  o: Pick<OrderRow, 'done' | 'rounds' | 'intervalMs'>,
+  how: string,
+  last: 'filled' | 'failed',
+  now: number,
+): { to: 'active' | 'filled' | 'failed'; fields: Pick<OrderRow, 'done' | 'nextAt' | 'note'> } {
+  const done = o.done + 1;
+  const more = done < o.rounds;
+  return {
+    to: more ? 'active' : last,
+    fields: { done, nextAt: more ? now + (o.intervalMs ?? 0) : null, note: `round ${done} of ${o.rounds} ${how}` },
+  };
+}

@@ -1,0 +1,88 @@
+// Users, their sealed facade keys and wallets, against a fake facade (a fetch that answers the two
+// calls accounts make: a key for a new user, and new wallets).
+import { utils } from 'tronweb';
+import { describe, expect, it } from 'vitest';
+import { LaunchpadClient } from '../../src/client/index.js';
+import { createAccounts, UserError } from '../../src/trading/accounts.js';
+import { Vault } from '../../src/trading/vault.js';
+import { memoryStore } from './helpers.js';
+
+const PK = '0000000000000000000000000000000000000000000000000000000000000001';
+const PK2 = '0000000000000000000000000000000000000000000000000000000000000002';
+
+function setup() {
+  const calls: Array<{ path: string; apiKey: string }> = [];
+  let wallets = 0;
+  const fetch = (async (url: string | URL | Request, init?: RequestInit) => {
+    const path = new URL(url instanceof Request ? url.url : url).pathname;
+    calls.push({ path, apiKey: (init?.headers as Record<string, string>)['api-key']! });
+    const body =
+      path === '/admin/keys'
+        ? { id: 41, key: 'user-api-key' }
+        : { data: [{ publicKey: utils.crypto.pkToAddress([PK, PK2][wallets]!), privateKey: [PK, PK2][wallets++]! }] };
+    return new Response(JSON.stringify(body), { status: 200 });
+  }) as typeof globalThis.fetch;
+  const store = memoryStore();
+  const vault = new Vault(Buffer.alloc(32, 1));
+  const operator = new LaunchpadClient({ baseUrl: 'http://facade', apiKey: 'operator-key', fetch });
+  const accounts = createAccounts({ store, vault, operator, facadeUrl: 'http://facade', defaultPlan: 'trader', fetch });
+  return { store, vault, accounts, calls };
+}
+
+describe('accounts', () => {
+  it('makes a user once: a sealed facade key of their own and a first wallet, active', async () => {
+    const { store, vault, accounts, calls } = setup();
+    const { user, created } = await accounts.ensureUser({ id: 5, username: 'ann' });
+    expect(created).toBe(true);
+    expect(user.apiKeyId).toBe(41);
+    expect(user.apiKeyEnc).not.toContain('user-api-key');
+    expect(vault.decrypt(user.apiKeyEnc, 'apikey:5')).toBe('user-api-key');
+    // the key came from the operator; the wallet was made with the user's own key
+    expect(calls).toEqual([
+      { path: '/admin/keys', apiKey: 'operator-key' },
+      { path: '/api/tron/createWallet', apiKey: 'user-api-key' },
+    ]);
+    const wallet = accounts.activeWallet(user);
+    expect(wallet.address).toBe(utils.crypto.pkToAddress(PK));
+    expect(wallet.keyEnc).not.toContain(PK);
+    expect(accounts.withKey(wallet, (k) => k)).toBe(PK);
+    const again = await accounts.ensureUser({ id: 5 });
+    expect(again.created).toBe(false);
+    expect(calls).toHaveLength(2);
+    expect(store.wallets(5)).toHaveLength(1);
+  });
+
+  it('a new wallet becomes the active one', async () => {
+    const { accounts, store } = setup();
+    const { user } = await accounts.ensureUser({ id: 6 });
+    const second = await accounts.newWallet(user);
+    expect(second.address).toBe(utils.crypto.pkToAddress(PK2));
+    expect(accounts.activeWallet(store.user(6)!).id).toBe(second.id);
+  });
+
+  it('imports a private key (0x and upper case allowed) once, and refuses what is not one', async () => {
+    const { accounts, store } = setup();
+    const { user } = await accounts.ensureUser({ id: 7 });
+    const imported = accounts.importWallet(user, `  0x${PK2.toUpperCase()} `);
+    expect(imported.address).toBe(utils.crypto.pkToAddress(PK2));
+    expect(accounts.withKey(imported, (k) => k)).toBe(PK2);
+    expect(accounts.importWallet(user, PK2).id).toBe(imported.id);
+    expect(store.wallets(7)).toHaveLength(2);
+    expect(() => accounts.importWallet(user, 'abc')).toThrow(UserError);
+    expect(() => accounts.importWallet(user, '0'.repeat(64))).toThrow('not a valid secp256k1 private key');
+  });
+
+  it('a user without a wallet is told to start', () => {
+    const { accounts, store } = setup();
+    store.createUser({
+      telegramId: 8,
+      username: null,
+      apiKeyEnc: 'x',
+      apiKeyId: null,
+      activeWalletId: null,
+      settings: '{}',
+      createdAt: 0,
+    });
+    expect(() => accounts.activeWallet(store.user(8)!)).toThrow('You have no wallet yet: send /start.');
+  });
+});

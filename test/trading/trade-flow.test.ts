@@ -1,0 +1,174 @@
+// The trade flow's bookkeeping without a chain: a quote becomes a row, one tap claims it, a trade
+// refused before signing fails with nothing sent, a restart fails what was never sent. The flow
+// against the devnet (sign, store, broadcast, receipt) is test/bot's and test/crash's.
+import { describe, expect, it } from 'vitest';
+import { ApiError, type LaunchpadClient, type Quote } from '../../src/client/index.js';
+import type { Accounts } from '../../src/trading/accounts.js';
+import {
+  createTradeFlow,
+  failureKindOf,
+  friendly,
+  TradeError,
+  type TradeOutcome,
+} from '../../src/trading/trade-flow.js';
+import { newTradeRow, quoteOfTrade } from '../../src/trading/trade-row.js';
+import { addUser, memoryStore } from './helpers.js';
+
+const TOKEN = 'TTokenTokenTokenTokenTokenTokenTok';
+
+/** A buy quote of 100 TRX with a fee limit of 50 TRX, for a wallet holding `balanceSun`. */
+function buyQuote(balanceSun: bigint, symbol?: string): Quote {
+  return {
+    type: 'buy',
+    tokenAddress: TOKEN,
+    ...(symbol ? { symbol } : {}),
+    family: 'launchpad',
+    venue: 'curve',
+    amountIn: 100,
+    expectedOut: 2000,
+    minOut: 1900,
+    launchpadFee: 1,
+    routerFee: 0.5,
+    refund: 0,
+    fillsCurve: false,
+    priceImpact: 0.1,
+    slippage: 5,
+    priceBefore: 0.05,
+    priceAfter: 0.051,
+    feeLimit: 50,
+    exact: { amountIn: '100000000', expectedOut: '2000', minOut: '1900', launchpadFee: '1', routerFee: '1' },
+    wallet: { trxBalanceSun: balanceSun.toString(), tokenBalance: '0', allowance: '0' },
+  };
+}
+
+function setup(client: Partial<LaunchpadClient>) {
+  const store = memoryStore();
+  const { user, wallet } = addUser(store, 1);
+  let clock = 1_000_000;
+  const accounts = {
+    clientFor: () => client as LaunchpadClient,
+    activeWallet: () => wallet,
+    withKey: () => {
+      throw new Error('nothing is signed in these tests');
+    },
+  } as unknown as Accounts;
+  const flow = createTradeFlow({ store, accounts, now: () => clock, sleep: async () => undefined });
+  return { store, user, wallet, flow, tick: (ms: number) => (clock += ms) };
+}
+
+describe('a quote', () => {
+  it('becomes a quoted row for 30 s, its quote kept in the one shape', async () => {
+    const { store, user, flow } = setup({ quote: async () => buyQuote(200_000_000n) });
+    const { trade, symbol } = await flow.quote(user, 42, TOKEN, 'buy', '100', 'CAT');
+    expect(symbol).toBe('CAT'); // the index had no symbol: the one the caller knew
+    expect(trade).toMatchObject({ status: 'quoted', chatId: 42, amount: '100', slippage: 500 });
+    expect(trade.expiresAt - trade.createdAt).toBe(30_000);
+    expect(quoteOfTrade(store.trade(trade.id)!)).toEqual({
+      symbol: 'CAT',
+      venue: 'curve',
+      amountIn: '100000000',
+      allowance: '0',
+    });
+  });
+
+  it('is refused at once when the TRX is short: 149.99 TRX held, 100 + 50 fee limit needed', async () => {
+    const { user, wallet, flow } = setup({ quote: async () => buyQuote(149_990_000n) });
+    const refused = flow.quoteFor(user, wallet, TOKEN, 'buy', '100');
+    await expect(refused).rejects.toThrow(TradeError);
+    await expect(refused).rejects.toThrow(
+      'you have 149.99 TRX; this needs 150 TRX (the amount and the network fee limit)',
+    );
+  });
+});
+
+describe('a tap', () => {
+  it('claims a quote once; another tap, another user or a late tap is told why not', async () => {
+    const { flow, user, tick } = setup({ quote: async () => buyQuote(10n ** 12n, 'CAT') });
+    const { trade } = await flow.quote(user, 1, TOKEN, 'buy', '100');
+    expect(flow.claim(trade.id, 2)).toBe('not-yours');
+    expect(flow.claim(trade.id, 1)).toBe('ok');
+    expect(flow.claim(trade.id, 1)).toBe('taken');
+    expect(flow.claim('nope', 1)).toBe('missing');
+    const late = (await flow.quote(user, 1, TOKEN, 'buy', '100')).trade;
+    tick(30_001);
+    expect(flow.claim(late.id, 1)).toBe('expired');
+    const kept = (await flow.quote(user, 1, TOKEN, 'buy', '100')).trade;
+    expect(flow.cancel(kept.id, 2)).toBe(false);
+    expect(flow.cancel(kept.id, 1)).toBe(true);
+    expect(flow.claim(kept.id, 1)).toBe('taken');
+  });
+});
+
+describe('execute', () => {
+  it('a build refused for funds fails the trade with nothing signed, and says why once', async () => {
+    const { store, flow, user } = setup({
+      quote: async () => buyQuote(10n ** 12n, 'CAT'),
+      localTrade: () =>
+        Promise.reject(
+          new ApiError(400, 'Insufficient funds', 'The account lacks funds for this transaction: 5 TRX short', '400'),
+        ),
+    });
+    const { trade } = await flow.quote(user, 1, TOKEN, 'buy', '100');
+    expect(flow.claim(trade.id, 1)).toBe('ok');
+    const done: TradeOutcome[] = [];
+    await flow.execute(trade.id, { pending: () => undefined, done: (_t, o) => void done.push(o) });
+    expect(done).toEqual([{ state: 'failed', reason: 'Not enough funds: 5 TRX short.', failureKind: 'funds' }]);
+    expect(store.trade(trade.id)).toMatchObject({ status: 'failed', txid: null, signedTx: null });
+  });
+
+  it('a restart fails a trade by hand that was claimed but never sent; automated ones are their engines’', async () => {
+    const { store, flow, user } = setup({});
+    const row = (id: string, extra: { orderId?: string; ruleId?: string } = {}) =>
+      newTradeRow({
+        id,
+        userId: user.telegramId,
+        chatId: 1,
+        walletId: user.activeWalletId!,
+        token: TOKEN,
+        side: 'buy',
+        amount: '1',
+        slippagePct: 5,
+        quote: { symbol: 'CAT', venue: 'curve', amountIn: '1000000', allowance: null },
+        status: 'claimed',
+        at: 0,
+        expiresAt: 0,
+        ...extra,
+      });
+    store.insertTrade(row('hand'));
+    store.insertTrade(row('o:x:0', { orderId: 'x' }));
+    store.insertTrade(row('s:r:T', { ruleId: 'r' }));
+    const done: string[] = [];
+    expect(await flow.resume({ pending: () => undefined, done: (t) => void done.push(t.id) })).toBe(1);
+    expect(done).toEqual(['hand']);
+    expect(store.trade('hand')!.status).toBe('failed');
+    expect(store.trade('o:x:0')!.status).toBe('claimed');
+    expect(store.trade('s:r:T')!.status).toBe('claimed');
+  });
+});
+
+describe('failures in words', () => {
+  it('tells funds from a holding that is gone, and says each plainly', () => {
+    const funds = new ApiError(
+      400,
+      'Insufficient funds',
+      'The account lacks funds for this transaction: 2 TRX short',
+      '400',
+    );
+    const noTokens = new ApiError(400, 'Insufficient funds', 'no tokens to sell', '400');
+    expect(failureKindOf(funds)).toBe('funds');
+    expect(failureKindOf(noTokens)).toBe('no-holding');
+    expect(failureKindOf(new TradeError('short', 'funds'))).toBe('funds');
+    expect(failureKindOf(new Error('x'))).toBeUndefined();
+    expect(friendly(funds)).toBe('Not enough funds: 2 TRX short.');
+    expect(friendly(new ApiError(429, 'Rate limit exceeded', '', '429', 7))).toBe(
+      'Too many requests right now; try again in 7 s.',
+    );
+    expect(friendly(new ApiError(502, 'Bad gateway', 'x', '502'))).toBe(
+      'The service had a problem; please try again in a moment.',
+    );
+    expect(friendly(new TradeError('the transaction is not from your wallet'))).toBe(
+      'Stopped for your safety: the transaction is not from your wallet.',
+    );
+    expect(friendly(new Error('secret detail'))).toBe('Something went wrong; please try again.');
+  });
+});
