@@ -85,16 +85,8 @@ function text(
   ctx.fillText(s, x, y);
 }
 
-/** The token's candle chart as a PNG. */
-export function renderChart(input: ChartInput): Buffer {
-  fonts();
-  const { width: W, height: H } = CHART_SIZE;
-  const canvas = createCanvas(W, H);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = C.bg;
-  ctx.fillRect(0, 0, W, H);
-
-  // header: symbol, interval and price; curve progress or the DEX on the right
+/** Header: symbol, interval and price; the curve's progress bar, or "on SunSwap V2", on the right. */
+function drawHeader(ctx: SKRSContext2D, input: ChartInput, W: number): void {
   text(ctx, `$${input.symbol}`, 24, 40, 26, C.text, true);
   text(
     ctx,
@@ -106,68 +98,98 @@ export function renderChart(input: ChartInput): Buffer {
   );
   if (input.progressPct === null) {
     text(ctx, 'on SunSwap V2', W - 24, 40, 20, C.accent, true, 'right');
-  } else {
-    const bw = 220;
-    const x = W - 24 - bw;
-    ctx.fillStyle = C.grid;
-    ctx.fillRect(x, 22, bw, 18);
-    ctx.fillStyle = C.accent;
-    ctx.fillRect(x, 22, (bw * Math.max(0, Math.min(100, input.progressPct))) / 100, 18);
-    text(ctx, `curve ${input.progressPct}%`, x - 10, 38, 18, C.dim, false, 'right');
+    return;
   }
+  const bw = 220;
+  const x = W - 24 - bw;
+  ctx.fillStyle = C.grid;
+  ctx.fillRect(x, 22, bw, 18);
+  ctx.fillStyle = C.accent;
+  ctx.fillRect(x, 22, (bw * Math.max(0, Math.min(100, input.progressPct))) / 100, 18);
+  text(ctx, `curve ${input.progressPct}%`, x - 10, 38, 18, C.dim, false, 'right');
+}
 
-  const left = 24;
-  const right = W - 110;
+/** Where the plot sits and how a price maps to a y coordinate. */
+interface Plot {
+  left: number;
+  right: number;
+  volTop: number;
+  volBottom: number;
+  pMin: number;
+  pMax: number;
+  y: (price: number) => number;
+}
+
+function plotOf(input: ChartInput, W: number, H: number): Plot {
   const top = 70;
   const priceBottom = H - 150;
-  const volTop = H - 130;
-  const volBottom = H - 40;
-  const candles = input.candles;
-  const n = Math.max(candles.length, 1);
-  const lo = Math.min(...candles.map((c) => c.low), input.priceTrx);
-  const hi = Math.max(...candles.map((c) => c.high), input.priceTrx);
+  const lo = Math.min(...input.candles.map((c) => c.low), input.priceTrx);
+  const hi = Math.max(...input.candles.map((c) => c.high), input.priceTrx);
   const pad = (hi - lo) * 0.08 || hi * 0.05 || 1e-12;
   const pMin = Math.max(0, lo - pad);
   const pMax = hi + pad;
   const y = (p: number) => priceBottom - ((p - pMin) / (pMax - pMin)) * (priceBottom - top);
-  const vMax = Math.max(...candles.map((c) => c.volume), 0);
+  return { left: 24, right: W - 110, volTop: H - 130, volBottom: H - 40, pMin, pMax, y };
+}
 
-  // grid and price labels
+/** Four grid lines with their prices on the right. */
+function drawGrid(ctx: SKRSContext2D, p: Plot): void {
   ctx.strokeStyle = C.grid;
   ctx.lineWidth = 1;
   for (let i = 0; i <= 4; i++) {
-    const p = pMin + ((pMax - pMin) * i) / 4;
-    const yy = Math.round(y(p)) + 0.5;
+    const price = p.pMin + ((p.pMax - p.pMin) * i) / 4;
+    const yy = Math.round(p.y(price)) + 0.5;
     ctx.beginPath();
-    ctx.moveTo(left, yy);
-    ctx.lineTo(right, yy);
+    ctx.moveTo(p.left, yy);
+    ctx.lineTo(p.right, yy);
     ctx.stroke();
-    text(ctx, shortPrice(p), right + 8, yy + 5, 14, C.dim);
+    text(ctx, shortPrice(price), p.right + 8, yy + 5, 14, C.dim);
   }
+}
 
-  const slot = (right - left) / n;
+/** Candles with their wicks, volume bars under them, and a time label every sixth of the range. */
+function drawCandles(ctx: SKRSContext2D, input: ChartInput, p: Plot, H: number): void {
+  const candles = input.candles;
+  const n = Math.max(candles.length, 1);
+  const vMax = Math.max(...candles.map((c) => c.volume), 0);
+  const slot = (p.right - p.left) / n;
   const body = Math.max(1, slot * 0.7);
   candles.forEach((c, i) => {
-    const cx = left + slot * (i + 0.5);
+    const cx = p.left + slot * (i + 0.5);
     const up = c.close >= c.open;
     ctx.strokeStyle = ctx.fillStyle = up ? C.up : C.down;
     ctx.beginPath();
-    ctx.moveTo(Math.round(cx) + 0.5, y(c.high));
-    ctx.lineTo(Math.round(cx) + 0.5, y(c.low));
+    ctx.moveTo(Math.round(cx) + 0.5, p.y(c.high));
+    ctx.lineTo(Math.round(cx) + 0.5, p.y(c.low));
     ctx.stroke();
-    const yo = y(c.open);
-    const yc = y(c.close);
+    const yo = p.y(c.open);
+    const yc = p.y(c.close);
     ctx.fillRect(cx - body / 2, Math.min(yo, yc), body, Math.max(1, Math.abs(yc - yo)));
     if (vMax > 0 && c.volume > 0) {
-      const h = ((volBottom - volTop) * c.volume) / vMax;
+      const h = ((p.volBottom - p.volTop) * c.volume) / vMax;
       ctx.globalAlpha = 0.6;
-      ctx.fillRect(cx - body / 2, volBottom - h, body, h);
+      ctx.fillRect(cx - body / 2, p.volBottom - h, body, h);
       ctx.globalAlpha = 1;
     }
     if (i % Math.max(1, Math.ceil(n / 6)) === 0)
       text(ctx, timeLabel(c.time, input.interval), cx, H - 16, 13, C.dim, false, 'center');
   });
-  text(ctx, vMax > 0 ? `vol ${shortPrice(vMax)} TRX` : 'no trades in this range', right + 8, volTop + 14, 12, C.dim);
+  const volLabel = vMax > 0 ? `vol ${shortPrice(vMax)} TRX` : 'no trades in this range';
+  text(ctx, volLabel, p.right + 8, p.volTop + 14, 12, C.dim);
+}
+
+/** The token's candle chart as a PNG. */
+export function renderChart(input: ChartInput): Buffer {
+  fonts();
+  const { width: W, height: H } = CHART_SIZE;
+  const canvas = createCanvas(W, H);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = C.bg;
+  ctx.fillRect(0, 0, W, H);
+  drawHeader(ctx, input, W);
+  const plot = plotOf(input, W, H);
+  drawGrid(ctx, plot);
+  drawCandles(ctx, input, plot, H);
   return canvas.toBuffer('image/png');
 }
 
