@@ -3,7 +3,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { DataService } from '../service/data/index.js';
 import { Errors, ServiceError } from '../service/errors.js';
-import type { FamilyName } from '../tron/families.js';
+import { FAMILY_NAMES } from '../tron/families.js';
 import { describeIssues, type InvalidMapper } from './errors.js';
 import { getOrPost, post } from './route.js';
 import { AddressBody, ok } from './schemas/common.js';
@@ -76,7 +76,7 @@ function specRoutes(app: FastifyInstance, data: DataService): void {
       handler: (b) => ({ data: data.getRecentTrades(b.address, ...pageOf(b)), ...ok }),
     });
   }
-  for (const family of ['launchpad', 'launchpad2'] as FamilyName[]) {
+  for (const family of FAMILY_NAMES) {
     post(app, {
       url: `/${family}/getTokenDetails`,
       tags,

@@ -2,6 +2,7 @@
 // stop-loss orders are relative to. Exact integers up to the cost; TRX numbers only for display.
 import type { UserTrade, WalletView } from '../client/index.js';
 import { TOKEN_DECIMALS, tokenNumber, trxNumber } from '../tron/units.js';
+import type { Side } from '../tron/market/index.js';
 
 /** Average-cost basis over a token's trades (oldest first), in exact integers. */
 export function costBasis(trades: UserTrade[]): { units: bigint; costSun: bigint } {
@@ -26,7 +27,7 @@ export function costBasis(trades: UserTrade[]): { units: bigint; costSun: bigint
  * sell: tokens in, TRX out). `amountIn` is exact (sun or base units), `received` as the receipt says
  * it; undefined when nothing is known to have come out.
  */
-export function fillPriceTrx(side: 'buy' | 'sell', amountIn: bigint, received: number | undefined): number | undefined {
+export function fillPriceTrx(side: Side, amountIn: bigint, received: number | undefined): number | undefined {
   if (received === undefined || received === 0) return undefined;
   return side === 'buy' ? trxNumber(amountIn) / received : received / tokenNumber(amountIn, TOKEN_DECIMALS);
 }

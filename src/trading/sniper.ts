@@ -17,6 +17,7 @@ import type { OrderEngine } from './orders/index.js';
 import type { FollowRow, SnipeRuleRow, TradingStore } from './store.js';
 import type { TradeEvents, TradeFlow, TradeOutcome } from './trade-flow.js';
 import { newTradeRow, quoteOfTrade } from './trade-row.js';
+import type { Side } from '../tron/market/index.js';
 
 export interface SnipeSpec {
   trx: string;
@@ -41,7 +42,7 @@ export interface AutoEvent {
   kind: 'snipe' | 'copy';
   state: 'filled' | 'failed' | 'skipped';
   userId: number;
-  side: 'buy' | 'sell';
+  side: Side;
   token: string;
   symbol: string;
   /** buys: TRX put in; sells: the share of the holding */
@@ -113,7 +114,7 @@ export function createSniper(deps: SniperDeps) {
         kind,
         state: outcome.state === 'confirmed' ? 'filled' : 'failed',
         userId: t.userId,
-        side: t.side as 'buy' | 'sell',
+        side: t.side as Side,
         token: t.token,
         symbol: quoteOfTrade(t).symbol,
         amount: t.amount,
@@ -139,7 +140,7 @@ export function createSniper(deps: SniperDeps) {
     walletId: number,
     token: string,
     symbol: string,
-    side: 'buy' | 'sell',
+    side: Side,
     amount: string,
     ev: TradeEvents,
   ): boolean {

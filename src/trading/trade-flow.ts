@@ -24,7 +24,8 @@ import { keptQuote, newTradeRow, quoteOfTrade } from './trade-row.js';
 export const QUOTE_TTL_MS = 30_000;
 const POLL_MS = 1000;
 
-export type Side = 'buy' | 'sell';
+export type { Side } from '../tron/market/index.js';
+import type { Side } from '../tron/market/index.js';
 
 export interface TradeOutcome {
   state: 'confirmed' | 'failed';

@@ -1,5 +1,7 @@
 // The launchpad families the facade serves (`launchpad` and `launchpad2` in its paths).
-export type FamilyName = 'launchpad' | 'launchpad2';
+/** The launchpads' names as the API's paths and bodies say them. */
+export const FAMILY_NAMES = ['launchpad', 'launchpad2'] as const;
+export type FamilyName = (typeof FAMILY_NAMES)[number];
 
 export interface Family {
   family: FamilyName;

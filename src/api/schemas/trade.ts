@@ -1,6 +1,8 @@
 // Trading operations (spec 4.6-4.9), quote, broadcast, txStatus, token creation and transfers.
 import { z } from 'zod';
 import { address, okResponse, unsignedResponse } from './common.js';
+import { SIDES } from '../../tron/market/index.js';
+import { FAMILY_NAMES } from '../../tron/families.js';
 
 export const UserTokenBody = z.strictObject({ tokenAddress: address, userAddress: address });
 export const UnsignedTxSchema = z.object({
@@ -12,7 +14,7 @@ export const UnsignedTxSchema = z.object({
 export const AllowanceResponse = unsignedResponse({ amount: z.string() });
 export const ApproveResponse = unsignedResponse({ unsignedTx: UnsignedTxSchema });
 
-const side = z.enum(['buy', 'sell']);
+const side = z.enum(SIDES);
 /** a positive number or a decimal string; "NN%" is that share of the holding */
 const tradeAmount = z.union([z.number().positive(), z.string().min(1).max(40)]);
 const slippage = z.number().min(0).max(100);
@@ -139,7 +141,7 @@ export const TxStatusResponse = okResponse({
 
 const link = z.url({ protocol: /^https?$/ }).max(300);
 export const CreateTokenBody = z.strictObject({
-  family: z.enum(['launchpad', 'launchpad2']).optional(),
+  family: z.enum(FAMILY_NAMES).optional(),
   userAddress: address,
   name: z.string().trim().min(1).max(32),
   symbol: z

@@ -20,7 +20,8 @@ export interface Caller {
   feeBps: number;
 }
 
-export type Side = 'buy' | 'sell';
+export type { Side } from '../../tron/market/index.js';
+import type { Side } from '../../tron/market/index.js';
 
 export interface TradeInput {
   side: Side;

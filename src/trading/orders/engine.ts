@@ -19,6 +19,7 @@ import { keptQuote, newTradeRow, quoteOfTrade } from '../trade-row.js';
 import { createOrderPlacing, OPEN } from './create.js';
 import { createOrderDelivery, type OrderNotifier, type OrderTell } from './notify.js';
 import { aboveCap, holds, levelNow, nextRound, raisedHigh, type Priced } from './triggers.js';
+import type { Side } from '../../tron/market/index.js';
 
 export interface OrderEngineDeps {
   store: TradingStore;
@@ -130,7 +131,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
         move(o, 'active', 'cancelled', { note: 'its wallet is gone' });
         return;
       }
-      const side = o.side as 'buy' | 'sell';
+      const side = o.side as Side;
       const amount = side === 'buy' ? sunToTrx(BigInt(o.amount)) : `${Number(o.amount) / 100}%`;
       let quote: Quote;
       try {
@@ -209,7 +210,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
 
   /** A confirmed trade: the order fills (a DCA counts the round), its pair goes, a buy gets its auto TP/SL. */
   async function filled(o: OrderRow, t: TradeRow, outcome: TradeOutcome): Promise<void> {
-    const priceTrx = fillPriceTrx(t.side as 'buy' | 'sell', BigInt(quoteOfTrade(t).amountIn), outcome.received);
+    const priceTrx = fillPriceTrx(t.side as Side, BigInt(quoteOfTrade(t).amountIn), outcome.received);
     const tell = { kind: 'filled' as const, outcome, priceTrx };
     if (o.kind === 'dca') {
       const r = nextRound(o, 'filled', 'filled', now());

@@ -1,7 +1,7 @@
 // What a user asks of the order engine: the kinds of order, a price level as TRX per token or a
 // market cap, and the checks a request passes before anything is stored. Pure: the market's answer
 // (the price now, the supply, the entry) comes in as arguments.
-import { marketCapToE18, priceE18 } from '../../tron/market/index.js';
+import { marketCapToE18, priceE18, type Side } from '../../tron/market/index.js';
 import { TOKEN_DECIMALS, trxToSun } from '../../tron/units.js';
 import { UserError } from '../accounts.js';
 import type { OrderRow } from '../store.js';
@@ -21,7 +21,7 @@ export type OrderSpec =
   | { kind: 'dca'; token: string; trx: string; intervalMs: number; count: number; max?: PriceSpec | undefined };
 
 /** The fields a new order is stored with (the others take their defaults). */
-export type OrderFields = Partial<OrderRow> & { kind: OrderKind; side: 'buy' | 'sell'; amount: string };
+export type OrderFields = Partial<OrderRow> & { kind: OrderKind; side: Side; amount: string };
 
 /** What the market says when an order is set. */
 export interface MarketNow {

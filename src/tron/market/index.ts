@@ -6,3 +6,7 @@ export * from './curve.js';
 export * from './dex.js';
 export * from './fees.js';
 export * from './price.js';
+
+/** The two sides of a trade. */
+export const SIDES = ['buy', 'sell'] as const;
+export type Side = (typeof SIDES)[number];
