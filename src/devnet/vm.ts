@@ -1,7 +1,7 @@
 // A small native "virtual machine": contracts are TypeScript objects that expose the real ABI.
 // Calls are metered in energy so fees and OUT_OF_ENERGY behave like the TVM's.
 import type { AbiEntry } from '../tron/abi.js';
-import { toAbiAddress, toHexAddress } from '../tron/address.js';
+import { toHexAddress } from '../tron/address.js';
 import { decodeValues, encodeValues, selectorOf, topicOf } from '../tron/codec.js';
 import type { Ledger } from './ledger.js';
 
@@ -27,7 +27,6 @@ export const addressListArg = (v: unknown): string[] => Array.from(v as ArrayLik
 /** The TVM's `block.timestamp`: the block time in seconds. */
 export const blockSeconds = (ctx: { now: number }): bigint => BigInt(Math.floor(ctx.now / 1000));
 export const ZERO_ADDRESS = '41' + '0'.repeat(40);
-export const abiAddress = toAbiAddress;
 
 export class Revert extends Error {
   constructor(readonly reason: string) {
