@@ -8,7 +8,7 @@ import { decodeRevert, encodeValues, findFunction, selectorOf } from '../tron/co
 import { DEFAULT_FEES, DEFAULT_MINT_FEE, TRX_TO_FILL, realTrxOf } from '../tron/market/index.js';
 import { signTx } from '../tron/tx.js';
 import { MAX_UINT256, SUN_PER_TRX, BPS } from '../tron/units.js';
-import type { Chain } from './chain.js';
+import type { Chain } from './chain/index.js';
 import { DEX, FAMILIES } from './genesis.js';
 import { devnetKey, type DevnetKey } from './keys.js';
 

@@ -22,8 +22,7 @@ import {
 import { keccakHex } from '../tron/codec.js';
 import { toBase58, toHexAddress, tryHexAddress } from '../tron/address.js';
 import { trxToSun } from '../tron/units.js';
-import type { BlockRow, Chain } from './chain.js';
-import { toHexText } from './chain.js';
+import { toHexText, type BlockRow, type Chain } from './chain/index.js';
 import { ENERGY_PRICE_SUN, BANDWIDTH_PRICE_SUN, CREATE_ACCOUNT_FEE_SUN } from './fees.js';
 import { DEX, FAMILIES, FAUCET, TREASURY } from './genesis.js';
 import { DEMO_TOKENS } from './demo.js';

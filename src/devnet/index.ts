@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { openSqlite } from '../db/open.js';
-import { Chain } from './chain.js';
+import { Chain } from './chain/index.js';
 import { seedDemo } from './demo.js';
 import { buildDevnetApp } from './http.js';
 import * as schema from './schema.js';

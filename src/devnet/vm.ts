@@ -3,6 +3,7 @@
 import type { AbiEntry } from '../tron/abi.js';
 import { toHexAddress } from '../tron/address.js';
 import { decodeValues, encodeValues, selectorOf, topicOf } from '../tron/codec.js';
+import type { ContractRegistry } from './chain/registry.js';
 import type { Ledger } from './ledger.js';
 
 /** Energy costs, close to the TVM's for the same work. */
@@ -76,7 +77,7 @@ export class Vm {
 
   constructor(
     readonly ledger: Ledger,
-    private readonly registry: Record<string, NativeContract>,
+    private readonly contracts: ContractRegistry,
     readonly now: number,
     readonly energyLimit: number,
   ) {}
@@ -105,7 +106,7 @@ export class Vm {
 
   contractAt(address: string): NativeContract | undefined {
     const kind = this.ledger.contractKind(address);
-    return kind ? this.registry[kind] : undefined;
+    return kind ? this.contracts.contract(kind) : undefined;
   }
 
   /** A call by ABI-encoded data, as from a transaction: returns the encoded output (hex). */
