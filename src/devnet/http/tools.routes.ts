@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { toBase58, toHexAddress, tryHexAddress } from '../../tron/address.js';
 import { trxToSun } from '../../tron/units.js';
-import { DEMO_TOKENS } from '../demo.js';
+import { DEMO_TOKENS } from '../demo/index.js';
 import { BANDWIDTH_PRICE_SUN, ENERGY_PRICE_SUN } from '../fees.js';
 import { DEX, FAMILIES, FAUCET, TREASURY } from '../genesis.js';
 import { badRequest, issuesText, type DevnetRoutes } from './routes.js';
