@@ -2,11 +2,4 @@
 export { Chain } from './chain.js';
 export { ContractRegistry, nativeContracts } from './registry.js';
 export type { EventFilter } from './events.js';
-export {
-  toHexText,
-  type BlockRow,
-  type BroadcastResult,
-  type ConstantResult,
-  type EventRow,
-  type TxJson,
-} from './types.js';
+export * from './types.js';
