@@ -2,9 +2,9 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { openSqlite } from '../db/open.js';
-import { Chain } from './chain.js';
-import { seedDemo } from './demo.js';
-import { buildDevnetApp } from './http.js';
+import { Chain } from './chain/index.js';
+import { seedDemo } from './demo/index.js';
+import { buildDevnetApp } from './http/app.js';
 import * as schema from './schema.js';
 
 export interface DevnetOptions {

@@ -54,6 +54,11 @@ const pairOf = (r: PairText | undefined): PairRow | undefined =>
  * than the queries themselves.
  */
 function prepare(db: DevnetDb) {
+  return { ...prepareBalances(db), ...prepareMarkets(db) };
+}
+
+/** Accounts, TRC20 balances and allowances. */
+function prepareBalances(db: DevnetDb) {
   const c = db.$client;
   return {
     account: c.prepare<
@@ -83,6 +88,13 @@ function prepare(db: DevnetDb) {
     upsertAllowance: c.prepare<[string, string, string, string]>(
       'insert into trc20_allowances (token, owner, spender, amount) values (?, ?, ?, ?) on conflict (token, owner, spender) do update set amount = excluded.amount',
     ),
+  };
+}
+
+/** Launchpads, their pools and routers, token records and SunSwap V2 pairs. */
+function prepareMarkets(db: DevnetDb) {
+  const c = db.$client;
+  return {
     launchpad: db
       .select()
       .from(s.launchpads)

@@ -1,8 +1,9 @@
 // A small native "virtual machine": contracts are TypeScript objects that expose the real ABI.
 // Calls are metered in energy so fees and OUT_OF_ENERGY behave like the TVM's.
 import type { AbiEntry } from '../tron/abi.js';
-import { toAbiAddress, toHexAddress } from '../tron/address.js';
+import { toHexAddress } from '../tron/address.js';
 import { decodeValues, encodeValues, selectorOf, topicOf } from '../tron/codec.js';
+import type { ContractRegistry } from './chain/registry.js';
 import type { Ledger } from './ledger.js';
 
 /** Energy costs, close to the TVM's for the same work. */
@@ -27,7 +28,6 @@ export const addressListArg = (v: unknown): string[] => Array.from(v as ArrayLik
 /** The TVM's `block.timestamp`: the block time in seconds. */
 export const blockSeconds = (ctx: { now: number }): bigint => BigInt(Math.floor(ctx.now / 1000));
 export const ZERO_ADDRESS = '41' + '0'.repeat(40);
-export const abiAddress = toAbiAddress;
 
 export class Revert extends Error {
   constructor(readonly reason: string) {
@@ -77,7 +77,7 @@ export class Vm {
 
   constructor(
     readonly ledger: Ledger,
-    private readonly registry: Record<string, NativeContract>,
+    private readonly contracts: ContractRegistry,
     readonly now: number,
     readonly energyLimit: number,
   ) {}
@@ -106,7 +106,7 @@ export class Vm {
 
   contractAt(address: string): NativeContract | undefined {
     const kind = this.ledger.contractKind(address);
-    return kind ? this.registry[kind] : undefined;
+    return kind ? this.contracts.contract(kind) : undefined;
   }
 
   /** A call by ABI-encoded data, as from a transaction: returns the encoded output (hex). */

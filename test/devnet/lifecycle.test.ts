@@ -5,7 +5,7 @@ import { LAUNCHPAD_ABI, TRC20_ABI } from '../../src/tron/abi.js';
 import { big, contractMethods } from '../../src/tron/client.js';
 import { TRX_TO_FILL, realTrxOf } from '../../src/tron/market/index.js';
 import { FAMILIES, TREASURY } from '../../src/devnet/genesis.js';
-import { DEMO_TOKENS, DEMO_WALLETS } from '../../src/devnet/demo.js';
+import { DEMO_TOKENS, DEMO_WALLETS } from '../../src/devnet/demo/index.js';
 import type { Devnet } from '../../src/devnet/index.js';
 import { faucet, startTestDevnet, tempDir, tronWebFor } from '../helpers/devnet.js';
 

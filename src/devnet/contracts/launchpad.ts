@@ -23,6 +23,7 @@ import {
   tokensForTrxOut,
   trxForTokensOut,
   type FeeParams,
+  type Pool,
 } from '../../tron/market/index.js';
 import { TOKEN_DECIMALS } from '../../tron/units.js';
 import { deriveAddress } from '../keys.js';
@@ -112,6 +113,14 @@ function poolView(ctx: CallContext, token: string) {
   const pool = ctx.ledger.pool(addr(token));
   if (!pool || pool.launchpad !== ctx.self) throw new Revert('Launchpad: token does not exist');
   return pool;
+}
+
+/** A view that reads one amount for a token off its curve. */
+function curveView(quote: (pool: Pool, amount: bigint) => bigint): NativeContract['methods'][string] {
+  return (ctx, [token, amount]) => {
+    const pool = poolView(ctx, String(token));
+    return [curveCall(() => quote(pool, uint(amount)))];
+  };
 }
 
 export const launchpadContract: NativeContract = {
@@ -238,18 +247,9 @@ export const launchpadContract: NativeContract = {
     minTxFee: (ctx) => [fees(ctx).minTxFee],
     mintFee: (ctx) => [fees(ctx).mintFee],
     tokenCount: (ctx) => [BigInt(ctx.ledger.launchpad(ctx.self)?.tokenCount ?? 0)],
-    getTokenAmountByPurchase: (ctx, [token, trxAmount]) => {
-      const pool = poolView(ctx, String(token));
-      return [curveCall(() => curveOut(pool, uint(trxAmount)))];
-    },
-    getTrxAmountBySale: (ctx, [token, tokenAmount]) => {
-      const pool = poolView(ctx, String(token));
-      return [curveCall(() => curveIn(pool, uint(tokenAmount)))];
-    },
-    getExactTokenAmountForPurchase: (ctx, [token, tokenAmount]) => {
-      const pool = poolView(ctx, String(token));
-      return [curveCall(() => trxForTokensOut(pool, uint(tokenAmount)))];
-    },
+    getTokenAmountByPurchase: curveView(curveOut),
+    getTrxAmountBySale: curveView(curveIn),
+    getExactTokenAmountForPurchase: curveView(trxForTokensOut),
     getExactTokenAmountForPurchaseWithFee: (ctx, [token, tokenAmount]) => {
       const pool = poolView(ctx, String(token));
       const f = fees(ctx);
@@ -257,10 +257,7 @@ export const launchpadContract: NativeContract = {
       const paid = paymentForCurveIn(trxIn, f);
       return [paid, paid - trxIn];
     },
-    getExactTrxAmountForSale: (ctx, [token, trxAmount]) => {
-      const pool = poolView(ctx, String(token));
-      return [curveCall(() => tokensForTrxOut(pool, uint(trxAmount)))];
-    },
+    getExactTrxAmountForSale: curveView(tokensForTrxOut),
     getExactTrxAmountForSaleWithFee: (ctx, [token, trxAmount]) => {
       const pool = poolView(ctx, String(token));
       const f = fees(ctx);

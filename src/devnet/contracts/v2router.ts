@@ -79,9 +79,53 @@ function swapPath(ctx: CallContext, amounts: bigint[], path: string[], to: strin
   }
 }
 
-/** Pulls the caller's first-hop input into the first pair (needs the caller's approval). */
+/** Moves the caller's tokens into a pair (needs the caller's approval). */
 function pullInto(ctx: CallContext, token: string, pair: string, amount: bigint): void {
   ctx.vm.invoke(ctx.self, token, 'transferFrom', [toAbiAddress(ctx.sender), toAbiAddress(pair), amount]);
+}
+
+/** A swap's path once its deadline is checked; a TRX swap's path must start (or end) at WTRX. */
+function swapPathOf(ctx: CallContext, deadline: unknown, pathArg: unknown, trx?: 'from' | 'to'): string[] {
+  ensure(ctx, deadline);
+  const path = addressListArg(pathArg);
+  const wtrxEnd = trx === 'from' ? path[0] : trx === 'to' ? path[path.length - 1] : undefined;
+  if (trx && wtrxEnd !== config(ctx).wtrx) throw new Revert('UniswapV2Router: INVALID_PATH');
+  return path;
+}
+
+/** Each hop's amounts for an exact input, if the last is at least `minOut`. */
+function exactIn(ctx: CallContext, amountIn: bigint, minOut: bigint, path: string[]): bigint[] {
+  const amounts = amountsOut(ctx, amountIn, path);
+  if (amounts[amounts.length - 1]! < minOut) throw new Revert('UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT');
+  return amounts;
+}
+
+/** Each hop's amounts for an exact output, if the first is at most `maxIn`. */
+function exactOut(ctx: CallContext, amountOut: bigint, maxIn: bigint, path: string[]): bigint[] {
+  const amounts = amountsIn(ctx, amountOut, path);
+  if (amounts[0]! > maxIn) throw new Revert('UniswapV2Router: EXCESSIVE_INPUT_AMOUNT');
+  return amounts;
+}
+
+/** The caller's tokens along the path to `to`; the first hop's input is pulled with its approval. */
+function swapTokens(ctx: CallContext, path: string[], amounts: bigint[], to: string): [bigint[]] {
+  pullInto(ctx, path[0]!, pairFor(ctx, path[0]!, path[1]!), amounts[0]!);
+  swapPath(ctx, amounts, path, to);
+  return [amounts];
+}
+
+/** The call's TRX, wrapped, along the path to `to`. */
+function swapTrxForTokens(ctx: CallContext, path: string[], amounts: bigint[], to: string): [bigint[]] {
+  wrapInto(ctx, pairFor(ctx, path[0]!, path[1]!), amounts[0]!);
+  swapPath(ctx, amounts, path, to);
+  return [amounts];
+}
+
+/** The caller's tokens along the path to the router, and the WTRX out unwrapped to `to`. */
+function swapTokensForTrx(ctx: CallContext, path: string[], amounts: bigint[], to: string): [bigint[]] {
+  swapTokens(ctx, path, amounts, ctx.self);
+  unwrapTo(ctx, to, amounts[amounts.length - 1]!);
+  return [amounts];
 }
 
 /** Wraps TRX held by the router and sends it to the pair. */
@@ -212,68 +256,36 @@ export const v2RouterContract: NativeContract = {
     },
 
     swapExactTokensForTokens: (ctx, [amountIn, minOut, pathArg, toArg, deadline]) => {
-      ensure(ctx, deadline);
-      const path = addressListArg(pathArg);
-      const amounts = amountsOut(ctx, uintArg(amountIn), path);
-      if (amounts[amounts.length - 1]! < uintArg(minOut))
-        throw new Revert('UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT');
-      pullInto(ctx, path[0]!, pairFor(ctx, path[0]!, path[1]!), amounts[0]!);
-      swapPath(ctx, amounts, path, addressArg(toArg));
-      return [amounts];
+      const path = swapPathOf(ctx, deadline, pathArg);
+      const amounts = exactIn(ctx, uintArg(amountIn), uintArg(minOut), path);
+      return swapTokens(ctx, path, amounts, addressArg(toArg));
     },
     swapTokensForExactTokens: (ctx, [amountOut, maxIn, pathArg, toArg, deadline]) => {
-      ensure(ctx, deadline);
-      const path = addressListArg(pathArg);
-      const amounts = amountsIn(ctx, uintArg(amountOut), path);
-      if (amounts[0]! > uintArg(maxIn)) throw new Revert('UniswapV2Router: EXCESSIVE_INPUT_AMOUNT');
-      pullInto(ctx, path[0]!, pairFor(ctx, path[0]!, path[1]!), amounts[0]!);
-      swapPath(ctx, amounts, path, addressArg(toArg));
-      return [amounts];
+      const path = swapPathOf(ctx, deadline, pathArg);
+      const amounts = exactOut(ctx, uintArg(amountOut), uintArg(maxIn), path);
+      return swapTokens(ctx, path, amounts, addressArg(toArg));
     },
     swapExactETHForTokens: (ctx, [minOut, pathArg, toArg, deadline]) => {
-      ensure(ctx, deadline);
-      const path = addressListArg(pathArg);
-      if (path[0] !== config(ctx).wtrx) throw new Revert('UniswapV2Router: INVALID_PATH');
-      const amounts = amountsOut(ctx, ctx.value, path);
-      if (amounts[amounts.length - 1]! < uintArg(minOut))
-        throw new Revert('UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT');
-      wrapInto(ctx, pairFor(ctx, path[0], path[1]!), amounts[0]!);
-      swapPath(ctx, amounts, path, addressArg(toArg));
-      return [amounts];
+      const path = swapPathOf(ctx, deadline, pathArg, 'from');
+      const amounts = exactIn(ctx, ctx.value, uintArg(minOut), path);
+      return swapTrxForTokens(ctx, path, amounts, addressArg(toArg));
     },
     swapETHForExactTokens: (ctx, [amountOut, pathArg, toArg, deadline]) => {
-      ensure(ctx, deadline);
-      const path = addressListArg(pathArg);
-      if (path[0] !== config(ctx).wtrx) throw new Revert('UniswapV2Router: INVALID_PATH');
-      const amounts = amountsIn(ctx, uintArg(amountOut), path);
-      if (amounts[0]! > ctx.value) throw new Revert('UniswapV2Router: EXCESSIVE_INPUT_AMOUNT');
-      wrapInto(ctx, pairFor(ctx, path[0], path[1]!), amounts[0]!);
-      swapPath(ctx, amounts, path, addressArg(toArg));
+      const path = swapPathOf(ctx, deadline, pathArg, 'from');
+      const amounts = exactOut(ctx, uintArg(amountOut), ctx.value, path);
+      swapTrxForTokens(ctx, path, amounts, addressArg(toArg));
       ctx.vm.transferTrx(ctx.self, ctx.sender, ctx.value - amounts[0]!);
       return [amounts];
     },
     swapExactTokensForETH: (ctx, [amountIn, minOut, pathArg, toArg, deadline]) => {
-      ensure(ctx, deadline);
-      const path = addressListArg(pathArg);
-      if (path[path.length - 1] !== config(ctx).wtrx) throw new Revert('UniswapV2Router: INVALID_PATH');
-      const amounts = amountsOut(ctx, uintArg(amountIn), path);
-      const out = amounts[amounts.length - 1]!;
-      if (out < uintArg(minOut)) throw new Revert('UniswapV2Router: INSUFFICIENT_OUTPUT_AMOUNT');
-      pullInto(ctx, path[0]!, pairFor(ctx, path[0]!, path[1]!), amounts[0]!);
-      swapPath(ctx, amounts, path, ctx.self);
-      unwrapTo(ctx, addressArg(toArg), out);
-      return [amounts];
+      const path = swapPathOf(ctx, deadline, pathArg, 'to');
+      const amounts = exactIn(ctx, uintArg(amountIn), uintArg(minOut), path);
+      return swapTokensForTrx(ctx, path, amounts, addressArg(toArg));
     },
     swapTokensForExactETH: (ctx, [amountOut, maxIn, pathArg, toArg, deadline]) => {
-      ensure(ctx, deadline);
-      const path = addressListArg(pathArg);
-      if (path[path.length - 1] !== config(ctx).wtrx) throw new Revert('UniswapV2Router: INVALID_PATH');
-      const amounts = amountsIn(ctx, uintArg(amountOut), path);
-      if (amounts[0]! > uintArg(maxIn)) throw new Revert('UniswapV2Router: EXCESSIVE_INPUT_AMOUNT');
-      pullInto(ctx, path[0]!, pairFor(ctx, path[0]!, path[1]!), amounts[0]!);
-      swapPath(ctx, amounts, path, ctx.self);
-      unwrapTo(ctx, addressArg(toArg), uintArg(amountOut));
-      return [amounts];
+      const path = swapPathOf(ctx, deadline, pathArg, 'to');
+      const amounts = exactOut(ctx, uintArg(amountOut), uintArg(maxIn), path);
+      return swapTokensForTrx(ctx, path, amounts, addressArg(toArg));
     },
   },
 };

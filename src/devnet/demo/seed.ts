@@ -1,0 +1,26 @@
+// Demo data for a new devnet: tokens on both launchpads with a day of trades from several wallets,
+// one token near its launch threshold and one launched (with a history of SunSwap V2 trades after its
+// launch), so a new user sees real data at once.
+// Everything goes through signed transactions and blocks, exactly as a user's trades would.
+import { SUN_PER_TRX } from '../../tron/units.js';
+import type { Chain } from '../chain/index.js';
+import { planActions } from './plan.js';
+import { DEMO_WALLETS } from './tokens.js';
+import { runAction, type DemoRun } from './trades.js';
+
+const WALLET_FUNDS = 400_000n * SUN_PER_TRX;
+
+/** Seeds the demo history once; returns false when the devnet was seeded before. */
+export function seedDemo(chain: Chain, now: number): boolean {
+  if (chain.ledger.getMeta('seeded')) return false;
+  const start = chain.head().timestamp + 1000;
+  for (const w of DEMO_WALLETS) {
+    const res = chain.faucet(w.address, WALLET_FUNDS);
+    if (!('result' in res)) throw new Error('demo seed: faucet refused');
+  }
+  chain.produceBlock(start);
+  const run: DemoRun = { chain, tokens: [], approved: new Set() };
+  for (const a of planActions(start, now)) runAction(run, a);
+  chain.ledger.setMeta('seeded', String(now));
+  return true;
+}

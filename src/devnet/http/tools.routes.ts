@@ -1,0 +1,62 @@
+// The operator's helpers under /devnet (not part of Tron's API): the faucet, the devnet's addresses
+// and the demo tokens.
+import { z } from 'zod';
+import { toBase58, toHexAddress, tryHexAddress } from '../../tron/address.js';
+import { trxToSun } from '../../tron/units.js';
+import { DEMO_TOKENS } from '../demo/index.js';
+import { BANDWIDTH_PRICE_SUN, ENERGY_PRICE_SUN } from '../fees.js';
+import { DEX, FAMILIES, FAUCET, TREASURY } from '../genesis.js';
+import { badRequest, issuesText, type DevnetRoutes } from './routes.js';
+
+/** Largest faucet grant per call, in TRX. */
+export const FAUCET_MAX_TRX = 10_000_000;
+
+const faucetBody = z.object({
+  address: z.string().refine((a) => tryHexAddress(a) !== null, 'not a Tron address'),
+  amountTrx: z.union([z.number(), z.string()]).transform((v, ctx) => {
+    try {
+      const sun = trxToSun(v);
+      if (sun <= 0n || sun > BigInt(FAUCET_MAX_TRX) * 1_000_000n) throw new Error();
+      return sun;
+    } catch {
+      ctx.addIssue({
+        code: 'custom',
+        message: `amountTrx must be more than 0 and at most ${FAUCET_MAX_TRX}, with up to 6 decimals`,
+      });
+      return z.NEVER;
+    }
+  }),
+});
+
+export function toolRoutes({ app, chain, instantBlocks }: DevnetRoutes): void {
+  app.post('/devnet/faucet', async (req, reply) => {
+    const parsed = faucetBody.safeParse(req.body);
+    if (!parsed.success) return badRequest(reply, issuesText(parsed.error));
+    const res = chain.faucet(toHexAddress(parsed.data.address), parsed.data.amountTrx, { produce: instantBlocks });
+    if (!('result' in res)) {
+      return reply
+        .status(500)
+        .send({ success: false, error: Buffer.from(res.message, 'hex').toString('utf8'), statusCode: 500 });
+    }
+    return { txid: res.txid };
+  });
+  app.get('/devnet/info', async () => ({
+    head: chain.head().number,
+    families: FAMILIES.map((f) => ({
+      family: f.family,
+      launchpad: toBase58(f.launchpad),
+      router: toBase58(f.router),
+      feeRecipient: toBase58(f.feeRecipient),
+    })),
+    treasury: toBase58(TREASURY.address),
+    sunswapV2: { router: toBase58(DEX.router), factory: toBase58(DEX.factory), wtrx: toBase58(DEX.wtrx) },
+    faucet: toBase58(FAUCET.address),
+    prices: { energySun: Number(ENERGY_PRICE_SUN), bandwidthSun: Number(BANDWIDTH_PRICE_SUN) },
+  }));
+  app.get('/devnet/tokens', async () => ({
+    data: DEMO_TOKENS.map((t) => ({
+      ...t.metadata,
+      contractAddress: chain.ledger.getMeta(`demo-token:${t.metadata.symbol}`) ?? null,
+    })),
+  }));
+}

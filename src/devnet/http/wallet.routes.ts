@@ -1,0 +1,59 @@
+// The node's accounts, TRX transfers, broadcasting, and what it tells of itself (prices, node info).
+import { toBase58, tryHexAddress } from '../../tron/address.js';
+import { toHexText } from '../chain/index.js';
+import { BANDWIDTH_PRICE_SUN, CREATE_ACCOUNT_FEE_SUN, ENERGY_PRICE_SUN, MAX_FEE_LIMIT_SUN } from '../fees.js';
+import { intParam, truthy, type DevnetRoutes } from './routes.js';
+
+export function walletRoutes({ both, node, chain, instantBlocks }: DevnetRoutes): void {
+  both('/healthcheck', () => ({ status: 'ok' }));
+  both('/', () => ({ name: 'tron-launchpad devnet', head: chain.head().number }));
+
+  node('getaccount', (p) => {
+    const address = tryHexAddress(p.address);
+    if (!address) throw Object.assign(new Error('Invalid address'), { statusCode: 400 });
+    const acc = chain.ledger.account(address);
+    if (!acc) return {};
+    const visible = truthy(p.visible);
+    return {
+      address: visible ? toBase58(address) : address,
+      balance: Number(BigInt(acc.balance)),
+      create_time: acc.createTime,
+      ...(acc.contractKind ? { type: 'Contract' } : {}),
+      ...(acc.name ? { account_name: toHexText(acc.name) } : {}),
+      account_resource: {},
+    };
+  });
+  node('getaccountresource', () => ({ freeNetLimit: 0, TotalEnergyLimit: 0, TotalNetLimit: 0 }));
+  node('getaccountnet', () => ({ freeNetLimit: 0 }));
+
+  both('/wallet/broadcasttransaction', (p) => chain.broadcast(p, { produce: instantBlocks }));
+  both('/wallet/createtransaction', (p) => {
+    const owner = tryHexAddress(p.owner_address);
+    const to = tryHexAddress(p.to_address);
+    const amount = intParam(p.amount);
+    if (!owner || !to || amount === undefined || amount <= 0)
+      return { Error: 'Invalid owner_address, to_address or amount' };
+    return chain.buildTransaction('TransferContract', { owner_address: owner, to_address: to, amount });
+  });
+
+  node('getchainparameters', () => ({
+    chainParameter: [
+      { key: 'getEnergyFee', value: Number(ENERGY_PRICE_SUN) },
+      { key: 'getTransactionFee', value: Number(BANDWIDTH_PRICE_SUN) },
+      { key: 'getCreateNewAccountFeeInSystemContract', value: Number(CREATE_ACCOUNT_FEE_SUN) },
+      { key: 'getMaxFeeLimit', value: Number(MAX_FEE_LIMIT_SUN) },
+    ],
+  }));
+  node('getenergyprices', () => ({ prices: `0:${ENERGY_PRICE_SUN}` }));
+  node('getbandwidthprices', () => ({ prices: `0:${BANDWIDTH_PRICE_SUN}` }));
+  node('getnodeinfo', () => {
+    const h = chain.head();
+    return {
+      beginSyncNum: h.number,
+      block: `Num:${h.number},ID:${h.blockId}`,
+      solidityBlock: `Num:${h.number},ID:${h.blockId}`,
+      activeConnectCount: 0,
+      configNodeInfo: { codeVersion: 'devnet' },
+    };
+  });
+}
