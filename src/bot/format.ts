@@ -2,6 +2,10 @@
 import type { Holder, Quote, Safety, TokenDetails, TokenSummary, Trade, WalletView } from '../client/index.js';
 import type { Settings } from './store.js';
 import { scalarText } from '../text.js';
+import { sunToTrx } from '../tron/units.js';
+import type { OrderEngine } from '../trading/orders.js';
+import { formatPrice } from '../trading/price.js';
+import type { OrderRow } from '../trading/store.js';
 
 export const MAX_MESSAGE = 4096;
 
@@ -179,4 +183,48 @@ export function clip(text: string, max = MAX_MESSAGE): string {
     out = next;
   }
   return out + more;
+}
+
+/** A transaction as a link to the explorer, or as code when there is none (the devnet). */
+export const txLinker = (explorerTxUrl?: string) => (txid: string) =>
+  explorerTxUrl ? `<a href="${esc(explorerTxUrl + txid)}">${esc(txid.slice(0, 10))}…</a>` : `<code>${esc(txid)}</code>`;
+
+/** Basis points as a percent: 2500 -> "25%". */
+export const pctOfBps = (bps: string | number) => `${Number(bps) / 100}%`;
+const level = (e18: string | bigint | null | undefined) => (e18 ? `${formatPrice(BigInt(e18))} TRX` : '?');
+
+/** One order in words (its list and the engine's messages). */
+export function orderLine(o: OrderRow, engine: OrderEngine, now: number): string {
+  const sym = `$${esc(o.symbol)}`;
+  let text: string;
+  switch (o.kind) {
+    case 'limit':
+      text =
+        o.side === 'buy'
+          ? `🎯 Limit buy ${trx(Number(sunToTrx(BigInt(o.amount))))} of ${sym} at ≤ ${level(o.triggerE18)}`
+          : `🎯 Limit sell ${pctOfBps(o.amount)} of ${sym} at ≥ ${level(o.triggerE18)}`;
+      break;
+    case 'tp':
+      text = `💰 Take profit on ${sym}: sell ${pctOfBps(o.amount)} at ≥ ${level(o.triggerE18)} (entry ${level(o.entryE18)})`;
+      break;
+    case 'sl':
+      text = `🛑 Stop loss on ${sym}: sell ${pctOfBps(o.amount)} at ≤ ${level(o.triggerE18)} (entry ${level(o.entryE18)})`;
+      break;
+    case 'trail':
+      text = `📉 Trailing stop on ${sym}: sell ${pctOfBps(o.amount)} ${pctOfBps(o.trailBps ?? 0)} below the high (high ${level(o.highE18)}, fires at ≤ ${level(engine.levelOf(o))})`;
+      break;
+    default: {
+      const next =
+        o.nextAt && o.status === 'active'
+          ? o.nextAt <= now
+            ? ' · next round now'
+            : ` · next in ${Math.max(1, Math.round((o.nextAt - now) / 60_000))} min`
+          : '';
+      text = `🔁 DCA ${trx(Number(sunToTrx(BigInt(o.amount))))} of ${sym}, ${o.done}/${o.rounds} done${next}${o.triggerE18 ? ` · max ${level(o.triggerE18)}` : ''}`;
+    }
+  }
+  if (o.auto) text += ' <i>(auto)</i>';
+  if (o.status === 'paused') text += `\n   ⏸ paused: ${esc(o.note ?? '')}`;
+  if (o.status === 'executing') text += '\n   ⏳ trading now';
+  return text;
 }

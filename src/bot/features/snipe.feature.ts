@@ -1,14 +1,12 @@
 // Sniping and copy trading in the bot: /snipe (rules: list, add, pause, resume, delete) and /copy
-// (followed wallets), and the messages when a snipe or a copy fills, fails or is skipped.
+// (followed wallets). (What a snipe or a copy did is said by notifiers/sniper.notifier.ts.)
 // Private chats only: they trade the user's own wallet.
-import { Composer, InlineKeyboard, type Api } from 'grammy';
-import type { Logger } from 'pino';
+import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context.js';
 import { compact, esc, short, trx } from '../format.js';
 import { userOf } from '../helpers.js';
-import { refusalOf } from '../refusals.js';
 import { sunToTrx } from '../../tron/units.js';
-import type { AutoEvent, FollowSpec, SnipeSpec } from '../../trading/sniper.js';
+import type { FollowSpec, SnipeSpec } from '../../trading/sniper.js';
 import type { FollowRow, SnipeRuleRow } from '../../trading/store.js';
 
 export const SNIPE_USAGE = [
@@ -165,31 +163,3 @@ priv.callbackQuery(/^c([prd]):([\w-]{6,12})$/, async (ctx) => {
     text: ok ? (action === 'delete' ? 'Removed' : `${action === 'pause' ? 'Paused' : 'Resumed'}`) : 'Nothing to change',
   });
 });
-
-/** What a snipe or a copy did, said to its user once. */
-export function autoNotifier(api: () => Api, logger: Logger, txLink: (txid: string) => string) {
-  return async (e: AutoEvent): Promise<void> => {
-    const sym = `$${esc(e.symbol)}`;
-    const who = e.kind === 'snipe' ? '🎯 <b>Sniped</b>' : `👀 <b>Copied</b> <code>${esc(short(e.source ?? ''))}</code>`;
-    const tx = e.outcome?.txid ? `\nTx: ${txLink(e.outcome.txid)}` : '';
-    const got = e.outcome?.received;
-    let text: string;
-    if (e.state === 'filled')
-      text =
-        e.side === 'buy'
-          ? `${who}: bought ${got === undefined ? '' : `${compact(got)} `}${sym} for ${trx(Number(e.amount))}${tx}`
-          : `${who}: sold ${esc(e.amount)} of your ${sym}${got === undefined ? '' : ` for ${trx(Math.round(got * 1e6) / 1e6)}`}${tx}`;
-    else if (e.state === 'skipped')
-      text = `⏭ ${e.kind === 'snipe' ? 'Snipe' : 'Copy'} of ${sym} skipped: ${esc(e.reason ?? '')}`;
-    else
-      text = `❌ ${e.kind === 'snipe' ? 'Snipe' : 'Copy'} of ${sym} failed: ${esc(e.reason ?? 'unknown reason')}${tx}`;
-    try {
-      await api().sendMessage(e.userId, text, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
-    } catch (err) {
-      logger.warn(
-        { userId: e.userId, refusal: refusalOf(err), err: (err as Error).message },
-        'snipe/copy message not delivered',
-      );
-    }
-  };
-}
