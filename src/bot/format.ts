@@ -7,7 +7,7 @@ import type { OrderEngine } from '../trading/orders.js';
 import { formatPrice } from '../trading/price.js';
 import type { OrderRow } from '../trading/store.js';
 
-export const MAX_MESSAGE = 4096;
+const MAX_MESSAGE = 4096;
 
 export const esc = (s: unknown): string =>
   scalarText(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -26,13 +26,13 @@ export function compact(n: number): string {
 }
 
 export const trx = (n: number): string => `${n.toLocaleString('en-US', { maximumFractionDigits: 6 })} TRX`;
-export const price = (n: number): string =>
+const price = (n: number): string =>
   n === 0 ? '0' : n < 0.001 ? n.toPrecision(4) : n.toLocaleString('en-US', { maximumSignificantDigits: 6 });
-export const usd = (n: number): string =>
+const usd = (n: number): string =>
   `$${n >= 1 ? n.toLocaleString('en-US', { maximumFractionDigits: 2 }) : n.toPrecision(3)}`;
 const signed = (n: number): string => `${n > 0 ? '+' : ''}${n.toFixed(2)}%`;
 
-export function progressBar(pct: number, width = 10): string {
+function progressBar(pct: number, width = 10): string {
   const p = Math.max(0, Math.min(100, pct));
   const full = Math.round((p / 100) * width);
   return '▰'.repeat(full) + '▱'.repeat(width - full) + ` ${p}%`;
@@ -47,7 +47,7 @@ const STATUS: Record<string, string> = {
 const VERDICT = { ok: '🛡 Safety: ok', caution: '⚠️ Caution', danger: '⛔ Danger' } as const;
 
 /** The safety verdict in a line, with the two reasons that matter most. */
-export function safetyLine(s: Safety): string {
+function safetyLine(s: Safety): string {
   const why = s.reasons.slice(0, 2).map(esc).join('; ');
   return `${VERDICT[s.verdict]}${why ? `: ${why}` : ` · ${s.holderCount} holders, top 10 hold ${s.top10SharePct}%`}`;
 }

@@ -14,7 +14,7 @@ import type { OrderRow, Settings } from '../../trading/store.js';
 const NUM = String.raw`(\d+(?:\.\d+)?)`;
 const ADDR = String.raw`(T\w{33})`;
 
-export const ORDER_USAGE = [
+const ORDER_USAGE = [
   '<b>Automated orders</b> (they trade your active wallet, with your slippage, without asking)',
   '<code>/limit ADDRESS buy TRX @ PRICE</code> — buy when the price is at or below PRICE (TRX per token)',
   '<code>/limit ADDRESS sell 50% @ PRICE</code> — sell a share when the price is at or above',
@@ -28,7 +28,7 @@ export const ORDER_USAGE = [
 ].join('\n');
 
 /** A price level: "0.00005" (TRX per token) or a market cap ("mc50k", "$1.2m", "50k"). */
-export function parseLevel(text: string): PriceSpec | undefined {
+function parseLevel(text: string): PriceSpec | undefined {
   const t = text.trim().toLowerCase();
   const mc = /^mc(.+)$/.exec(t)?.[1] ?? (/[kmb]$|^\$/.test(t) ? t : undefined);
   if (mc !== undefined) {

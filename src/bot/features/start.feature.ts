@@ -31,7 +31,7 @@ export const COMMANDS = [
   { command: 'help', description: 'How to use the bot' },
 ];
 
-export const HELP = [
+const HELP = [
   '<b>How to trade</b>',
   '1. Fund your wallet with TRX (/wallet shows its address).',
   '2. Paste a token address (or /token ADDRESS) to see its card.',

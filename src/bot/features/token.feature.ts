@@ -5,12 +5,12 @@ import type { BotContext } from '../context.js';
 import { esc, tokenCard } from '../format.js';
 import { editOwned, replyOwned, TRON_ADDRESS, userOf } from '../helpers.js';
 import { cardKeyboard } from '../keyboards.js';
-import { CARD_CANDLES, type CardInterval } from '../charts.js';
+import { CARD_CANDLES, CARD_INTERVALS, type CardInterval } from '../charts.js';
 import { refusalOf } from '../refusals.js';
 import { isBase58Address } from '../../tron/address.js';
 
 /** Finds a token on either launchpad; undefined when neither knows it (or it is no address). */
-export async function findToken(
+async function findToken(
   client: LaunchpadClient,
   address: string,
 ): Promise<{ details: TokenDetails; family: Family } | undefined> {
@@ -38,8 +38,7 @@ export async function tokenFor(ctx: BotContext, client: LaunchpadClient, address
   return found;
 }
 
-export const NOT_AN_ADDRESS =
-  'That does not look like a token address. Tron addresses start with T and have 34 characters.';
+const NOT_AN_ADDRESS = 'That does not look like a token address. Tron addresses start with T and have 34 characters.';
 export const unknownToken = (a: string) => `I could not find token <code>${esc(a)}</code> on the launchpads.`;
 
 /** Parses and checks an address argument; answers the user when it is missing or wrong. */
@@ -138,7 +137,7 @@ tokenFeature.command('token', async (ctx) => {
   if (address) await showCard(ctx, address, false);
 });
 
-tokenFeature.callbackQuery(/^r:(T\w{33})(?::(5m|1h|1d))?$/, (ctx) =>
+tokenFeature.callbackQuery(new RegExp(String.raw`^r:(T\w{33})(?::(${CARD_INTERVALS.join('|')}))?$`), (ctx) =>
   showCard(ctx, ctx.match[1]!, true, (ctx.match[2] as CardInterval | undefined) ?? '1h'),
 );
 
