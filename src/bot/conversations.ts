@@ -9,7 +9,7 @@ import { esc, settingsText, trx } from './format.js';
 import { settingsKeyboard } from './keyboards.js';
 import type { Settings } from './store.js';
 import { friendly } from '../trading/trade-flow.js';
-import { amountHelp, checkAmount, startTrade } from './features/trade.feature.js';
+import { amountHelp, checkAmount, startTrade } from './trade-start.js';
 import { userOf } from './helpers.js';
 
 type Convo = Conversation<BotContext, Context>;

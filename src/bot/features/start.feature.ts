@@ -3,7 +3,7 @@ import { Composer } from 'grammy';
 import type { BotContext } from '../context.js';
 import { esc } from '../format.js';
 import { isBase58Address } from '../../tron/address.js';
-import { showCard } from './token.feature.js';
+import { showCard } from '../token-card.js';
 
 export const COMMANDS = [
   { command: 'start', description: 'Start: your wallet and how to trade' },
