@@ -11,7 +11,7 @@ import type { AlertRules, BotStore } from './store.js';
 
 const MAX_LINES = 15;
 
-export function matches(r: AlertRules, e: StreamEvent): boolean {
+function matches(r: AlertRules, e: StreamEvent): boolean {
   if (r.tokens && !r.tokens.includes(e.token)) return false;
   const d = e.data;
   switch (e.kind) {
@@ -28,7 +28,7 @@ export function matches(r: AlertRules, e: StreamEvent): boolean {
   }
 }
 
-export function alertText(e: StreamEvent, botUsername: string): string {
+function alertText(e: StreamEvent, botUsername: string): string {
   const d = e.data;
   const sym = `$${esc(d.symbol)}`;
   const link = `<a href="https://t.me/${esc(botUsername)}?start=${esc(e.token)}">card</a>`;
@@ -137,5 +137,3 @@ export function createAlerter(deps: {
     },
   };
 }
-
-export type Alerter = ReturnType<typeof createAlerter>;

@@ -4,6 +4,7 @@ import { InputFile } from 'grammy';
 import type { Candles, TokenDetails } from '../client/index.js';
 import { renderChart } from '../charts/render.js';
 
+/** The intervals a card's chart can show (its buttons, and what a tap may ask for). */
 export const CARD_INTERVALS = ['5m', '1h', '1d'] as const;
 export type CardInterval = (typeof CARD_INTERVALS)[number];
 /** Candles on a card's chart. */

@@ -31,5 +31,5 @@ export interface BotServices {
   events: (api: Api) => TradeEvents;
 }
 
-export type BaseContext = Context & { services: BotServices };
+type BaseContext = Context & { services: BotServices };
 export type BotContext = ConversationFlavor<BaseContext>;

@@ -8,8 +8,8 @@ import type { BotContext } from './context.js';
 import { esc, settingsText, trx } from './format.js';
 import { settingsKeyboard } from './keyboards.js';
 import type { Settings } from './store.js';
-import { friendly } from '../trading/trade-flow.js';
-import { amountHelp, checkAmount, startTrade } from './features/trade.feature.js';
+import { friendly, type Side } from '../trading/trade-flow.js';
+import { amountHelp, checkAmount, startTrade } from './trade-start.js';
 import { userOf } from './helpers.js';
 
 type Convo = Conversation<BotContext, Context>;
@@ -38,7 +38,7 @@ async function ask<T>(
 }
 
 /** Custom buy/sell amount from a card's "Buy X" / "Sell X". */
-export async function customAmount(conversation: Convo, ctx: Context, side: 'buy' | 'sell', token: string) {
+export async function customAmount(conversation: Convo, ctx: Context, side: Side, token: string) {
   const amount = await ask(
     conversation,
     ctx,
@@ -102,27 +102,43 @@ export async function withdraw(conversation: Convo, ctx: Context) {
   );
 }
 
+/** A setting that is one number in a range. */
+const oneNumber = (key: 'slippage' | 'extraFeeLimit', prompt: string, min: number, max: number) => ({
+  key,
+  prompt,
+  help: `Send a number from ${min} to ${max}.`,
+  parse: (t: string) => num(t, min, max),
+});
+/** A setting that is three presets in a range. */
+const threeNumbers = (key: 'buyPresets' | 'sellPresets', prompt: string, help: string, min: number, max: number) => ({
+  key,
+  prompt,
+  help,
+  parse: (t: string) => three(t, min, max),
+});
+
 const FIELDS = {
-  slip: {
-    prompt: 'New slippage in percent (0.1 to 50)?',
-    help: 'Send a number from 0.1 to 50.',
-    parse: (t: string) => num(t, 0.1, 50),
-  },
-  fee: {
-    prompt: 'Extra fee limit in TRX (0 to 500)? It raises the most a trade may burn in fees.',
-    help: 'Send a number from 0 to 500.',
-    parse: (t: string) => num(t, 0, 500),
-  },
-  buy: {
-    prompt: 'Three buy presets in TRX, like <code>50 200 1000</code>.',
-    help: 'Send three positive numbers separated by spaces.',
-    parse: (t: string) => three(t, 0.000001, 1e9),
-  },
-  sell: {
-    prompt: 'Three sell presets in percent, like <code>25 50 100</code>.',
-    help: 'Send three percents from 1 to 100 separated by spaces.',
-    parse: (t: string) => three(t, 1, 100),
-  },
+  slip: oneNumber('slippage', 'New slippage in percent (0.1 to 50)?', 0.1, 50),
+  fee: oneNumber(
+    'extraFeeLimit',
+    'Extra fee limit in TRX (0 to 500)? It raises the most a trade may burn in fees.',
+    0,
+    500,
+  ),
+  buy: threeNumbers(
+    'buyPresets',
+    'Three buy presets in TRX, like <code>50 200 1000</code>.',
+    'Send three positive numbers separated by spaces.',
+    0.000001,
+    1e9,
+  ),
+  sell: threeNumbers(
+    'sellPresets',
+    'Three sell presets in percent, like <code>25 50 100</code>.',
+    'Send three percents from 1 to 100 separated by spaces.',
+    1,
+    100,
+  ),
 } as const;
 
 function num(t: string, min: number, max: number): number | undefined {
@@ -142,13 +158,7 @@ export async function editSetting(conversation: Convo, ctx: Context, field: keyo
   const next = await conversation.external(async (octx) => {
     const user = await userOf(octx);
     const s = octx.services.store.settings(user);
-    const updated: Settings = {
-      ...s,
-      ...(field === 'slip' ? { slippage: value as number } : {}),
-      ...(field === 'fee' ? { extraFeeLimit: value as number } : {}),
-      ...(field === 'buy' ? { buyPresets: value as Settings['buyPresets'] } : {}),
-      ...(field === 'sell' ? { sellPresets: value as Settings['sellPresets'] } : {}),
-    };
+    const updated: Settings = { ...s, [f.key]: value };
     octx.services.store.saveSettings(user.telegramId, updated);
     return updated;
   });

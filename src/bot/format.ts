@@ -2,8 +2,12 @@
 import type { Holder, Quote, Safety, TokenDetails, TokenSummary, Trade, WalletView } from '../client/index.js';
 import type { Settings } from './store.js';
 import { scalarText } from '../text.js';
+import { sunToTrx } from '../tron/units.js';
+import type { OrderEngine } from '../trading/orders/index.js';
+import { formatPrice } from '../trading/price.js';
+import type { OrderRow } from '../trading/store.js';
 
-export const MAX_MESSAGE = 4096;
+const MAX_MESSAGE = 4096;
 
 export const esc = (s: unknown): string =>
   scalarText(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -22,13 +26,13 @@ export function compact(n: number): string {
 }
 
 export const trx = (n: number): string => `${n.toLocaleString('en-US', { maximumFractionDigits: 6 })} TRX`;
-export const price = (n: number): string =>
+const price = (n: number): string =>
   n === 0 ? '0' : n < 0.001 ? n.toPrecision(4) : n.toLocaleString('en-US', { maximumSignificantDigits: 6 });
-export const usd = (n: number): string =>
+const usd = (n: number): string =>
   `$${n >= 1 ? n.toLocaleString('en-US', { maximumFractionDigits: 2 }) : n.toPrecision(3)}`;
 const signed = (n: number): string => `${n > 0 ? '+' : ''}${n.toFixed(2)}%`;
 
-export function progressBar(pct: number, width = 10): string {
+function progressBar(pct: number, width = 10): string {
   const p = Math.max(0, Math.min(100, pct));
   const full = Math.round((p / 100) * width);
   return '▰'.repeat(full) + '▱'.repeat(width - full) + ` ${p}%`;
@@ -43,7 +47,7 @@ const STATUS: Record<string, string> = {
 const VERDICT = { ok: '🛡 Safety: ok', caution: '⚠️ Caution', danger: '⛔ Danger' } as const;
 
 /** The safety verdict in a line, with the two reasons that matter most. */
-export function safetyLine(s: Safety): string {
+function safetyLine(s: Safety): string {
   const why = s.reasons.slice(0, 2).map(esc).join('; ');
   return `${VERDICT[s.verdict]}${why ? `: ${why}` : ` · ${s.holderCount} holders, top 10 hold ${s.top10SharePct}%`}`;
 }
@@ -179,4 +183,48 @@ export function clip(text: string, max = MAX_MESSAGE): string {
     out = next;
   }
   return out + more;
+}
+
+/** A transaction as a link to the explorer, or as code when there is none (the devnet). */
+export const txLinker = (explorerTxUrl?: string) => (txid: string) =>
+  explorerTxUrl ? `<a href="${esc(explorerTxUrl + txid)}">${esc(txid.slice(0, 10))}…</a>` : `<code>${esc(txid)}</code>`;
+
+/** Basis points as a percent: 2500 -> "25%". */
+export const pctOfBps = (bps: string | number) => `${Number(bps) / 100}%`;
+const level = (e18: string | bigint | null | undefined) => (e18 ? `${formatPrice(BigInt(e18))} TRX` : '?');
+
+/** One order in words (its list and the engine's messages). */
+export function orderLine(o: OrderRow, engine: OrderEngine, now: number): string {
+  const sym = `$${esc(o.symbol)}`;
+  let text: string;
+  switch (o.kind) {
+    case 'limit':
+      text =
+        o.side === 'buy'
+          ? `🎯 Limit buy ${trx(Number(sunToTrx(BigInt(o.amount))))} of ${sym} at ≤ ${level(o.triggerE18)}`
+          : `🎯 Limit sell ${pctOfBps(o.amount)} of ${sym} at ≥ ${level(o.triggerE18)}`;
+      break;
+    case 'tp':
+      text = `💰 Take profit on ${sym}: sell ${pctOfBps(o.amount)} at ≥ ${level(o.triggerE18)} (entry ${level(o.entryE18)})`;
+      break;
+    case 'sl':
+      text = `🛑 Stop loss on ${sym}: sell ${pctOfBps(o.amount)} at ≤ ${level(o.triggerE18)} (entry ${level(o.entryE18)})`;
+      break;
+    case 'trail':
+      text = `📉 Trailing stop on ${sym}: sell ${pctOfBps(o.amount)} ${pctOfBps(o.trailBps ?? 0)} below the high (high ${level(o.highE18)}, fires at ≤ ${level(engine.levelOf(o))})`;
+      break;
+    default: {
+      const next =
+        o.nextAt && o.status === 'active'
+          ? o.nextAt <= now
+            ? ' · next round now'
+            : ` · next in ${Math.max(1, Math.round((o.nextAt - now) / 60_000))} min`
+          : '';
+      text = `🔁 DCA ${trx(Number(sunToTrx(BigInt(o.amount))))} of ${sym}, ${o.done}/${o.rounds} done${next}${o.triggerE18 ? ` · max ${level(o.triggerE18)}` : ''}`;
+    }
+  }
+  if (o.auto) text += ' <i>(auto)</i>';
+  if (o.status === 'paused') text += `\n   ⏸ paused: ${esc(o.note ?? '')}`;
+  if (o.status === 'executing') text += '\n   ⏳ trading now';
+  return text;
 }

@@ -1,6 +1,8 @@
 // Every inline keyboard in one place. Callback data stays under Telegram's 64 bytes.
 import { InlineKeyboard } from 'grammy';
+import { CARD_INTERVALS } from './charts.js';
 import type { Settings } from './store.js';
+import type { Side } from '../tron/market/index.js';
 
 export const cb = {
   buy: (token: string, amount: number) => `b:${token}:${amount}`,
@@ -28,7 +30,7 @@ export const cb = {
 export function cardKeyboard(token: string, s: Settings, privateChat = false, interval = '1h'): InlineKeyboard {
   const kb = new InlineKeyboard();
   // the chart's interval, switched in place
-  for (const iv of ['5m', '1h', '1d']) kb.text(iv === interval ? `• ${iv}` : iv, cb.refresh(token, iv));
+  for (const iv of CARD_INTERVALS) kb.text(iv === interval ? `• ${iv}` : iv, cb.refresh(token, iv));
   kb.row();
   for (const a of s.buyPresets) kb.text(`Buy ${a} TRX`, cb.buy(token, a));
   kb.text('Buy X TRX', cb.buyCustom(token)).row();
@@ -49,7 +51,7 @@ export function resultKeyboard(token: string, symbol: string, privateChat: boole
 }
 
 /** Under a curve trade that landed after the launch: the same trade freshly quoted on the DEX, in one tap. */
-export function launchedKeyboard(id: string, token: string, symbol: string, side: 'buy' | 'sell'): InlineKeyboard {
+export function launchedKeyboard(id: string, token: string, symbol: string, side: Side): InlineKeyboard {
   return new InlineKeyboard()
     .text(`🔁 ${side === 'buy' ? 'Buy' : 'Sell'} on SunSwap`, cb.requote(id))
     .text(`⬅️ $${symbol.slice(0, 12)}`, cb.refresh(token));
@@ -118,8 +120,6 @@ export function settingsKeyboard(s: Settings): InlineKeyboard {
     .row()
     .text(`Confirm: ${s.confirm ? 'on ✅' : 'off'}`, cb.settings('conf'));
 }
-
-export const yesNoKeyboard = (yes: string, no: string) => new InlineKeyboard().text('✅ Yes', yes).text('✖️ No', no);
 
 /** One button per listed token, opening its card. */
 export function tokenListKeyboard(tokens: Array<{ address: string; symbol: string }>): InlineKeyboard {

@@ -20,30 +20,27 @@ export type Refusal =
 /** Telegram's answer to a callback query answered too late, or twice. */
 export const isLateAnswer = (description: string): boolean => /query is too old|query id is invalid/i.test(description);
 
+/** Telegram's words for a message that is gone (deleted, too old to edit, not the kind to edit). */
+const MESSAGE_GONE = [
+  'message to edit not found',
+  'message to delete not found',
+  "message can't be edited",
+  "message can't be deleted",
+  'there is no text in the message to edit',
+  'there is no caption in the message to edit',
+];
+/** Telegram's words for a chat that takes no more messages from us. */
+const CHAT_GONE = ['chat not found', 'bot was blocked', 'user is deactivated', 'bot was kicked', 'not a member'];
+
 export function refusalOf(e: unknown): Refusal | undefined {
   if (!(e instanceof GrammyError)) return undefined;
   const d = e.description.toLowerCase();
+  const says = (words: string[]) => words.some((w) => d.includes(w));
   if (d.includes('message is not modified')) return 'not-modified';
   if (isLateAnswer(d)) return 'query-too-old';
-  if (
-    d.includes('message to edit not found') ||
-    d.includes('message to delete not found') ||
-    d.includes("message can't be edited") ||
-    d.includes("message can't be deleted") ||
-    d.includes('there is no text in the message to edit') ||
-    d.includes('there is no caption in the message to edit')
-  )
-    return 'message-gone';
-  if (
-    e.error_code === 403 ||
-    d.includes('chat not found') ||
-    d.includes('bot was blocked') ||
-    d.includes('user is deactivated') ||
-    d.includes('bot was kicked') ||
-    d.includes('not a member')
-  )
-    return 'chat-gone';
-  if (d.includes('too long') || d.includes('too_long')) return 'too-long';
+  if (says(MESSAGE_GONE)) return 'message-gone';
+  if (e.error_code === 403 || says(CHAT_GONE)) return 'chat-gone';
+  if (says(['too long', 'too_long'])) return 'too-long';
   if (d.includes("can't parse entities")) return 'bad-html';
   return undefined;
 }

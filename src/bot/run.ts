@@ -6,12 +6,13 @@ import type { Logger } from 'pino';
 import { LaunchpadClient } from '../client/index.js';
 import { createAccounts } from '../trading/accounts.js';
 import type { BotServices } from './context.js';
-import { tradeEvents, txLinker } from './features/trade.feature.js';
-import { orderNotifier } from './features/orders.feature.js';
 import { createOrderEngine, type OrderEngine } from '../trading/orders/index.js';
 import { createSniper } from '../trading/sniper.js';
 import { createChartCache } from './charts.js';
-import { autoNotifier } from './features/snipe.feature.js';
+import { txLinker } from './format.js';
+import { orderNotifier } from './notifiers/order.notifier.js';
+import { sniperNotifier } from './notifiers/sniper.notifier.js';
+import { tradeNotifier } from './notifiers/trade.notifier.js';
 import type { Api } from 'grammy';
 import { createBot, runDueDeletes, COMMANDS, type BotOptions } from './index.js';
 import { createStore, openBotDb } from './store.js';
@@ -78,7 +79,7 @@ export function buildBot(opts: BotRunOptions) {
     trading,
     client: operator,
     orders,
-    notify: autoNotifier(() => late.api!, log, txLinker(opts.explorerTxUrl)),
+    notify: sniperNotifier(() => late.api!, log, txLinker(opts.explorerTxUrl)),
     position: {
       get: () => {
         const v = store.meta('sniper_last_seq');
@@ -102,7 +103,7 @@ export function buildBot(opts: BotRunOptions) {
     operator,
     admins: opts.admins ?? [],
     events: (a) =>
-      tradeEvents(a, log, opts.explorerTxUrl, (t) =>
+      tradeNotifier(a, log, opts.explorerTxUrl, (t) =>
         orders.afterBuy(t.userId, t.walletId, t.token, t.txid ?? undefined),
       ),
   };

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { Quote } from '../client/index.js';
 import type { NewTrade, TradeRow } from './store.js';
+import type { Side } from '../tron/market/index.js';
 
 const uint = z.string().regex(/^\d+$/);
 
@@ -40,7 +41,7 @@ export interface NewTradeFields {
   chatId: number;
   walletId: number;
   token: string;
-  side: 'buy' | 'sell';
+  side: Side;
   /** as the user gave it: TRX for buys, tokens or "NN%" for sells */
   amount: string;
   /** the user's slippage, percent */

@@ -117,6 +117,41 @@ describe('how a refusal is sent', () => {
   });
 });
 
+describe('flood control', () => {
+  it('refuses more than one message a second in a chat, or 20 a minute in a group, with 429 and retry_after', async () => {
+    tg.floodLimits = { perChatPerSecond: 1, perGroupPerMinute: 20 };
+    try {
+      const [first, second] = await Promise.allSettled([api.sendMessage(1003, 'one'), api.sendMessage(1003, 'two')]);
+      expect(first.status).toBe('fulfilled');
+      expect(second).toMatchObject({
+        status: 'rejected',
+        reason: { error_code: 429, description: 'Too Many Requests: retry after 1', parameters: { retry_after: 1 } },
+      });
+      // another chat is not held up, and an edit counts as a message
+      const other = await api.sendMessage(1004, 'elsewhere');
+      await expectRefused(
+        api.editMessageText(1004, other.message_id, 'edited'),
+        'Too Many Requests: retry after 1',
+        429,
+      );
+      // a group: 20 a minute, however spaced (the fake's clock stands in for the minute)
+      const group = -100777;
+      let clock = Date.now();
+      tg.now = () => clock;
+      for (let i = 0; i < 20; i++) {
+        await api.sendMessage(group, `m${i}`);
+        clock += 1000;
+      }
+      await expectRefused(api.sendMessage(group, 'one too many'), 'Too Many Requests: retry after 40', 429);
+      clock += 40_000;
+      await expect(api.sendMessage(group, 'a minute on')).resolves.toMatchObject({ text: 'a minute on' });
+    } finally {
+      tg.floodLimits = undefined;
+      tg.now = () => Date.now();
+    }
+  });
+});
+
 describe('message texts', () => {
   const CHAT = 1101;
 
@@ -289,7 +324,8 @@ describe('reply markup', () => {
         { reply_markup: bad },
       ),
     ];
-    for (const call of refusedCalls) await expectRefused(call, 'Bad Request: BUTTON_DATA_INVALID');
+    // every refusal awaited together: one awaited after another could reject first, unhandled
+    await Promise.all(refusedCalls.map((call) => expectRefused(call, 'Bad Request: BUTTON_DATA_INVALID')));
   });
 });
 

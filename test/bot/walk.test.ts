@@ -1,7 +1,7 @@
 // A new user's first minute, on the default plan (free: 30 requests/min for an outside client), and a
 // user who floods the bot while another trades. Nothing they asked for may fail for our own reasons.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SLOW_DOWN } from '../../src/bot/index.js';
+import { SLOW_DOWN } from '../../src/bot/spam.js';
 import { faucet } from '../helpers/devnet.js';
 import { demoTokens, waitFor } from '../helpers/facade.js';
 import { startBotStack } from '../helpers/bot.js';

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { BotError } from 'grammy';
+import { TronWeb } from 'tronweb';
 import type { BotOptions } from '../../src/bot/index.js';
 import type { BotContext } from '../../src/bot/context.js';
 import { createAlerter } from '../../src/bot/alerts.js';
@@ -9,6 +10,9 @@ import { buildBot } from '../../src/bot/run.js';
 import { createLogger, type Logger } from '../../src/log.js';
 import { startStack, type Stack } from './facade.js';
 import { BOT_INFO, FakeTelegram } from './telegram.js';
+
+/** The devnet ledger's key for an address: lower-case hex. */
+const hexOf = (address: string) => TronWeb.address.toHex(address).toLowerCase();
 
 export const TOKEN = '123456789:TEST-token-for-the-fake-bot-api-xyz';
 
@@ -73,6 +77,15 @@ export async function startBotStack(
       a.start();
       return a;
     },
+    /** A bot user's active wallet. */
+    walletOf(userId: number) {
+      return built.services.accounts.activeWallet(built.store.user(userId)!);
+    },
+    /** An address's TRX on the devnet (sun). */
+    trxBalance: (address: string) => stack.devnet.chain.ledger.balance(hexOf(address)),
+    /** An address's balance of a token on the devnet (base units). */
+    tokenBalance: (token: string, holder: string) =>
+      stack.devnet.chain.ledger.tokenBalance(hexOf(token), hexOf(holder)),
     /** A bot user's active wallet, their API client, and (for tests that sign by hand) its key. */
     account(userId: number) {
       const { accounts, store } = built.services;

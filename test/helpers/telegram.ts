@@ -86,6 +86,10 @@ const NOT_MODIFIED =
 const TEXT_LIMIT = 4096;
 const CAPTION_LIMIT = 1024;
 const CALLBACK_TEXT_LIMIT = 200;
+/** Flood control's second, less what loopback timing on a busy machine jitters by: a bot that spaces its messages
+ * to a chat by a second (as grammY's throttler does) passes; two at once never do. */
+const FLOOD_SECOND_MS = 800;
+const MINUTE_MS = 60_000;
 
 /** The Bot API's casing of a tdlib message after "Bad Request: ": the first letter lowered unless it is a CODE. */
 const botApiCase = (m: string) =>
@@ -485,6 +489,11 @@ export class FakeTelegram {
   now: () => number = () => Date.now();
   private readonly callbacks = new Map<string, { created: number; answered: boolean; expired: boolean }>();
   private readonly floods = new Map<string, number[]>();
+  /** Telegram's flood control, off unless a test sets it (most tests drive many updates into one chat at once):
+   * how many messages (sent or edited) one chat takes a second, and one group a minute; past it, 429. */
+  floodLimits?: { perChatPerSecond: number; perGroupPerMinute: number };
+  /** when each chat's messages were taken, over the last minute */
+  private readonly shownAt = new Map<number, number[]>();
   private server?: http.Server;
   private nextId = 1000;
   private updateId = 1;
@@ -574,6 +583,21 @@ export class FakeTelegram {
       : { id: chatId, type: 'private', first_name: 'User' };
   }
 
+  /** Counts a message to its chat; refuses it with 429 past the flood limits (when they are set). */
+  private floodControl(p: Payload): void {
+    const chatId = Number(scalarText(p.chat_id));
+    if (!this.floodLimits || !Number.isSafeInteger(chatId) || chatId === 0) return;
+    const now = this.now();
+    const times = (this.shownAt.get(chatId) ?? []).filter((t) => now - t < MINUTE_MS);
+    this.shownAt.set(chatId, times);
+    const { perChatPerSecond, perGroupPerMinute } = this.floodLimits;
+    let wait = 0;
+    if (times.filter((t) => now - t < FLOOD_SECOND_MS).length >= perChatPerSecond) wait = 1;
+    else if (chatId < 0 && times.length >= perGroupPerMinute) wait = Math.ceil((times[0]! + MINUTE_MS - now) / 1000);
+    if (wait) throw new TelegramRefusal(429, `Too Many Requests: retry after ${wait}`, { retry_after: wait });
+    times.push(now);
+  }
+
   /** The chat a call names; refused when missing or unknown. */
   private chatOf(p: Payload): number {
     const raw = scalarText(p.chat_id);
@@ -651,6 +675,7 @@ export class FakeTelegram {
       const n = flood.shift()!;
       throw new TelegramRefusal(429, `Too Many Requests: retry after ${n}`, { retry_after: n });
     }
+    if (/^(send|edit|copy|forward)/i.test(method)) this.floodControl(p);
     switch (method.toLowerCase()) {
       case 'getme':
         return BOT_INFO;

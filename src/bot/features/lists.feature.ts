@@ -4,7 +4,7 @@ import type { BotContext } from '../context.js';
 import { holdersPage, tokenList, tradesPage } from '../format.js';
 import { editOwned, replyOwned, userOf } from '../helpers.js';
 import { pagerKeyboard, tokenListKeyboard } from '../keyboards.js';
-import { addressArg, tokenFor } from './token.feature.js';
+import { addressArg, tokenFor } from '../token-card.js';
 
 const PER_PAGE = 10;
 const MAX_PAGE = 50;

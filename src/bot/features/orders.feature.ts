@@ -1,22 +1,21 @@
 // Automated orders in the bot: /limit, /tp, /sl, /trail, /dca, /orders and /autotpsl, the token's
-// orders from its card, and the messages the engine sends when an order fills or cannot.
+// orders from its card. (The engine's own messages are notifiers/order.notifier.ts.)
 // Private chats only: orders trade the user's own wallet.
-import { Composer, InlineKeyboard, type Api } from 'grammy';
-import type { Logger } from 'pino';
+import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context.js';
-import { compact, esc, trx } from '../format.js';
+import { esc, orderLine } from '../format.js';
 import { userOf } from '../helpers.js';
 import { refusalOf } from '../refusals.js';
 import { isBase58Address } from '../../tron/address.js';
-import { sunToTrx } from '../../tron/units.js';
-import { parseInterval, type OrderEngine, type OrderEvent, type PriceSpec } from '../../trading/orders/index.js';
-import { formatPrice, parsePriceE18, parseUsdAmount } from '../../trading/price.js';
+import { parseInterval, type OrderEngine, type PriceSpec } from '../../trading/orders/index.js';
+import { parsePriceE18, parseUsdAmount } from '../../trading/price.js';
 import type { OrderRow, Settings } from '../../trading/store.js';
+import type { Side } from '../../tron/market/index.js';
 
 const NUM = String.raw`(\d+(?:\.\d+)?)`;
 const ADDR = String.raw`(T\w{33})`;
 
-export const ORDER_USAGE = [
+const ORDER_USAGE = [
   '<b>Automated orders</b> (they trade your active wallet, with your slippage, without asking)',
   '<code>/limit ADDRESS buy TRX @ PRICE</code> — buy when the price is at or below PRICE (TRX per token)',
   '<code>/limit ADDRESS sell 50% @ PRICE</code> — sell a share when the price is at or above',
@@ -30,7 +29,7 @@ export const ORDER_USAGE = [
 ].join('\n');
 
 /** A price level: "0.00005" (TRX per token) or a market cap ("mc50k", "$1.2m", "50k"). */
-export function parseLevel(text: string): PriceSpec | undefined {
+function parseLevel(text: string): PriceSpec | undefined {
   const t = text.trim().toLowerCase();
   const mc = /^mc(.+)$/.exec(t)?.[1] ?? (/[kmb]$|^\$/.test(t) ? t : undefined);
   if (mc !== undefined) {
@@ -43,45 +42,6 @@ export function parseLevel(text: string): PriceSpec | undefined {
   } catch {
     return undefined;
   }
-}
-
-const pct = (bps: string | number) => `${Number(bps) / 100}%`;
-const level = (e18: string | bigint | null | undefined) => (e18 ? `${formatPrice(BigInt(e18))} TRX` : '?');
-
-/** One order in words. */
-export function orderLine(o: OrderRow, engine: OrderEngine, now: number): string {
-  const sym = `$${esc(o.symbol)}`;
-  let text: string;
-  switch (o.kind) {
-    case 'limit':
-      text =
-        o.side === 'buy'
-          ? `🎯 Limit buy ${trx(Number(sunToTrx(BigInt(o.amount))))} of ${sym} at ≤ ${level(o.triggerE18)}`
-          : `🎯 Limit sell ${pct(o.amount)} of ${sym} at ≥ ${level(o.triggerE18)}`;
-      break;
-    case 'tp':
-      text = `💰 Take profit on ${sym}: sell ${pct(o.amount)} at ≥ ${level(o.triggerE18)} (entry ${level(o.entryE18)})`;
-      break;
-    case 'sl':
-      text = `🛑 Stop loss on ${sym}: sell ${pct(o.amount)} at ≤ ${level(o.triggerE18)} (entry ${level(o.entryE18)})`;
-      break;
-    case 'trail':
-      text = `📉 Trailing stop on ${sym}: sell ${pct(o.amount)} ${pct(o.trailBps ?? 0)} below the high (high ${level(o.highE18)}, fires at ≤ ${level(engine.levelOf(o))})`;
-      break;
-    default: {
-      const next =
-        o.nextAt && o.status === 'active'
-          ? o.nextAt <= now
-            ? ' · next round now'
-            : ` · next in ${Math.max(1, Math.round((o.nextAt - now) / 60_000))} min`
-          : '';
-      text = `🔁 DCA ${trx(Number(sunToTrx(BigInt(o.amount))))} of ${sym}, ${o.done}/${o.rounds} done${next}${o.triggerE18 ? ` · max ${level(o.triggerE18)}` : ''}`;
-    }
-  }
-  if (o.auto) text += ' <i>(auto)</i>';
-  if (o.status === 'paused') text += `\n   ⏸ paused: ${esc(o.note ?? '')}`;
-  if (o.status === 'executing') text += '\n   ⏳ trading now';
-  return text;
 }
 
 function listKeyboard(list: OrderRow[], token?: string, s?: Settings): InlineKeyboard {
@@ -136,7 +96,7 @@ async function args(ctx: BotContext & { match: string }, pattern: RegExp): Promi
 priv.command('limit', async (ctx) => {
   const m = await args(ctx, new RegExp(String.raw`^${ADDR}\s+(buy|sell)\s+${NUM}(%?)\s*@\s*(\S+)$`, 'i'));
   if (!m) return;
-  const side = m[2]!.toLowerCase() as 'buy' | 'sell';
+  const side = m[2]!.toLowerCase() as Side;
   const at = parseLevel(m[5]!);
   if (!at || (side === 'sell') !== (m[4] === '%')) {
     await ctx.reply(ORDER_USAGE, { parse_mode: 'HTML' });
@@ -292,61 +252,3 @@ priv.command('autotpsl', async (ctx) => {
     `Automatic TP/SL is on: after every buy, take profit at +${nums[0]}% (sell ${nums[1]}%) and stop loss at −${nums[2]}% (sell ${nums[3]}%), from the new average entry.`,
   );
 });
-
-/** The engine's messages to the user: one per fill, failure, pause or cancellation. */
-export function orderNotifier(
-  api: () => Api,
-  logger: Logger,
-  engine: () => OrderEngine,
-  txLink: (txid: string) => string,
-) {
-  return async (e: OrderEvent): Promise<void> => {
-    const o = e.order;
-    const what = orderLine(o, engine(), Date.now()).split('\n')[0]!;
-    const sym = `$${esc(o.symbol)}`;
-    const tx = e.outcome?.txid ? `\nTx: ${txLink(e.outcome.txid)}` : '';
-    let text: string;
-    const kb = new InlineKeyboard();
-    switch (e.kind) {
-      case 'filled': {
-        const got = e.outcome?.received;
-        const did =
-          o.side === 'buy'
-            ? `bought ${got === undefined ? '' : `${compact(got)} ${sym} `}for ${trx(Number(sunToTrx(BigInt(o.amount))))}`
-            : `sold ${pct(o.amount)} of the holding${got === undefined ? '' : ` for ${trx(Math.round(got * 1e6) / 1e6)}`}`;
-        const at = e.priceTrx ? ` at ~${formatPrice(BigInt(Math.round(e.priceTrx * 1e18)))} TRX` : '';
-        const left = o.kind === 'dca' && o.status === 'active' ? `\n${o.done} of ${o.rounds} rounds done.` : '';
-        text = `✅ <b>Order filled</b>: ${did}${at}${left}\n${what}${tx}`;
-        break;
-      }
-      case 'paused':
-        text = `⏸ <b>Order paused</b>: ${esc(e.reason ?? '')}\n${what}\nTop up the wallet, then tap Resume.`;
-        kb.text('▶️ Resume', `or:${o.id}`).text('✖️ Cancel', `oc:${o.id}`);
-        break;
-      case 'cancelled':
-        text = `✖️ <b>Order cancelled</b>: ${esc(e.reason ?? '')}\n${what}`;
-        break;
-      case 'skipped':
-        text = `⏭ <b>DCA round skipped</b>: ${esc(e.reason ?? '')}\n${what}`;
-        break;
-      case 'retrying':
-        text = `🚀 <b>${sym} launched</b> under the order's trade: nothing was traded; the order goes on, on SunSwap V2.\n${what}${tx}`;
-        break;
-      default:
-        text = `❌ <b>Order failed</b>: ${esc(e.reason ?? '')}\n${what}${tx}`;
-    }
-    try {
-      await api().sendMessage(o.userId, text, {
-        parse_mode: 'HTML',
-        link_preview_options: { is_disabled: true },
-        ...(kb.inline_keyboard.flat().length ? { reply_markup: kb } : {}),
-      });
-    } catch (err) {
-      // a chat that is gone (blocked, deleted) will not take it later either: say so in the log and
-      // drop it; anything else (Telegram or the network down) is thrown, and the engine tries again
-      const refusal = refusalOf(err);
-      if (refusal !== 'chat-gone' && refusal !== 'bad-html' && refusal !== 'too-long') throw err;
-      logger.warn({ order: o.id, refusal, err: (err as Error).message }, 'order message not delivered');
-    }
-  };
-}

@@ -1,24 +1,22 @@
 // Sniping and copy trading in the bot: /snipe (rules: list, add, pause, resume, delete) and /copy
-// (followed wallets), and the messages when a snipe or a copy fills, fails or is skipped.
+// (followed wallets). (What a snipe or a copy did is said by notifiers/sniper.notifier.ts.)
 // Private chats only: they trade the user's own wallet.
-import { Composer, InlineKeyboard, type Api } from 'grammy';
-import type { Logger } from 'pino';
-import type { BotContext } from '../context.js';
+import { Composer, InlineKeyboard } from 'grammy';
+import type { BotContext, BotServices } from '../context.js';
 import { compact, esc, short, trx } from '../format.js';
 import { userOf } from '../helpers.js';
-import { refusalOf } from '../refusals.js';
 import { sunToTrx } from '../../tron/units.js';
-import type { AutoEvent, FollowSpec, SnipeSpec } from '../../trading/sniper.js';
+import type { FollowSpec, SnipeSpec } from '../../trading/sniper.js';
 import type { FollowRow, SnipeRuleRow } from '../../trading/store.js';
 
-export const SNIPE_USAGE = [
+const SNIPE_USAGE = [
   '<b>Sniper</b>: buy new tokens the moment they are made (they trade your active wallet, without asking)',
   '<code>/snipe add 50 name:cat</code> — 50 TRX of every new token whose name or symbol has "cat"',
   'Options: <code>creator:ADDRESS</code> · <code>maxdev:5</code> (the creator bought at most 5 % of the supply) · <code>safe</code> (only a safety verdict of ok) · <code>launch</code> (buy at the launch, on the DEX) · <code>budget:500</code> (TRX a day; default 10× the amount)',
   '<code>/snipe</code> — your rules, with pause, resume and delete',
 ].join('\n');
 
-export const COPY_USAGE = [
+const COPY_USAGE = [
   '<b>Copy trading</b>: mirror a wallet’s trades from your active wallet, without asking',
   '<code>/copy ADDRESS 20</code> — buy 20 TRX of whatever it buys',
   'Options: <code>pct:50</code> (50 % of the TRX it spends instead) · <code>max:100</code> (cap per copy) · <code>sells</code> (sell the same share of your holding when it sells)',
@@ -26,7 +24,7 @@ export const COPY_USAGE = [
 ].join('\n');
 
 /** "/snipe add 50 name:cat safe ..." -> a rule; undefined when it does not read. */
-export function parseSnipe(args: string): SnipeSpec | undefined {
+function parseSnipe(args: string): SnipeSpec | undefined {
   const parts = args.trim().split(/\s+/);
   if (parts[0]?.toLowerCase() !== 'add' || !/^\d+(\.\d{1,6})?$/.test(parts[1] ?? '')) return undefined;
   const spec: SnipeSpec = { trx: parts[1]! };
@@ -46,7 +44,7 @@ export function parseSnipe(args: string): SnipeSpec | undefined {
 }
 
 /** "/copy ADDRESS 20 pct:50 max:100 sells" -> a follow. */
-export function parseCopy(args: string): FollowSpec | undefined {
+function parseCopy(args: string): FollowSpec | undefined {
   const parts = args.trim().split(/\s+/);
   if (!/^T\w{33}$/.test(parts[0] ?? '') || !/^\d+(\.\d{1,6})?$/.test(parts[1] ?? '')) return undefined;
   const spec: FollowSpec = { source: parts[0]!, trx: parts[1]! };
@@ -81,115 +79,93 @@ function followLine(f: FollowRow): string {
 export const snipeFeature = new Composer<BotContext>();
 const priv = snipeFeature.chatType('private');
 
-async function showRules(ctx: BotContext): Promise<void> {
-  const user = await userOf(ctx);
-  const { sniper } = ctx.services;
-  const list = sniper.rules(user.telegramId);
-  const kb = new InlineKeyboard();
-  list.forEach((r, i) => {
-    if (i) kb.row();
-    kb.text(
-      r.status === 'paused' ? `▶️ Resume #${i + 1}` : `⏸ Pause #${i + 1}`,
-      `${r.status === 'paused' ? 'sr' : 'sp'}:${r.id}`,
-    ).text(`🗑 Delete #${i + 1}`, `sd:${r.id}`);
-  });
-  const text = list.length
-    ? ['<b>🎯 Your snipe rules</b>', '', ...list.map((r, i) => `${i + 1}. ${ruleLine(r, sniper.spent(r.id))}`)].join(
-        '\n',
-      )
-    : `No snipe rules yet.\n\n${SNIPE_USAGE}`;
-  await ctx.reply(text, { parse_mode: 'HTML', ...(list.length ? { reply_markup: kb } : {}) });
+/** /snipe and /copy work alike: without arguments they list, with them they add one; buttons pause,
+ * resume and delete. What differs is said here. */
+interface Automation<T extends { id: string; status: string }, S> {
+  command: string;
+  /** of the buttons' callback data */
+  prefix: 's' | 'c';
+  usage: string;
+  title: string;
+  none: string;
+  added: string;
+  remove: 'Delete' | 'Remove';
+  parse: (args: string) => S | undefined;
+  list: (services: BotServices, userId: number) => T[];
+  add: (services: BotServices, userId: number, spec: S) => T;
+  line: (services: BotServices, x: T) => string;
+  set: (services: BotServices, userId: number, id: string, action: 'pause' | 'resume' | 'delete') => boolean;
+  done: (action: 'pause' | 'resume' | 'delete') => string;
 }
 
-priv.command('snipe', async (ctx) => {
-  const args = ctx.match.trim();
-  if (!args) return showRules(ctx);
-  const spec = parseSnipe(args);
-  if (!spec) {
-    await ctx.reply(SNIPE_USAGE, { parse_mode: 'HTML' });
-    return;
-  }
-  const user = await userOf(ctx);
-  const r = ctx.services.sniper.addRule(user.telegramId, spec);
-  await ctx.reply(`✅ <b>Snipe rule set</b>\n${ruleLine(r, 0n)}`, {
-    parse_mode: 'HTML',
-    reply_markup: new InlineKeyboard().text('⏸ Pause', `sp:${r.id}`).text('🗑 Delete', `sd:${r.id}`),
-  });
-});
-
-priv.callbackQuery(/^s([prd]):([\w-]{6,12})$/, async (ctx) => {
-  const action = ({ p: 'pause', r: 'resume', d: 'delete' } as const)[ctx.match[1] as 'p' | 'r' | 'd'];
-  const ok = ctx.services.sniper.setRule(ctx.from.id, ctx.match[2]!, action);
-  await ctx.answerCallbackQuery({
-    text: ok ? `Rule ${action === 'delete' ? 'deleted' : `${action}d`}` : 'Nothing to change',
-  });
-});
-
-async function showFollows(ctx: BotContext): Promise<void> {
-  const user = await userOf(ctx);
-  const list = ctx.services.sniper.follows(user.telegramId);
-  const kb = new InlineKeyboard();
-  list.forEach((f, i) => {
-    if (i) kb.row();
-    kb.text(
-      f.status === 'paused' ? `▶️ Resume #${i + 1}` : `⏸ Pause #${i + 1}`,
-      `${f.status === 'paused' ? 'cr' : 'cp'}:${f.id}`,
-    ).text(`🗑 Remove #${i + 1}`, `cd:${f.id}`);
-  });
-  const text = list.length
-    ? ['<b>👀 Wallets you copy</b>', '', ...list.map((f, i) => `${i + 1}. ${followLine(f)}`)].join('\n')
-    : `You copy no wallet yet.\n\n${COPY_USAGE}`;
-  await ctx.reply(text, { parse_mode: 'HTML', ...(list.length ? { reply_markup: kb } : {}) });
-}
-
-priv.command('copy', async (ctx) => {
-  const args = ctx.match.trim();
-  if (!args) return showFollows(ctx);
-  const spec = parseCopy(args);
-  if (!spec) {
-    await ctx.reply(COPY_USAGE, { parse_mode: 'HTML' });
-    return;
-  }
-  const user = await userOf(ctx);
-  const f = ctx.services.sniper.addFollow(user.telegramId, spec);
-  await ctx.reply(`✅ <b>Copying</b>\n${followLine(f)}`, {
-    parse_mode: 'HTML',
-    reply_markup: new InlineKeyboard().text('⏸ Pause', `cp:${f.id}`).text('🗑 Remove', `cd:${f.id}`),
-  });
-});
-
-priv.callbackQuery(/^c([prd]):([\w-]{6,12})$/, async (ctx) => {
-  const action = ({ p: 'pause', r: 'resume', d: 'delete' } as const)[ctx.match[1] as 'p' | 'r' | 'd'];
-  const ok = ctx.services.sniper.setFollow(ctx.from.id, ctx.match[2]!, action);
-  await ctx.answerCallbackQuery({
-    text: ok ? (action === 'delete' ? 'Removed' : `${action === 'pause' ? 'Paused' : 'Resumed'}`) : 'Nothing to change',
-  });
-});
-
-/** What a snipe or a copy did, said to its user once. */
-export function autoNotifier(api: () => Api, logger: Logger, txLink: (txid: string) => string) {
-  return async (e: AutoEvent): Promise<void> => {
-    const sym = `$${esc(e.symbol)}`;
-    const who = e.kind === 'snipe' ? '🎯 <b>Sniped</b>' : `👀 <b>Copied</b> <code>${esc(short(e.source ?? ''))}</code>`;
-    const tx = e.outcome?.txid ? `\nTx: ${txLink(e.outcome.txid)}` : '';
-    const got = e.outcome?.received;
-    let text: string;
-    if (e.state === 'filled')
-      text =
-        e.side === 'buy'
-          ? `${who}: bought ${got === undefined ? '' : `${compact(got)} `}${sym} for ${trx(Number(e.amount))}${tx}`
-          : `${who}: sold ${esc(e.amount)} of your ${sym}${got === undefined ? '' : ` for ${trx(Math.round(got * 1e6) / 1e6)}`}${tx}`;
-    else if (e.state === 'skipped')
-      text = `⏭ ${e.kind === 'snipe' ? 'Snipe' : 'Copy'} of ${sym} skipped: ${esc(e.reason ?? '')}`;
-    else
-      text = `❌ ${e.kind === 'snipe' ? 'Snipe' : 'Copy'} of ${sym} failed: ${esc(e.reason ?? 'unknown reason')}${tx}`;
-    try {
-      await api().sendMessage(e.userId, text, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
-    } catch (err) {
-      logger.warn(
-        { userId: e.userId, refusal: refusalOf(err), err: (err as Error).message },
-        'snipe/copy message not delivered',
-      );
-    }
+function automation<T extends { id: string; status: string }, S>(a: Automation<T, S>): void {
+  /** the list, each with its buttons (no empty row after the last); the usage when there are none */
+  const show = async (ctx: BotContext) => {
+    const user = await userOf(ctx);
+    const list = a.list(ctx.services, user.telegramId);
+    const kb = new InlineKeyboard();
+    list.forEach((x, i) => {
+      if (i) kb.row();
+      const paused = x.status === 'paused';
+      kb.text(paused ? `▶️ Resume #${i + 1}` : `⏸ Pause #${i + 1}`, `${a.prefix}${paused ? 'r' : 'p'}:${x.id}`);
+      kb.text(`🗑 ${a.remove} #${i + 1}`, `${a.prefix}d:${x.id}`);
+    });
+    const lines = list.map((x, i) => `${i + 1}. ${a.line(ctx.services, x)}`);
+    const text = list.length ? [a.title, '', ...lines].join('\n') : `${a.none}\n\n${a.usage}`;
+    await ctx.reply(text, { parse_mode: 'HTML', ...(list.length ? { reply_markup: kb } : {}) });
   };
+  priv.command(a.command, async (ctx) => {
+    const args = ctx.match.trim();
+    if (!args) return show(ctx);
+    const spec = a.parse(args);
+    if (!spec) {
+      await ctx.reply(a.usage, { parse_mode: 'HTML' });
+      return;
+    }
+    const user = await userOf(ctx);
+    const x = a.add(ctx.services, user.telegramId, spec);
+    await ctx.reply(`✅ <b>${a.added}</b>\n${a.line(ctx.services, x)}`, {
+      parse_mode: 'HTML',
+      reply_markup: new InlineKeyboard()
+        .text('⏸ Pause', `${a.prefix}p:${x.id}`)
+        .text(`🗑 ${a.remove}`, `${a.prefix}d:${x.id}`),
+    });
+  });
+  priv.callbackQuery(new RegExp(String.raw`^${a.prefix}([prd]):([\w-]{6,12})$`), async (ctx) => {
+    const action = ({ p: 'pause', r: 'resume', d: 'delete' } as const)[ctx.match[1] as 'p' | 'r' | 'd'];
+    const ok = a.set(ctx.services, ctx.from.id, ctx.match[2]!, action);
+    await ctx.answerCallbackQuery({ text: ok ? a.done(action) : 'Nothing to change' });
+  });
 }
+
+automation<SnipeRuleRow, SnipeSpec>({
+  command: 'snipe',
+  prefix: 's',
+  usage: SNIPE_USAGE,
+  title: '<b>🎯 Your snipe rules</b>',
+  none: 'No snipe rules yet.',
+  added: 'Snipe rule set',
+  remove: 'Delete',
+  parse: parseSnipe,
+  list: (s, userId) => s.sniper.rules(userId),
+  add: (s, userId, spec) => s.sniper.addRule(userId, spec),
+  line: (s, r) => ruleLine(r, s.sniper.spent(r.id)),
+  set: (s, userId, id, action) => s.sniper.setRule(userId, id, action),
+  done: (action) => `Rule ${action === 'delete' ? 'deleted' : `${action}d`}`,
+});
+
+automation<FollowRow, FollowSpec>({
+  command: 'copy',
+  prefix: 'c',
+  usage: COPY_USAGE,
+  title: '<b>👀 Wallets you copy</b>',
+  none: 'You copy no wallet yet.',
+  added: 'Copying',
+  remove: 'Remove',
+  parse: parseCopy,
+  list: (s, userId) => s.sniper.follows(userId),
+  add: (s, userId, spec) => s.sniper.addFollow(userId, spec),
+  line: (_s, f) => followLine(f),
+  set: (s, userId, id, action) => s.sniper.setFollow(userId, id, action),
+  done: (action) => (action === 'delete' ? 'Removed' : action === 'pause' ? 'Paused' : 'Resumed'),
+});

@@ -3,7 +3,7 @@ import { Composer } from 'grammy';
 import type { BotContext } from '../context.js';
 import { esc } from '../format.js';
 import { isBase58Address } from '../../tron/address.js';
-import { showCard } from './token.feature.js';
+import { showCard } from '../token-card.js';
 
 export const COMMANDS = [
   { command: 'start', description: 'Start: your wallet and how to trade' },
@@ -31,7 +31,7 @@ export const COMMANDS = [
   { command: 'help', description: 'How to use the bot' },
 ];
 
-export const HELP = [
+const HELP = [
   '<b>How to trade</b>',
   '1. Fund your wallet with TRX (/wallet shows its address).',
   '2. Paste a token address (or /token ADDRESS) to see its card.',

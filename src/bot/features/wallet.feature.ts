@@ -7,7 +7,9 @@ import { cb, walletKeyboard, walletListKeyboard } from '../keyboards.js';
 import { UserError } from '../../trading/accounts.js';
 import { friendly } from '../../trading/trade-flow.js';
 
-export const EXPORT_TTL_MS = 60_000;
+/** How long an exported key stays in the chat (the texts say it too). */
+const EXPORT_TTL_MS = 60_000;
+const EXPORT_TTL = `${EXPORT_TTL_MS / 1000} seconds`;
 const IMPORT_PROMPT_MS = 5 * 60_000;
 
 async function view(ctx: BotContext, edit: boolean) {
@@ -52,15 +54,15 @@ priv.callbackQuery('w:imp', async (ctx) => {
   );
 });
 
-priv.callbackQuery('w:sw', async (ctx) => {
+/** Asks which wallet: a button per wallet, to `action` it. */
+async function chooseWallet(ctx: BotContext, prompt: string, action: 'use' | 'expok'): Promise<void> {
   const user = await userOf(ctx);
   await ctx.answerCallbackQuery();
-  await replyOwned(
-    ctx,
-    'Choose the active wallet:',
-    walletListKeyboard(ctx.services.store.wallets(user.telegramId), user.activeWalletId, 'use'),
-  );
-});
+  const wallets = ctx.services.store.wallets(user.telegramId);
+  await replyOwned(ctx, prompt, walletListKeyboard(wallets, user.activeWalletId, action));
+}
+
+priv.callbackQuery('w:sw', (ctx) => chooseWallet(ctx, 'Choose the active wallet:', 'use'));
 
 priv.callbackQuery(/^w:use:(\d+)$/, async (ctx) => {
   const user = await userOf(ctx);
@@ -71,15 +73,13 @@ priv.callbackQuery(/^w:use:(\d+)$/, async (ctx) => {
   await view(ctx, true);
 });
 
-priv.callbackQuery('w:exp', async (ctx) => {
-  const user = await userOf(ctx);
-  await ctx.answerCallbackQuery();
-  await replyOwned(
+priv.callbackQuery('w:exp', (ctx) =>
+  chooseWallet(
     ctx,
-    '⚠️ <b>Export a private key?</b>\nAnyone who sees it controls the wallet. I delete the message after 60 seconds. Choose the wallet:',
-    walletListKeyboard(ctx.services.store.wallets(user.telegramId), user.activeWalletId, 'expok'),
-  );
-});
+    `⚠️ <b>Export a private key?</b>\nAnyone who sees it controls the wallet. I delete the message after ${EXPORT_TTL}. Choose the wallet:`,
+    'expok',
+  ),
+);
 
 priv.callbackQuery(/^w:expok:(\d+)$/, async (ctx) => {
   const user = await userOf(ctx);
@@ -87,10 +87,10 @@ priv.callbackQuery(/^w:expok:(\d+)$/, async (ctx) => {
   const w = store.wallet(user.telegramId, Number(ctx.match[1]));
   if (!w) return ctx.answerCallbackQuery({ text: 'No such wallet' });
   await ctx.answerCallbackQuery();
-  await ctx.editMessageText('🔑 Key sent below; it disappears in 60 seconds.').catch(() => undefined);
+  await ctx.editMessageText(`🔑 Key sent below; it disappears in ${EXPORT_TTL}.`).catch(() => undefined);
   const msg = await accounts.withKey(w, (key) =>
     ctx.reply(
-      `<b>Private key</b> of <code>${esc(w.address)}</code>:\n<tg-spoiler><code>${key}</code></tg-spoiler>\n\nThis message is deleted in 60 seconds.`,
+      `<b>Private key</b> of <code>${esc(w.address)}</code>:\n<tg-spoiler><code>${key}</code></tg-spoiler>\n\nThis message is deleted in ${EXPORT_TTL}.`,
       { parse_mode: 'HTML' },
     ),
   );

@@ -1,0 +1,96 @@
+// How a trade by hand shows its progress and result: by editing its message (a new message when it
+// is gone). A chat that refuses our messages (the user blocked the bot) does not stop the trade: the
+// result stays in the database and the refusal is logged.
+import type { Api, InlineKeyboard } from 'grammy';
+import type { Logger } from 'pino';
+import { quoteOfTrade } from '../../trading/trade-row.js';
+import { compact, esc, trx, txLinker } from '../format.js';
+import { launchedKeyboard, resultKeyboard } from '../keyboards.js';
+import { refusalOf } from '../refusals.js';
+import type { TradeRow } from '../store.js';
+import type { Side, TradeEvents, TradeOutcome } from '../../trading/trade-flow.js';
+
+/**
+ * How a trade by hand reports: edits of its message. `afterBuy` runs after a confirmed buy (the
+ * automatic TP/SL of the settings).
+ */
+export function tradeNotifier(
+  api: Api,
+  logger: Logger,
+  explorerTxUrl?: string,
+  afterBuy?: (t: TradeRow) => Promise<void>,
+): TradeEvents {
+  const txLink = txLinker(explorerTxUrl);
+  const options = { parse_mode: 'HTML', link_preview_options: { is_disabled: true } } as const;
+  const send = (t: TradeRow, text: string, more: object) =>
+    api.sendMessage(t.chatId, text, { ...options, ...more }).then(() => undefined);
+  const edit = async (t: TradeRow, text: string, keyboard?: InlineKeyboard) => {
+    const more = keyboard ? { reply_markup: keyboard } : {};
+    try {
+      if (t.messageId === null) await send(t, text, more);
+      else
+        await api.editMessageText(t.chatId, t.messageId, text, { ...options, ...more }).catch((e: unknown) => {
+          const refusal = refusalOf(e);
+          if (refusal === 'message-gone') return send(t, text, more);
+          if (refusal !== 'not-modified') throw e;
+        });
+    } catch (e) {
+      logger.warn(
+        { trade: t.id, chatId: t.chatId, refusal: refusalOf(e), err: (e as Error).message },
+        'trade message not shown',
+      );
+    }
+  };
+  return {
+    pending: (t) => edit(t, `⏳ <b>Pending</b> — sent to the network.\nTx: ${txLink(t.txid!)}`),
+    done: (t, o: TradeOutcome) => {
+      const q = quoteOfTrade(t);
+      const sym = `$${esc(q.symbol)}`;
+      const back = resultKeyboard(t.token, q.symbol, t.chatId > 0);
+      if (o.state === 'confirmed') {
+        if (t.side === 'buy' && afterBuy)
+          void afterBuy(t).catch((err: unknown) => logger.warn({ trade: t.id, err }, 'automatic TP/SL not set'));
+        const got =
+          o.received === undefined
+            ? ''
+            : t.side === 'buy'
+              ? `${compact(o.received)} ${sym}`
+              : trx(Math.round(o.received * 1e6) / 1e6);
+        return edit(
+          t,
+          [
+            `✅ <b>${t.side === 'buy' ? 'Bought' : 'Sold'}</b>${got ? ` — received ${got}` : ''}`,
+            `Tx: ${txLink(o.txid!)} · network fee ${trx(o.feeTrx ?? 0)}`,
+            o.trxBalance !== undefined ? `Balance: ${trx(o.trxBalance)} · ${compact(o.tokenBalance ?? 0)} ${sym}` : '',
+          ]
+            .filter(Boolean)
+            .join('\n'),
+          back,
+        );
+      }
+      if (o.failureCode === 'TOKEN_LAUNCHED') {
+        return edit(
+          t,
+          [
+            `🚀 <b>${sym} launched to SunSwap V2</b> before your ${t.side} landed: nothing was ${t.side === 'buy' ? 'bought' : 'sold'}.`,
+            o.txid ? `Tx: ${txLink(o.txid)} · only the network fee of ${trx(o.feeTrx ?? 0)} was spent` : '',
+            `Tap below for a fresh quote on the DEX.`,
+          ]
+            .filter(Boolean)
+            .join('\n'),
+          launchedKeyboard(t.id, t.token, q.symbol, t.side as Side),
+        );
+      }
+      return edit(
+        t,
+        [
+          `❌ <b>Trade failed</b>: ${esc(o.reason ?? 'unknown reason')}`,
+          o.txid
+            ? `Tx: ${txLink(o.txid)}${o.feeTrx ? ` · the network fee of ${trx(o.feeTrx)} was spent` : ''}`
+            : 'Nothing was sent.',
+        ].join('\n'),
+        back,
+      );
+    },
+  };
+}

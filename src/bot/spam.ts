@@ -1,0 +1,43 @@
+// Spam shedding: a few updates per second and a few dozen per minute per user, before any work starts.
+// A dropped tap still gets its answer; a flood of messages is told once per 10 s to slow down.
+// (Requests to the API are not limited per call for bot users: see managed keys in the README.)
+import { limit } from '@grammyjs/ratelimiter';
+import type { Middleware } from 'grammy';
+import type { BotContext, BotServices } from './context.js';
+
+/** Said once per window to a user whose updates are being dropped. */
+export const SLOW_DOWN = '🐢 Slow down a little: I am skipping some of your messages. Try again in a few seconds.';
+const SLOW_DOWN_EVERY_MS = 10_000;
+
+export interface SpamLimits {
+  /** Updates per second accepted from one user; default 3. */
+  userRate?: number | undefined;
+  /** Updates per minute accepted from one user; default 40. */
+  userRatePerMinute?: number | undefined;
+}
+
+/** The limiters, per second and per minute, to install ahead of everything that does work. */
+export function shedSpam(services: BotServices, limits: SpamLimits): Array<Middleware<BotContext>> {
+  const warnedAt = new Map<number, number>();
+  const shed = (ctx: BotContext) => {
+    if (ctx.callbackQuery) {
+      void ctx.answerCallbackQuery({ text: 'Slow down a little, please.' }).catch(() => undefined);
+      return;
+    }
+    const id = ctx.from?.id;
+    if (id === undefined || ctx.chat?.type !== 'private') return;
+    const now = services.now();
+    if (now - (warnedAt.get(id) ?? 0) < SLOW_DOWN_EVERY_MS) return;
+    if (warnedAt.size > 10_000) warnedAt.clear();
+    warnedAt.set(id, now);
+    void ctx.reply(SLOW_DOWN).catch(() => undefined);
+  };
+  // Confirm and Cancel only settle a quote the user already asked for (cheap, and idempotent below):
+  // they are never shed, so a trade is never stopped half-way by the limit.
+  const limitedKey = (ctx: BotContext) =>
+    /^c[fx]:/.test(ctx.callbackQuery?.data ?? '') ? undefined : ctx.from?.id.toString();
+  return [
+    [1000, limits.userRate ?? 3],
+    [60_000, limits.userRatePerMinute ?? 40],
+  ].map(([timeFrame, max]) => limit({ timeFrame, limit: max, keyGenerator: limitedKey, onLimitExceeded: shed }));
+}

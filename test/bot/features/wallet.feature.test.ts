@@ -1,0 +1,134 @@
+// Wallets against a fake Telegram, the real facade and the devnet: view, import, export, new, switch,
+// withdraw (a dialogue) and /cancel.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TronWeb } from 'tronweb';
+import { faucet } from '../../helpers/devnet.js';
+import { demoTokens, waitFor } from '../../helpers/facade.js';
+import { startBotStack } from '../../helpers/bot.js';
+import { runDueDeletes } from '../../../src/bot/index.js';
+
+let h: Awaited<ReturnType<typeof startBotStack>>;
+let tokens: Record<string, string>;
+const ALICE = 1001;
+
+beforeAll(async () => {
+  h = await startBotStack();
+  tokens = await demoTokens(h.stack.devnet.url);
+  // Alice holds $SDOG, bought through the bot
+  await h.send(h.tg.message(ALICE, '/start'));
+  await faucet(h.stack.devnet.url, h.walletOf(ALICE).address, 5_000);
+  await h.send(h.tg.message(ALICE, `/buy ${tokens.SDOG} 100`));
+  const quote = h.tg.last(ALICE);
+  await h.send(h.tg.tap(ALICE, quote, h.tg.button(quote, '✅ Confirm')));
+  await waitFor(() => (quote.text.startsWith('✅') ? true : undefined), 20_000);
+  // and the API lists it (the indexer has seen the buy)
+  const { client, wallet } = h.account(ALICE);
+  await waitFor(async () => ((await client.getWallet(wallet.address)).positions.length ? true : undefined));
+});
+afterAll(async () => h?.close());
+
+describe('wallets', () => {
+  const CAROL = 1003;
+
+  it('shows address, balance and positions with the wallet buttons', async () => {
+    await h.send(h.tg.message(ALICE, '/wallet'));
+    const m = h.tg.last(ALICE);
+    expect(m.text).toContain('<b>👛 Wallet 1 of 1</b>');
+    expect(m.text).toContain(h.walletOf(ALICE).address);
+    expect(m.text).toMatch(/Balance: <b>[\d,.]+ TRX<\/b>/);
+    expect(m.text).toMatch(/\$SDOG: [\d.,KM]+ ≈/);
+    expect(h.tg.buttons(m).map((b) => b.text)).toEqual([
+      '➕ New wallet',
+      '📥 Import',
+      '🔑 Export',
+      '🔀 Switch',
+      '💸 Withdraw TRX',
+      '🔄 Refresh',
+    ]);
+  });
+
+  it('imports a key, deleting the message that held it at once, and stores it only sealed', async () => {
+    await h.send(h.tg.message(CAROL, '/start'));
+    await h.send(h.tg.message(CAROL, '/wallet'));
+    const view = h.tg.last(CAROL);
+    await h.send(h.tg.tap(CAROL, view, h.tg.button(view, '📥 Import')));
+    expect(h.tg.last(CAROL).text).toMatch(/Send me the private key/);
+    // a wrong answer is deleted too
+    const bad = h.tg.message(CAROL, 'not-a-key');
+    await h.send(bad);
+    expect(h.tg.messages.get(`${CAROL}:${bad.message!.message_id}`)!.deleted).toBe(true);
+    expect(h.tg.last(CAROL).text).toMatch(/not a private key/);
+    await h.send(h.tg.tap(CAROL, view, h.tg.button(view, '📥 Import')));
+    const acc = await TronWeb.createAccount();
+    const msg = h.tg.message(CAROL, acc.privateKey);
+    await h.send(msg);
+    expect(h.tg.messages.get(`${CAROL}:${msg.message!.message_id}`)!.deleted).toBe(true);
+    expect(h.tg.last(CAROL).text).toContain(`Imported <code>${acc.address.base58}</code>`);
+    expect(h.walletOf(CAROL).address).toBe(acc.address.base58);
+    const rows =
+      JSON.stringify(h.built.db.$client.prepare('select * from wallets').all()) +
+      JSON.stringify(h.built.db.$client.prepare('select * from conversations').all());
+    expect(rows).not.toContain(acc.privateKey);
+    expect(rows).not.toContain(acc.privateKey.toLowerCase());
+  });
+
+  it('exports a key after a confirmation and deletes that message after 60 s', async () => {
+    await h.send(h.tg.message(CAROL, '/wallet'));
+    const view = h.tg.last(CAROL);
+    await h.send(h.tg.tap(CAROL, view, h.tg.button(view, '🔑 Export')));
+    const ask = h.tg.last(CAROL);
+    expect(ask.text).toMatch(/Export a private key\?/);
+    const target = h.built.store.wallets(CAROL).at(-1)!;
+    await h.send(h.tg.tap(CAROL, ask, `w:expok:${target.id}`));
+    const keyMsg = h.tg.last(CAROL);
+    const plain = h.built.services.accounts.withKey(target, (k) => k);
+    expect(keyMsg.text).toContain(`<tg-spoiler><code>${plain}</code></tg-spoiler>`);
+    expect(await runDueDeletes(h.bot.api, h.built.store, Date.now())).toBe(0);
+    expect(keyMsg.deleted).toBe(false);
+    expect(await runDueDeletes(h.bot.api, h.built.store, Date.now() + 61_000)).toBe(1);
+    expect(keyMsg.deleted).toBe(true);
+  });
+
+  it('makes a new wallet and switches between wallets', async () => {
+    await h.send(h.tg.message(CAROL, '/wallet'));
+    const view = h.tg.last(CAROL);
+    await h.send(h.tg.tap(CAROL, view, h.tg.button(view, '➕ New wallet')));
+    expect(view.text).toContain('Wallet 3 of 3');
+    await h.send(h.tg.tap(CAROL, view, h.tg.button(view, '🔀 Switch')));
+    const list = h.tg.last(CAROL);
+    const first = h.built.store.wallets(CAROL)[0]!;
+    await h.send(h.tg.tap(CAROL, list, `w:use:${first.id}`));
+    expect(h.walletOf(CAROL).id).toBe(first.id);
+  });
+
+  it('withdraws TRX through a dialogue with a confirmation', async () => {
+    const w = h.walletOf(ALICE);
+    const dest = (await TronWeb.createAccount()).address.base58;
+    await h.send(h.tg.message(ALICE, '/wallet'));
+    const view = h.tg.last(ALICE);
+    await h.send(h.tg.tap(ALICE, view, h.tg.button(view, '💸 Withdraw TRX')));
+    expect(h.tg.last(ALICE).text).toMatch(/address to withdraw TRX to/);
+    await h.send(h.tg.message(ALICE, 'nowhere'));
+    expect(h.tg.last(ALICE).text).toMatch(/not a Tron address/);
+    await h.send(h.tg.message(ALICE, dest));
+    expect(h.tg.last(ALICE).text).toMatch(/How many TRX/);
+    await h.send(h.tg.message(ALICE, '12.5'));
+    const confirm = h.tg.last(ALICE);
+    expect(confirm.text).toContain(`Send <b>12.5 TRX</b> to <code>${dest}</code>?`);
+    const before = h.trxBalance(w.address);
+    await h.send(h.tg.tap(ALICE, confirm, 'wd:yes'));
+    expect(confirm.text).toMatch(/^✅ Sent 12\.5 TRX/);
+    expect(h.trxBalance(dest)).toBe(12_500_000n);
+    expect(h.trxBalance(w.address)).toBeLessThan(before - 12_500_000n);
+  });
+
+  it('cancels a dialogue with /cancel', async () => {
+    await h.send(h.tg.message(ALICE, '/wallet'));
+    const view = h.tg.last(ALICE);
+    await h.send(h.tg.tap(ALICE, view, h.tg.button(view, '💸 Withdraw TRX')));
+    await h.send(h.tg.message(ALICE, '/cancel'));
+    expect(h.tg.last(ALICE).text).toBe('Cancelled.');
+    await h.send(h.tg.message(ALICE, 'hello'));
+    expect(h.tg.last(ALICE).text).toMatch(/Paste a token address/);
+  });
+});
