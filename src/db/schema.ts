@@ -179,13 +179,16 @@ export const pendingMetadata = sqliteTable('pending_metadata', {
   createdAt: integer('created_at').notNull(),
 });
 
+/** The kinds of event in the feed. */
+export const FEED_KINDS = ['create', 'buy', 'sell', 'progress', 'launch'] as const;
+export type FeedKind = (typeof FEED_KINDS)[number];
+
 /** What the indexer saw, in order: the live stream and webhooks are fed from here (resumable). */
 export const feedEvents = sqliteTable(
   'feed_events',
   {
     seq: integer('seq').primaryKey({ autoIncrement: true }),
-    /** create | buy | sell | progress | launch */
-    kind: text('kind').notNull(),
+    kind: text('kind', { enum: FEED_KINDS }).notNull(),
     token: text('token').notNull(),
     /** JSON payload (numbers for people, exact strings where money is involved). */
     payload: text('payload').notNull(),

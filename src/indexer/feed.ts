@@ -5,7 +5,8 @@ import { tokenNumber, trxNumber } from '../tron/units.js';
 import type { ChainEvent } from './event-api.js';
 import type { Queries } from './queries.js';
 
-export type FeedKind = 'create' | 'buy' | 'sell' | 'progress' | 'launch';
+export type { FeedKind } from '../db/schema.js';
+import type { FeedKind } from '../db/schema.js';
 
 /** A trade as the feed tells it: who, how much, and the reserves after it. */
 export interface FeedTrade {

@@ -5,8 +5,8 @@ import { and, asc, gt, inArray, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/index.js';
 import * as t from '../db/schema.js';
 
-export const FEED_KINDS = ['create', 'buy', 'sell', 'progress', 'launch'] as const;
-export type FeedKind = (typeof FEED_KINDS)[number];
+export { FEED_KINDS, type FeedKind } from '../db/schema.js';
+import type { FeedKind } from '../db/schema.js';
 
 export interface FeedEvent {
   seq: number;
@@ -52,7 +52,7 @@ export function createFeed(db: AppDb) {
         .all()
         .map((r) => ({
           seq: r.seq,
-          kind: r.kind as FeedKind,
+          kind: r.kind,
           token: r.token,
           txid: r.txid,
           timestamp: r.timestamp,

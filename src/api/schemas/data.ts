@@ -2,6 +2,7 @@
 // wallet's holdings and trades, the token list.
 import { z } from 'zod';
 import { address, intLike, okResponse } from './common.js';
+import { CANDLE_INTERVALS } from '../../service/data/index.js';
 
 const pageNum = intLike.pipe(z.number().int().min(1).max(1_000_000));
 const limitNum = intLike.pipe(z.number().int().min(1));
@@ -152,7 +153,6 @@ export const PriceResponse = okResponse({
     totalSupply: z.string(),
   }),
 });
-export const CANDLE_INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
 const msTime = intLike.pipe(
   z
     .number()

@@ -8,7 +8,9 @@ import { initialPool, priceTrx, type Pool } from '../../tron/market/index.js';
 import { trxNumber } from '../../tron/units.js';
 import { DAY_MS, poolAfter, type DataContext, type TokenRow } from './rows.js';
 
-export type CandleInterval = '1m' | '5m' | '15m' | '1h' | '4h' | '1d';
+/** The candle intervals the API serves. */
+export const CANDLE_INTERVALS = ['1m', '5m', '15m', '1h', '4h', '1d'] as const;
+export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
 const INTERVAL_MS: Record<CandleInterval, number> = {
   '1m': 60_000,
   '5m': 300_000,

@@ -20,7 +20,7 @@ import {
 import { recentTrades, userTrades } from './trades.js';
 
 export { isCachedRead } from './cache.js';
-export type { CandleInterval } from './candles.js';
+export { CANDLE_INTERVALS, type CandleInterval } from './candles.js';
 export type { HolderType } from './holders.js';
 export type { DataDeps } from './rows.js';
 
