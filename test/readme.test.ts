@@ -81,4 +81,16 @@ describe('docs', () => {
     }
     expect(broken).toEqual([]);
   });
+
+  it('name only paths of the repository that exist (a file or folder in `src/…`, `test/…`, `bench/…`)', () => {
+    const missing: string[] = [];
+    for (const file of markdownFiles) {
+      for (const m of read(file).matchAll(/`((?:src|test|bench|scripts|drizzle|contracts)\/[^`\s]*)`/g)) {
+        const named = m[1]!;
+        if (/[*{<]/.test(named)) continue; // a pattern, not a path
+        if (!fs.existsSync(named)) missing.push(`${file}: ${named}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
 });
