@@ -29,6 +29,35 @@ export function createKeysService(db: AppDb) {
   const forget = () => verified.clear();
   const planExists = (name: string) => db.select().from(t.plans).where(eq(t.plans.name, name)).get();
 
+  /** The active key with this hash and its plan, read from the database. */
+  function keyByHash(hash: string): KeyInfo | null {
+    const row = db
+      .select({
+        id: t.apiKeys.id,
+        plan: t.apiKeys.plan,
+        rpm: t.plans.rpm,
+        feeBps: t.plans.feeBps,
+        revokedAt: t.apiKeys.revokedAt,
+        operator: t.apiKeys.operator,
+        managed: t.apiKeys.managed,
+        streams: t.plans.streams,
+      })
+      .from(t.apiKeys)
+      .innerJoin(t.plans, eq(t.plans.name, t.apiKeys.plan))
+      .where(eq(t.apiKeys.keyHash, hash))
+      .get();
+    if (!row || row.revokedAt !== null) return null;
+    return {
+      id: row.id,
+      plan: row.plan,
+      rpm: row.rpm,
+      feeBps: row.feeBps,
+      operator: row.operator,
+      managed: row.managed,
+      streams: row.streams,
+    };
+  }
+
   return {
     /** Creates a key on a plan; the returned key is the only copy. */
     create(plan: string, label?: string, operator = false, managed = false): { id: number; key: string } {
@@ -57,38 +86,10 @@ export function createKeysService(db: AppDb) {
       // no SHA-256 per request
       const hit = verified.get(key);
       if (hit && Date.now() - hit.at < VERIFY_CACHE_MS) return hit.info;
-      const info = this.verifyUncached(hashKey(key));
+      const info = keyByHash(hashKey(key));
       if (verified.size > 10_000) verified.clear();
       verified.set(key, { at: Date.now(), info });
       return info;
-    },
-
-    verifyUncached(hash: string): KeyInfo | null {
-      const row = db
-        .select({
-          id: t.apiKeys.id,
-          plan: t.apiKeys.plan,
-          rpm: t.plans.rpm,
-          feeBps: t.plans.feeBps,
-          revokedAt: t.apiKeys.revokedAt,
-          operator: t.apiKeys.operator,
-          managed: t.apiKeys.managed,
-          streams: t.plans.streams,
-        })
-        .from(t.apiKeys)
-        .innerJoin(t.plans, eq(t.plans.name, t.apiKeys.plan))
-        .where(eq(t.apiKeys.keyHash, hash))
-        .get();
-      if (!row || row.revokedAt !== null) return null;
-      return {
-        id: row.id,
-        plan: row.plan,
-        rpm: row.rpm,
-        feeBps: row.feeBps,
-        operator: row.operator,
-        managed: row.managed,
-        streams: row.streams,
-      };
     },
 
     list() {
