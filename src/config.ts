@@ -170,3 +170,18 @@ function launchpadFamilies(c: z.infer<typeof configSchema>): Family[] {
 export function tronHost(config: Config): string {
   return config.tronRpc ?? `http://127.0.0.1:${config.devnet.port}`;
 }
+
+/** The largest router fee a plan may set (bps), and so the most an automated trade may be built with. */
+export const MAX_PLAN_FEE_BPS = 1000n;
+
+/**
+ * What the bot holds every transaction to before signing (SigningRules, src/trading/signing.ts): the
+ * routers of its own configuration, its fee limit, the router fee's cap. Never taken from the facade.
+ */
+export function signingRules(c: Config) {
+  return {
+    routers: Object.fromEntries(c.families.map((f) => [f.family, f.router])),
+    feeLimitSun: c.tradeFeeLimitSun,
+    maxFeeBps: MAX_PLAN_FEE_BPS,
+  };
+}

@@ -2,7 +2,7 @@
 // real node), the indexer and the HTTP facade.
 import closeWithGrace from 'close-with-grace';
 import { bootConfig } from './boot.js';
-import { tronHost } from './config.js';
+import { signingRules, tronHost } from './config.js';
 import { openDb } from './db/index.js';
 import { devnetOptions, startDevnet, type Devnet } from './devnet/index.js';
 import { startDevnetThread } from './devnet/thread.js';
@@ -67,6 +67,7 @@ if (config.bot.token) {
     dataDir: config.dataDir,
     vaultKey,
     facadeUrl: config.bot.facadeUrl,
+    signing: signingRules(config),
     operatorKey: config.bot.apiKey ?? (() => facade.keys.create('developer', 'telegram bot', true).key),
     defaultPlan: config.bot.defaultPlan,
     admins: config.bot.admins,

@@ -17,6 +17,7 @@ import type { Api } from 'grammy';
 import { createBot, runDueDeletes, COMMANDS, type BotOptions } from './index.js';
 import { createStore, openBotDb } from './store.js';
 import { createTradeFlow } from '../trading/trade-flow.js';
+import type { SigningRules } from '../trading/signing.js';
 import { createAlerter } from './alerts.js';
 import { Vault } from '../trading/vault.js';
 
@@ -26,6 +27,8 @@ export interface BotRunOptions {
   /** 32-byte key for the vault. */
   vaultKey: Buffer;
   facadeUrl: string;
+  /** What every transaction is held to before it is signed: this bot's routers and limits (from its config). */
+  signing: SigningRules;
   /** An operator key for the facade (creates a key per user), or a way to make one once. */
   operatorKey: string | (() => string);
   defaultPlan: string;
@@ -53,7 +56,7 @@ export function buildBot(opts: BotRunOptions) {
     timeoutMs: 30_000,
   });
   const accounts = createAccounts({ store, vault, operator, facadeUrl: opts.facadeUrl, defaultPlan: opts.defaultPlan });
-  const trading = createTradeFlow({ store, accounts });
+  const trading = createTradeFlow({ store, accounts, signing: opts.signing });
   // the engine reports through the bot's Api, made just below
   const late: { api?: Api } = {};
   const orders: OrderEngine = createOrderEngine({

@@ -38,6 +38,13 @@ export const Errors = {
       'Simulation failed',
       `Max slippage reached: the price would move ${impact}% against you (slippage ${slippage}%), the transaction would revert`,
     ),
+  /** A trade built with a confirmed minimum out that the market no longer gives (it would revert). */
+  priceMoved: () =>
+    new ServiceError(
+      500,
+      'Simulation failed',
+      'The price moved since the quote: the trade would give less than the minimum confirmed, the transaction would revert',
+    ),
   badTradeAmount: (why: string) => new ServiceError(400, 'Invalid parameters', why),
   notTrading: (why: string) => new ServiceError(400, 'Token not trading', why),
   approvalRequired: e(

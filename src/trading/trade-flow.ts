@@ -12,14 +12,15 @@
 // On start, unfinished trades are resumed: stored bytes are re-broadcast (a duplicate is fine) and
 // followed to the end; a trade interrupted before signing is marked failed with nothing sent.
 import { randomBytes } from 'node:crypto';
-import { utils } from 'tronweb';
-import { ApiError, type LaunchpadClient, type Quote, type UnsignedTx } from '../client/index.js';
-import { signTx } from '../tron/tx.js';
+import { ApiError, type LaunchpadClient, type Quote } from '../client/index.js';
 import { sunToTrx, trxToSun } from '../tron/units.js';
-import { scalarText } from '../text.js';
-import { UserError, type Accounts } from './accounts.js';
+import type { Accounts } from './accounts.js';
+import { createSigner, expectedTrade, type SigningRules } from './signing.js';
 import type { TradingStore, TradeRow, UserRow, WalletRow } from './store.js';
+import { TradeError, failureKindOf, friendly } from './trade-errors.js';
 import { keptQuote, newTradeRow, quoteOfTrade } from './trade-row.js';
+
+export { TradeError, failureKindOf, friendly } from './trade-errors.js';
 
 export const QUOTE_TTL_MS = 30_000;
 const POLL_MS = 1000;
@@ -49,48 +50,13 @@ export interface TradeEvents {
   done(trade: TradeRow, outcome: TradeOutcome): Promise<void> | void;
 }
 
-export class TradeError extends Error {
-  constructor(
-    message: string,
-    readonly kind: 'safety' | 'funds' = 'safety',
-  ) {
-    super(message);
-  }
-}
-
 const newId = (): string => randomBytes(9).toString('base64url');
-
-/** Checks a transaction the facade built before we sign it. */
-function checkUnsigned(
-  tx: UnsignedTx,
-  wallet: WalletRow,
-  expect: { callValueSun?: bigint; transfer?: { to: string; sun: bigint } },
-): void {
-  if (!utils.transaction.txCheck(tx))
-    throw new TradeError('the facade returned a transaction whose id does not match its content');
-  const contract = (tx.raw_data as { contract?: Array<{ parameter?: { value?: Record<string, unknown> } }> })
-    .contract?.[0];
-  const value = contract?.parameter?.value ?? {};
-  const owner = scalarText(value.owner_address);
-  if (utils.address.fromHex(owner) !== wallet.address && owner !== wallet.address)
-    throw new TradeError('the transaction is not from your wallet');
-  if (expect.callValueSun !== undefined && BigInt(scalarText(value.call_value, '0')) !== expect.callValueSun) {
-    throw new TradeError('the transaction does not spend the amount quoted');
-  }
-  if (expect.transfer) {
-    const to = scalarText(value.to_address);
-    if (
-      (utils.address.fromHex(to) !== expect.transfer.to && to !== expect.transfer.to) ||
-      BigInt(scalarText(value.amount, '-1')) !== expect.transfer.sun
-    ) {
-      throw new TradeError('the transfer is not the one you asked for');
-    }
-  }
-}
 
 export function createTradeFlow(deps: {
   store: TradingStore;
   accounts: Accounts;
+  /** what every transaction is pinned to before it is signed (this bot's routers and limits) */
+  signing: SigningRules;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }) {
@@ -98,6 +64,7 @@ export function createTradeFlow(deps: {
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const running = new Set<string>();
+  const signer = createSigner({ accounts, rules: deps.signing, now });
 
   /**
    * Polls to a final state; when the node does not know the transaction, sends the same bytes again.
@@ -119,14 +86,9 @@ export function createTradeFlow(deps: {
     }
   }
 
-  async function sign(wallet: WalletRow, tx: UnsignedTx, expect: Parameters<typeof checkUnsigned>[2]) {
-    checkUnsigned(tx, wallet, expect);
-    return accounts.withKey(wallet, (key) => signTx(tx, key));
-  }
-
   /** Approves the router for the token, and waits for the approval to confirm. */
   async function approve(client: LaunchpadClient, wallet: WalletRow, token: string) {
-    const signed = await sign(wallet, await client.approve(token, wallet.address), { callValueSun: 0n });
+    const signed = await signer.signApproval(wallet, await client.approve(token, wallet.address), token);
     const id = await client.broadcast(signed);
     const s = await waitFinal(client, id, now() + 60_000);
     if (!s || s.state !== 'confirmed')
@@ -195,19 +157,18 @@ export function createTradeFlow(deps: {
               amount: trade.amount,
               userAddress: wallet.address,
               slippage: trade.slippage / 100,
+              // the minimum the user was shown is the minimum signed
+              ...(quote.minOut ? { minOut: quote.minOut } : {}),
               ...(settings.extraFeeLimit > 0 ? { priorityFee: settings.extraFeeLimit } : {}),
             });
-          const { unsignedTx } = await build().catch(async (e: unknown) => {
+          const { unsignedTx, quote: built } = await build().catch(async (e: unknown) => {
             // the allowance was spent or revoked since the quote: approve, then build again
             if (!(e instanceof ApiError && e.error === 'Approval required')) throw e;
             await approve(client, wallet, trade.token);
             return build();
           });
-          const signed = await sign(
-            wallet,
-            unsignedTx,
-            trade.side === 'buy' ? { callValueSun: BigInt(quote.amountIn) } : { callValueSun: 0n },
-          );
+          const expected = expectedTrade(trade, quote, built, deps.signing);
+          const signed = await signer.sign(wallet, unsignedTx, expected, settings.extraFeeLimit);
           // the signed bytes are stored before they leave
           if (!store.transition(id, 'approving', 'signed', { txid: signed.txID, signedTx: JSON.stringify(signed) }))
             return;
@@ -335,8 +296,10 @@ export function createTradeFlow(deps: {
     /** Sends TRX from a wallet: built by the facade, checked and signed here, followed to a result. */
     async sendTrx(user: UserRow, wallet: WalletRow, to: string, amount: string) {
       const client = accounts.clientFor(user);
-      const signed = await sign(wallet, await client.transfer(wallet.address, to, amount), {
-        transfer: { to, sun: trxToSun(amount) },
+      const signed = await signer.sign(wallet, await client.transfer(wallet.address, to, amount), {
+        kind: 'transfer',
+        to,
+        sun: trxToSun(amount),
       });
       const txid = await client.broadcast(signed);
       const s = await waitFinal(client, txid, now() + 60_000);
@@ -365,32 +328,3 @@ export function createTradeFlow(deps: {
 }
 
 export type TradeFlow = ReturnType<typeof createTradeFlow>;
-
-/** A failure before the chain that an automated order acts on: no TRX for it, or nothing to sell. */
-export function failureKindOf(e: unknown): 'funds' | 'no-holding' | undefined {
-  if (e instanceof TradeError && e.kind === 'funds') return 'funds';
-  if (e instanceof ApiError && e.error === 'Insufficient funds')
-    return /no tokens to sell|holding is 0 tokens/.test(e.message) ? 'no-holding' : 'funds';
-  return undefined;
-}
-
-/** Facade errors in plain language. */
-export function friendly(e: unknown): string {
-  if (e instanceof ApiError) {
-    if (e.error === 'Insufficient funds')
-      return `Not enough funds: ${e.message.replace(/^The account lacks funds for this transaction: /, '')}.`;
-    if (e.error === 'Simulation failed')
-      return 'The price would move more than your slippage allows. Try a smaller amount or raise the slippage in /settings.';
-    if (e.error === 'Rate limit exceeded') return `Too many requests right now; try again in ${e.retryAfter ?? 60} s.`;
-    if (e.error === 'Token not found') return 'I could not find that token on the launchpads. Check the address.';
-    if (e.error === 'Approval required')
-      return 'The router may not spend this token yet; sell again to approve it first.';
-    if (e.error === 'Token not trading') return e.message;
-    if (e.status >= 500) return 'The service had a problem; please try again in a moment.';
-    return e.message || e.error;
-  }
-  if (e instanceof TradeError)
-    return e.kind === 'funds' ? `Not enough funds: ${e.message}.` : `Stopped for your safety: ${e.message}.`;
-  if (e instanceof UserError) return e.message;
-  return 'Something went wrong; please try again.';
-}

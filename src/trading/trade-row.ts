@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Quote } from '../client/index.js';
 import type { NewTrade, TradeRow } from './store.js';
 import type { Side } from '../tron/market/index.js';
+import { FAMILY_NAMES, type FamilyName } from '../tron/families.js';
 
 const uint = z.string().regex(/^\d+$/);
 
@@ -21,12 +22,29 @@ export const TradeQuote = z.strictObject({
   amountIn: uint,
   /** the router's allowance for the token, read with the quote; null when it was not read */
   allowance: uint.nullable(),
+  // What signing is pinned to (src/trading/signing.ts); absent in rows from before they were kept.
+  /** the launchpad family the quote named (which of this bot's routers trades it) */
+  family: z.enum(FAMILY_NAMES).nullable().optional(),
+  /** the least output shown to the user: the signed trade accepts no less (exact) */
+  minOut: uint.nullable().optional(),
+  /** the output and the router's fee the user was shown (exact): the fee signed is no larger */
+  expectedOut: uint.nullable().optional(),
+  routerFee: uint.nullable().optional(),
 });
 export type TradeQuote = z.infer<typeof TradeQuote>;
 
 /** What a row keeps of the facade's quote, shown as `symbol`. */
 export function keptQuote(q: Quote, symbol: string): TradeQuote {
-  return { symbol, venue: q.venue, amountIn: q.exact.amountIn, allowance: q.wallet?.allowance ?? null };
+  return {
+    symbol,
+    venue: q.venue,
+    amountIn: q.exact.amountIn,
+    allowance: q.wallet?.allowance ?? null,
+    family: (FAMILY_NAMES as readonly string[]).includes(q.family) ? (q.family as FamilyName) : null,
+    minOut: q.exact.minOut,
+    expectedOut: q.exact.expectedOut,
+    routerFee: q.exact.routerFee,
+  };
 }
 
 /** The quote a trade row keeps, parsed (a row that does not hold the one shape throws). */

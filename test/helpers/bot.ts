@@ -7,6 +7,7 @@ import type { BotOptions } from '../../src/bot/index.js';
 import type { BotContext } from '../../src/bot/context.js';
 import { createAlerter } from '../../src/bot/alerts.js';
 import { buildBot } from '../../src/bot/run.js';
+import { loadConfig, signingRules } from '../../src/config.js';
 import { createLogger, type Logger } from '../../src/log.js';
 import { startStack, type Stack } from './facade.js';
 import { BOT_INFO, FakeTelegram } from './telegram.js';
@@ -23,6 +24,8 @@ export async function startBotStack(
     admins?: number[];
     bot?: Partial<BotOptions>;
     defaultPlan?: string;
+    /** where the bot finds the facade, when not the stack's own (a hostile proxy in front of it) */
+    facadeUrl?: string;
     /** the order engine's clock and DCA tick (0: only when the test calls tick()) */
     orders?: { now?: () => number; tickMs?: number; follow?: boolean };
   } = {},
@@ -37,7 +40,9 @@ export async function startBotStack(
       dataDir: stack.dir,
       dbFile: path.join(stack.dir, 'bot.sqlite'),
       vaultKey,
-      facadeUrl: stack.url,
+      facadeUrl: opts.facadeUrl ?? stack.url,
+      // the bot's own configuration, with the test facade's fee limit (100 TRX)
+      signing: { ...signingRules(loadConfig({})), feeLimitSun: 100_000_000n },
       operatorKey: () => stack.facade.keys.create('developer', 'bot', true).key,
       defaultPlan: opts.defaultPlan ?? 'trader',
       admins: opts.admins ?? [],

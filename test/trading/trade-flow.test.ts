@@ -52,7 +52,8 @@ function setup(client: Partial<LaunchpadClient>) {
       throw new Error('nothing is signed in these tests');
     },
   } as unknown as Accounts;
-  const flow = createTradeFlow({ store, accounts, now: () => clock, sleep: async () => undefined });
+  const signing = { routers: { launchpad: TOKEN }, feeLimitSun: 150_000_000n, maxFeeBps: 1000n };
+  const flow = createTradeFlow({ store, accounts, signing, now: () => clock, sleep: async () => undefined });
   return { store, user, wallet, flow, tick: (ms: number) => (clock += ms) };
 }
 
@@ -68,6 +69,10 @@ describe('a quote', () => {
       venue: 'curve',
       amountIn: '100000000',
       allowance: '0',
+      family: 'launchpad',
+      minOut: '1900',
+      expectedOut: '2000',
+      routerFee: '1',
     });
   });
 

@@ -149,6 +149,11 @@ describe('newTradeRow', () => {
       venue: 'curve',
       amountIn: '1500000000000000000',
       allowance: '0',
+      // what signing is pinned to: the family's router, the minimum and the fee the user was shown
+      family: 'launchpad',
+      minOut: '19000',
+      expectedOut: '20000',
+      routerFee: '100',
     });
   });
 

@@ -19,6 +19,12 @@ const side = z.enum(SIDES);
 const tradeAmount = z.union([z.number().positive(), z.string().min(1).max(40)]);
 const slippage = z.number().min(0).max(100);
 const priorityFee = z.number().min(0).max(15_000);
+/**
+ * The least output the signed trade accepts, exact (token base units for a buy, sun for a sell): the
+ * minimum of the quote the user confirmed. An extension of the spec's body; without it, the slippage
+ * sets the minimum at build time.
+ */
+const minOut = z.string().regex(/^[1-9]\d{0,77}$/, 'a positive integer in base units');
 /** a key for the routes that sign on the service (never stored) */
 const privateKey = z.string().min(1).max(200);
 
@@ -30,6 +36,7 @@ export const LocalTradeBody = z.strictObject({
   userAddress: address,
   slippage: slippage.optional(),
   priorityFee: priorityFee.optional(),
+  minOut: minOut.optional(),
 });
 
 export const Quote = z.object({
@@ -72,6 +79,7 @@ export const TradeBody = z.strictObject({
   privateKey,
   slippage: slippage.optional(),
   priorityFee: priorityFee.optional(),
+  minOut: minOut.optional(),
 });
 export const SignatureResponse = okResponse({ signature: z.string() });
 

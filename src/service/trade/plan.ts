@@ -49,6 +49,7 @@ export function createPlanner(deps: TradeDeps) {
   const termsOf = (input: TradeInput, caller: Caller): PlanTerms => ({
     decimals: TOKEN_DECIMALS,
     slippageBps: slippageBpsOf(input.slippage),
+    minOut: input.minOut === undefined ? undefined : BigInt(input.minOut),
     feeBps: BigInt(caller.feeBps),
     feeLimit: feeLimitOf(deps.feeLimitSun, input.priorityFee),
   });
@@ -95,7 +96,7 @@ function planOf(base: PlanBase, terms: PlanTerms, priceBefore: number, fill: Fil
     ...base,
     decimals: terms.decimals,
     ...amounts,
-    minOut: minOutFor(fill.expectedOut, terms.slippageBps),
+    minOut: terms.minOut ?? minOutFor(fill.expectedOut, terms.slippageBps),
     slippageBps: terms.slippageBps,
     priceBefore,
     priceAfter: priceTrx(after, terms.decimals),
@@ -105,6 +106,7 @@ function planOf(base: PlanBase, terms: PlanTerms, priceBefore: number, fill: Fil
 
 /** Refuses a plan whose price impact is beyond the caller's slippage (the chain would revert it). */
 export function checkSlippage(p: PlannedTrade): void {
+  if (p.minOut > p.expectedOut) throw Errors.priceMoved();
   if (p.impactBps > p.slippageBps) {
     throw Errors.simulationFailed((Number(p.slippageBps) / 100).toString(), (Number(p.impactBps) / 100).toFixed(2));
   }

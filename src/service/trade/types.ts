@@ -33,6 +33,8 @@ export interface TradeInput {
   slippage?: number | undefined;
   /** Extra TRX allowed for fees (raises the fee limit). */
   priorityFee?: number | undefined;
+  /** The least output the trade accepts, exact (a confirmed quote's minimum); else from the slippage. */
+  minOut?: string | undefined;
 }
 
 export interface CreateTokenInput {
@@ -98,6 +100,8 @@ export interface PlannedTrade {
 export interface PlanTerms {
   decimals: number;
   slippageBps: bigint;
+  /** the least output the caller accepts, when given (a confirmed quote's); else from the slippage */
+  minOut?: bigint | undefined;
   feeBps: bigint;
   feeLimit: bigint;
 }
