@@ -40,7 +40,13 @@ export const configSchema = z.object({
   WALLET_ENCRYPTION_KEY: z.string().min(32).max(100).optional(),
   BOT_DEFAULT_PLAN: z.string().min(1).max(32).default('free'),
   BOT_API_KEY: z.string().min(10).max(200).optional(),
-  FACADE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  FACADE_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine(
+      (u) => new URL(u).protocol === 'https:' || isLoopback(new URL(u).hostname),
+      "must be https unless the API is on this machine (loopback): the bot sends its users' API keys to it",
+    )
+    .optional(),
   EXPLORER_TX_URL: z.url({ protocol: /^https?$/ }).optional(),
   WEBHOOK_ALLOW_PRIVATE: z.stringbool().optional(),
   ADMIN_TELEGRAM_IDS: z
@@ -86,6 +92,15 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** A host on this machine: localhost, 127.0.0.0/8 or ::1. */
+function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127(?:\.\d{1,3}){3}$/.test(h);
+}
+
+/** Settings whose value is a secret: a bad one is named, never shown. */
+const SECRET = /KEY|TOKEN|SECRET|PASSWORD/;
+
 /** Parses an environment into a typed config. Throws ConfigError with one line per bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -93,7 +108,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
       const key = String(i.path[0] ?? '?');
-      const shown = key in cleaned ? ` (got ${JSON.stringify(String(cleaned[key]).slice(0, 60))})` : '';
+      const shown =
+        key in cleaned && !SECRET.test(key) ? ` (got ${JSON.stringify(String(cleaned[key]).slice(0, 60))})` : '';
       return `invalid ${key}${shown}: ${i.message}`;
     });
     throw new ConfigError(lines.join('\n'));

@@ -50,6 +50,29 @@ describe('config', () => {
     expect(() => loadConfig({ TRON_RPC: 'not a url' })).toThrow(/invalid TRON_RPC/);
   });
 
+  it('names a bad secret without showing any of it', () => {
+    const secret = 'short-but-secret-value';
+    for (const key of ['WALLET_ENCRYPTION_KEY', 'BOT_API_KEY', 'BOT_TOKEN']) {
+      let message = '';
+      try {
+        loadConfig({ [key]: key === 'BOT_API_KEY' ? 'tiny' : secret });
+      } catch (e) {
+        message = (e as Error).message;
+      }
+      expect(message).toMatch(new RegExp(`^invalid ${key}: `));
+      expect(message).not.toContain(key === 'BOT_API_KEY' ? 'tiny' : secret);
+    }
+  });
+
+  it('takes a remote facade only over https; plain http only on this machine', () => {
+    expect(() => loadConfig({ FACADE_URL: 'http://api.example.com:3000' })).toThrow(
+      /^invalid FACADE_URL \(got "http:\/\/api\.example\.com:3000"\): must be https unless the API is on this machine/,
+    );
+    expect(() => loadConfig({ FACADE_URL: 'http://10.0.0.5:3000' })).toThrow(/must be https/);
+    for (const ok of ['https://api.example.com', 'http://127.0.0.1:3000', 'http://localhost:3000', 'http://[::1]:3000'])
+      expect(loadConfig({ FACADE_URL: ok }).bot.facadeUrl, ok).toBe(ok);
+  });
+
   it('stops start-up with that line and a non-zero exit code', async () => {
     const err = await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       env: { ...process.env, DEVNET_PORT: '99999' },

@@ -16,7 +16,13 @@ export function openSqlite<S extends Record<string, unknown>>(
   schema: S,
   migrations: 'app' | 'devnet' | 'bot',
 ): Db<S> {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    // owner-only: the files hold sealed keys, API key hashes and what users traded (SQLite gives its
+    // -wal and -shm files the database file's mode)
+    fs.closeSync(fs.openSync(file, 'a', 0o600));
+    fs.chmodSync(file, 0o600);
+  }
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

@@ -1,6 +1,7 @@
-// Users, their facade API keys and wallets. Private keys are sealed by the vault and decrypted only
-// to sign, right before signing; the API key is sealed too and never shown.
-import { utils } from 'tronweb';
+// Users, their facade API keys and wallets. A wallet's key is made here, in the bot's process (never
+// by the facade, never over the wire), sealed by the vault and decrypted only to sign, right before
+// signing; the API key is sealed too and never shown.
+import { TronWeb, utils } from 'tronweb';
 import { LaunchpadClient } from '../client/index.js';
 import type { TradingStore, UserRow, WalletRow } from './store.js';
 import { DEFAULT_SETTINGS } from './store.js';
@@ -14,12 +15,20 @@ export interface AccountsDeps {
   facadeUrl: string;
   defaultPlan: string;
   fetch?: typeof fetch;
+  /** Makes a new key pair (tests give a fixed one); TronWeb's, from the OS's randomness, by default. */
+  newKey?: () => Promise<{ address: string; privateKey: string }>;
 }
+
+const randomKey = async () => {
+  const a = await TronWeb.createAccount();
+  return { address: a.address.base58, privateKey: a.privateKey };
+};
 
 export class UserError extends Error {}
 
 export function createAccounts(deps: AccountsDeps) {
   const { store, vault } = deps;
+  const newKey = deps.newKey ?? randomKey;
   const clients = new Map<number, LaunchpadClient>();
   const walletContext = (w: { userId: number; address: string }) => `wallet:${w.userId}:${w.address}`;
 
@@ -67,9 +76,8 @@ export function createAccounts(deps: AccountsDeps) {
         settings: JSON.stringify(DEFAULT_SETTINGS),
         createdAt: Date.now(),
       });
-      const user = store.user(from.id)!;
-      const [w] = await clientFor(user).createWallet(1);
-      const wallet = saveWallet(from.id, w!.publicKey, w!.privateKey);
+      const k = await newKey();
+      const wallet = saveWallet(from.id, k.address, k.privateKey);
       store.setActiveWallet(from.id, wallet.id);
       return { user: store.user(from.id)!, created: true };
     },
@@ -82,8 +90,8 @@ export function createAccounts(deps: AccountsDeps) {
     },
 
     async newWallet(user: UserRow): Promise<WalletRow> {
-      const [w] = await clientFor(user).createWallet(1);
-      const wallet = saveWallet(user.telegramId, w!.publicKey, w!.privateKey);
+      const k = await newKey();
+      const wallet = saveWallet(user.telegramId, k.address, k.privateKey);
       store.setActiveWallet(user.telegramId, wallet.id);
       return wallet;
     },

@@ -6,13 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { openDb } from '../../src/db/index.js';
 
 describe('openDb', () => {
-  it('opens a file in WAL mode with foreign keys, a busy timeout and the default plans', () => {
+  it('opens a file readable by its owner only, in WAL mode with foreign keys, a busy timeout and the default plans', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lp-test-db-'));
     const db = openDb(path.join(dir, 'nested', 'app.sqlite'));
     const sqlite = db.$client;
     expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(sqlite.pragma('busy_timeout', { simple: true })).toBe(5000);
+    // only its owner may read it, and its write-ahead log
+    for (const f of ['app.sqlite', 'app.sqlite-wal'])
+      expect(fs.statSync(path.join(dir, 'nested', f)).mode & 0o777, f).toBe(0o600);
     const plans = () => sqlite.prepare('select name, rpm, fee_bps from plans order by fee_bps').raw().all();
     expect(plans()).toEqual([
       ['developer', null, 10],

@@ -1,5 +1,5 @@
-// Users, their sealed facade keys and wallets, against a fake facade (a fetch that answers the two
-// calls accounts make: a key for a new user, and new wallets).
+// Users, their sealed facade keys and wallets, against a fake facade (a fetch that answers the one
+// call accounts make: a key for a new user). Wallet keys are made here, never by the facade.
 import { utils } from 'tronweb';
 import { describe, expect, it } from 'vitest';
 import { LaunchpadClient } from '../../src/client/index.js';
@@ -13,19 +13,28 @@ const PK2 = '0000000000000000000000000000000000000000000000000000000000000002';
 function setup() {
   const calls: Array<{ path: string; apiKey: string }> = [];
   let wallets = 0;
+  const newKey = async () => {
+    const privateKey = [PK, PK2][wallets++]!;
+    return { address: utils.crypto.pkToAddress(privateKey), privateKey };
+  };
   const fetch = (async (url: string | URL | Request, init?: RequestInit) => {
     const path = new URL(url instanceof Request ? url.url : url).pathname;
     calls.push({ path, apiKey: (init?.headers as Record<string, string>)['api-key']! });
-    const body =
-      path === '/admin/keys'
-        ? { id: 41, key: 'user-api-key' }
-        : { data: [{ publicKey: utils.crypto.pkToAddress([PK, PK2][wallets]!), privateKey: [PK, PK2][wallets++]! }] };
-    return new Response(JSON.stringify(body), { status: 200 });
+    if (path !== '/admin/keys') return new Response('{"error":"Not found"}', { status: 404 });
+    return new Response(JSON.stringify({ id: 41, key: 'user-api-key' }), { status: 200 });
   }) as typeof globalThis.fetch;
   const store = memoryStore();
   const vault = new Vault(Buffer.alloc(32, 1));
   const operator = new LaunchpadClient({ baseUrl: 'http://facade', apiKey: 'operator-key', fetch });
-  const accounts = createAccounts({ store, vault, operator, facadeUrl: 'http://facade', defaultPlan: 'trader', fetch });
+  const accounts = createAccounts({
+    store,
+    vault,
+    operator,
+    facadeUrl: 'http://facade',
+    defaultPlan: 'trader',
+    fetch,
+    newKey,
+  });
   return { store, vault, accounts, calls };
 }
 
@@ -37,18 +46,15 @@ describe('accounts', () => {
     expect(user.apiKeyId).toBe(41);
     expect(user.apiKeyEnc).not.toContain('user-api-key');
     expect(vault.decrypt(user.apiKeyEnc, 'apikey:5')).toBe('user-api-key');
-    // the key came from the operator; the wallet was made with the user's own key
-    expect(calls).toEqual([
-      { path: '/admin/keys', apiKey: 'operator-key' },
-      { path: '/api/tron/createWallet', apiKey: 'user-api-key' },
-    ]);
+    // the API key came from the operator; the wallet's key was made here: the facade never saw it
+    expect(calls).toEqual([{ path: '/admin/keys', apiKey: 'operator-key' }]);
     const wallet = accounts.activeWallet(user);
     expect(wallet.address).toBe(utils.crypto.pkToAddress(PK));
     expect(wallet.keyEnc).not.toContain(PK);
     expect(accounts.withKey(wallet, (k) => k)).toBe(PK);
     const again = await accounts.ensureUser({ id: 5 });
     expect(again.created).toBe(false);
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(1);
     expect(store.wallets(5)).toHaveLength(1);
   });
 
@@ -84,5 +90,31 @@ describe('accounts', () => {
       createdAt: 0,
     });
     expect(() => accounts.activeWallet(store.user(8)!)).toThrow('You have no wallet yet: send /start.');
+  });
+});
+
+describe('wallet keys by default', () => {
+  it('are made in this process, fresh each time, and only the operator call goes out', async () => {
+    const calls: string[] = [];
+    const fetch = (async (url: string | URL | Request) => {
+      calls.push(new URL(url instanceof Request ? url.url : url).pathname);
+      return new Response(JSON.stringify({ id: 1, key: 'k' }), { status: 200 });
+    }) as typeof globalThis.fetch;
+    const vault = new Vault(Buffer.alloc(32, 2));
+    const operator = new LaunchpadClient({ baseUrl: 'http://facade', apiKey: 'op', fetch });
+    const accounts = createAccounts({
+      store: memoryStore(),
+      vault,
+      operator,
+      facadeUrl: 'http://facade',
+      defaultPlan: 'trader',
+      fetch,
+    });
+    const { user } = await accounts.ensureUser({ id: 9 });
+    const first = accounts.activeWallet(user);
+    const second = await accounts.newWallet(user);
+    expect(first.address).not.toBe(second.address);
+    for (const w of [first, second]) expect(utils.crypto.pkToAddress(accounts.withKey(w, (k) => k))).toBe(w.address);
+    expect(calls).toEqual(['/admin/keys']);
   });
 });
