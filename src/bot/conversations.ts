@@ -25,10 +25,14 @@ async function ask<T>(
   help: string,
 ): Promise<T | undefined> {
   await ctx.reply(prompt + CANCEL_HINT, { parse_mode: 'HTML' });
+  const asker = ctx.from!.id;
   for (let i = 0; i < TRIES; i++) {
-    const answer = await conversation.waitFor('message:text', {
-      otherwise: (c) => c.reply('Please answer with a message' + CANCEL_HINT),
-    });
+    // only the person asked answers (the storage key is per person too: this is the second lock)
+    const answer = await conversation
+      .waitFor('message:text', {
+        otherwise: (c) => c.reply('Please answer with a message' + CANCEL_HINT),
+      })
+      .andFrom(asker);
     const value = parse(answer.message.text.trim());
     if (value !== undefined) return value;
     await ctx.reply(help, { parse_mode: 'HTML' });
@@ -74,9 +78,9 @@ export async function withdraw(conversation: Convo, ctx: Context) {
     parse_mode: 'HTML',
     reply_markup: new InlineKeyboard().text('✅ Send', 'wd:yes').text('✖️ Cancel', 'wd:no'),
   });
-  const answer = await conversation.waitForCallbackQuery(['wd:yes', 'wd:no'], {
-    otherwise: (c) => c.reply('Tap Send or Cancel above.'),
-  });
+  const answer = await conversation
+    .waitForCallbackQuery(['wd:yes', 'wd:no'], { otherwise: (c) => c.reply('Tap Send or Cancel above.') })
+    .andFrom(ctx.from!.id);
   await answer.answerCallbackQuery();
   if (answer.callbackQuery.data === 'wd:no') {
     await ctx.api.editMessageText(confirm.chat.id, confirm.message_id, 'Withdrawal cancelled.');

@@ -34,7 +34,7 @@ export interface BotOptions extends SpamLimits {
 }
 
 /** Bump when a conversation's code changes, so stored states of the old code are dropped. */
-const CONVERSATION_VERSION = 1;
+const CONVERSATION_VERSION = 2; // 2: dialogues are kept per chat and person
 
 export function createBot(token: string, services: BotServices, options: BotOptions = {}): Bot<BotContext> {
   const bot = new Bot<BotContext>(token, {
@@ -118,7 +118,14 @@ async function ownersOnly(ctx: BotContext, next: () => Promise<void>): Promise<v
 function installConversations(bot: Bot<BotContext>, services: BotServices, transformers: Transformer[]): void {
   bot.use(
     conversations<BotContext, BotContext>({
-      storage: { type: 'key', version: CONVERSATION_VERSION, adapter: services.store.conversationStorage() },
+      storage: {
+        type: 'key',
+        version: CONVERSATION_VERSION,
+        adapter: services.store.conversationStorage(),
+        // a dialogue belongs to the person who started it: in a group, another member's message or tap
+        // goes to their own (empty) dialogue, never into this one
+        getStorageKey: (ctx) => (ctx.chatId !== undefined && ctx.from ? `${ctx.chatId}:${ctx.from.id}` : undefined),
+      },
       plugins: [
         async (ctx, next) => {
           ctx.api.config.use(...transformers);

@@ -143,4 +143,23 @@ describe('trading by buttons', () => {
     expect(h.tg.callbackAnswers().at(-1)).toMatchObject({ show_alert: true });
     expect(h.built.store.trade(h.tg.button(quote, '✅ Confirm').slice(3))!.status).toBe('quoted');
   });
+
+  it("in a group, another member's answer never finishes your dialogue", async () => {
+    await h.send(h.tg.message(ALICE, `/token ${tokens.SDOG}`, GROUP));
+    const card = h.tg.last(GROUP);
+    await h.send(h.tg.tap(ALICE, card, h.tg.button(card, 'Buy X TRX')));
+    expect(h.tg.last(GROUP).text).toContain('How many TRX do you want to spend?');
+    const sentBefore = h.tg.sent(GROUP).length;
+    // Bob answers Alice's question: nothing happens (before, Bob's wallet got a quote for 200 TRX)
+    await h.send(h.tg.message(BOB, '200', GROUP));
+    expect(h.tg.sent(GROUP).length).toBe(sentBefore);
+    // Alice's own answer is the one her dialogue takes
+    await h.send(h.tg.message(ALICE, '5', GROUP));
+    const quote = h.tg.last(GROUP);
+    expect(quote.text).toContain('Buy $SDOG');
+    expect(quote.text).toContain('You pay: 5 TRX');
+    const row = h.built.store.trade(h.tg.button(quote, '✅ Confirm').slice(3))!;
+    expect(row.userId).toBe(ALICE);
+    expect(row.amount).toBe('5');
+  });
 });
