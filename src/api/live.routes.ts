@@ -119,7 +119,7 @@ function webhookRoutes(app: TypedApp, webhooks: Webhooks): void {
       },
     },
     async (req) => ({
-      data: webhooks.create(requireStreams(req), req.body),
+      data: await webhooks.create(requireStreams(req), req.body),
       ...ok,
     }),
   );

@@ -2,13 +2,13 @@
 // event), signed with HMAC-SHA256 of the body, retried with exponential backoff, and recorded with
 // their outcome. Deliveries live in SQLite, so they survive a restart.
 import { createHmac, randomBytes } from 'node:crypto';
-import { isIP } from 'node:net';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { AppDb } from '../db/index.js';
 import * as t from '../db/schema.js';
 import { ServiceError } from './errors.js';
 import type { Feed, FeedEvent, FeedKind } from './feed.service.js';
+import { TargetRefused, checkedAddress, postTo, systemLookup, type Lookup } from './webhook-target.js';
 
 export const SIGNATURE_HEADER = 'x-launchpad-signature';
 export const MAX_ATTEMPTS = 8;
@@ -21,39 +21,23 @@ export interface WebhookDeps {
   db: AppDb;
   feed: Feed;
   logger: Logger;
-  /** Loopback and private addresses are refused unless allowed (the devnet allows them). */
+  /**
+   * The devnet's relaxation: plain http and loopback or private addresses allowed. Off it, only https
+   * to public addresses, checked at creation and at every delivery.
+   */
   allowPrivate: boolean;
-  fetch?: typeof fetch;
+  /** Resolves a webhook's host name (the system's resolver unless a test gives one). */
+  lookup?: Lookup;
   now?: () => number;
   /** First retry delay; doubles each attempt (capped at one hour). */
   baseDelayMs?: number;
   timeoutMs?: number;
 }
 
-function isPrivateHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.internal') || h.endsWith('.local')) return true;
-  if (isIP(h) === 4) {
-    const [a, b] = h.split('.').map(Number) as [number, number];
-    return (
-      a === 10 ||
-      a === 127 ||
-      a === 0 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 100 && b >= 64 && b <= 127)
-    );
-  }
-  if (isIP(h) === 6)
-    return h === '::1' || h.startsWith('fc') || h.startsWith('fd') || h.startsWith('fe80') || h === '::';
-  return false;
-}
-
 export function createWebhooks(deps: WebhookDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
-  const doFetch = deps.fetch ?? fetch;
+  const lookup = deps.lookup ?? systemLookup;
   const base = deps.baseDelayMs ?? 2_000;
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
@@ -109,22 +93,24 @@ export function createWebhooks(deps: WebhookDeps) {
     let status: number | null = null;
     let error: string | null = null;
     try {
-      const res = await doFetch(hook.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [SIGNATURE_HEADER]: sign(hook.secret, body),
-          'x-launchpad-event': event.kind,
-          'x-launchpad-delivery': String(d.id),
-        },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(deps.timeoutMs ?? 5_000),
-      });
-      status = res.status;
-      await res.arrayBuffer().catch(() => undefined);
+      const url = new URL(hook.url);
+      // resolved and checked now, and the connection goes to the address checked (no rebinding)
+      const address = await checkedAddress(url, lookup, deps.allowPrivate);
+      const headers = {
+        'content-type': 'application/json',
+        [SIGNATURE_HEADER]: sign(hook.secret, body),
+        'x-launchpad-event': event.kind,
+        'x-launchpad-delivery': String(d.id),
+      };
+      status = await postTo(url, address, headers, body, deps.timeoutMs ?? 5_000);
     } catch (e) {
-      error = (e as Error).name === 'TimeoutError' ? 'timeout' : (e as Error).message.slice(0, 200);
+      // generic on purpose: the log must not tell open ports from closed ones inside a network
+      error =
+        e instanceof TargetRefused
+          ? `refused: ${e.message}`
+          : (e as Error).name === 'TimeoutError'
+            ? 'timeout'
+            : 'connection failed';
     }
     const attempts = d.attempts + 1;
     if (status !== null && status >= 200 && status < 300) {
@@ -167,12 +153,18 @@ export function createWebhooks(deps: WebhookDeps) {
   }
 
   return {
-    create(apiKeyId: number, input: { url: string; events: FeedKind[]; tokens?: string[] | undefined }) {
+    async create(apiKeyId: number, input: { url: string; events: FeedKind[]; tokens?: string[] | undefined }) {
       const u = new URL(input.url);
       if (u.protocol !== 'https:' && u.protocol !== 'http:')
         throw new ServiceError(400, 'Invalid parameters', 'url must be http or https');
-      if (!deps.allowPrivate && isPrivateHost(u.hostname))
-        throw new ServiceError(400, 'Invalid parameters', 'url must be a public address');
+      if (!deps.allowPrivate && u.protocol !== 'https:')
+        throw new ServiceError(400, 'Invalid parameters', 'url must be https');
+      if (u.username || u.password) throw new ServiceError(400, 'Invalid parameters', 'url must not hold credentials');
+      await checkedAddress(u, lookup, deps.allowPrivate).catch((e: unknown) => {
+        if (e instanceof TargetRefused)
+          throw new ServiceError(400, 'Invalid parameters', 'url must be a public address');
+        throw new ServiceError(400, 'Invalid parameters', 'url host does not resolve');
+      });
       const count =
         db
           .select({ n: sql<number>`count(*)` })
