@@ -9,6 +9,7 @@ import type { TradeEvents, TradeFlow } from '../trading/trade-flow.js';
 import type { OrderEngine } from '../trading/orders/index.js';
 import type { Sniper } from '../trading/sniper.js';
 import type { ChartCache } from './charts.js';
+import type { UserPins } from '../trading/user-pin.js';
 
 export interface BotServices {
   store: BotStore;
@@ -18,6 +19,8 @@ export interface BotServices {
   orders: OrderEngine;
   /** Sniping and copy trading. */
   sniper: Sniper;
+  /** The users' PINs, which guard export, withdraw and turning confirmations off. */
+  pins: UserPins;
   /** The token cards' charts, by the file_id Telegram gave them. */
   charts: ChartCache;
   logger: Logger;

@@ -20,6 +20,7 @@ import { positionsFeature } from './features/positions.feature.js';
 import { settingsFeature } from './features/settings.feature.js';
 import { COMMANDS, startFeature } from './features/start.feature.js';
 import { tokenFeature } from './features/token.feature.js';
+import { pinFeature } from './features/pin.feature.js';
 import { tradeFeature } from './features/trade.feature.js';
 import { secretInput, walletFeature } from './features/wallet.feature.js';
 import type { BotStore } from './store.js';
@@ -59,6 +60,7 @@ export function createBot(token: string, services: BotServices, options: BotOpti
   bot.use(
     adminFeature,
     startFeature,
+    pinFeature,
     walletFeature,
     tradeFeature,
     listsFeature,

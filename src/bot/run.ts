@@ -17,6 +17,7 @@ import type { Api } from 'grammy';
 import { createBot, runDueDeletes, COMMANDS, type BotOptions } from './index.js';
 import { createStore, openBotDb } from './store.js';
 import { createTradeFlow } from '../trading/trade-flow.js';
+import { createUserPins } from '../trading/user-pin.js';
 import type { SigningRules } from '../trading/signing.js';
 import { createAlerter } from './alerts.js';
 import { Vault } from '../trading/vault.js';
@@ -99,6 +100,7 @@ export function buildBot(opts: BotRunOptions) {
     trading,
     orders,
     sniper,
+    pins: createUserPins(store),
     charts: createChartCache(),
     logger: log,
     trxUsd: opts.trxUsd,

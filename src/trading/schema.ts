@@ -13,6 +13,13 @@ export const users = sqliteTable('users', {
   /** JSON: slippage, buy presets, sell presets, confirm, fee limit. */
   settings: text('settings').notNull(),
   createdAt: integer('created_at').notNull(),
+  /** The user's PIN as `scrypt$salt$hash` (hex); null until set. It guards export, withdraw and the like. */
+  pinHash: text('pin_hash'),
+  /** Wrong PINs in a row; at five the guarded actions lock until pinLockedUntil. */
+  pinFails: integer('pin_fails').notNull().default(0),
+  pinLockedUntil: integer('pin_locked_until'),
+  /** Until when a right PIN opened the guarded actions (ms). */
+  unlockedUntil: integer('unlocked_until'),
 });
 
 export const wallets = sqliteTable(

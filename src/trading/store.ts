@@ -92,6 +92,13 @@ export function createTradingStore(db: TradingDb) {
         .where(eq(s.users.telegramId, userId))
         .run();
     },
+    /** The PIN's columns of a user (hash, wrong tries, lock and unlock times). */
+    updatePin(
+      userId: number,
+      fields: Partial<Pick<UserRow, 'pinHash' | 'pinFails' | 'pinLockedUntil' | 'unlockedUntil'>>,
+    ): void {
+      db.update(s.users).set(fields).where(eq(s.users.telegramId, userId)).run();
+    },
     setActiveWallet(userId: number, walletId: number): void {
       db.update(s.users).set({ activeWalletId: walletId }).where(eq(s.users.telegramId, userId)).run();
     },

@@ -19,6 +19,8 @@ afterAll(async () => h?.close());
 describe("Telegram's flood limits", () => {
   it('are never hit in a chat where a conversation and a notifier send at the same time', async () => {
     await h.send(h.tg.message(ALICE, '/start'));
+    await h.send(h.tg.message(ALICE, '/pin 24680'));
+    await h.send(h.tg.message(ALICE, '/unlock 24680'));
     await h.send(h.tg.message(ALICE, '/wallet'));
     const view = h.tg.last(ALICE);
     // the notifier sends through the bot's Api, as the sniper does in production

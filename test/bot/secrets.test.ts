@@ -49,7 +49,9 @@ describe('bot secrets', () => {
     await h.send(h.tg.tap(U, q, h.tg.button(q, '✅ Confirm')));
     await waitFor(() => (q.text.startsWith('✅') || q.text.startsWith('❌') ? true : undefined), 20_000);
     expect(q.text).toMatch(/^✅/);
-    // export the first key
+    // export the first key (a PIN opens it)
+    await h.send(h.tg.message(U, '/pin 13579'));
+    await h.send(h.tg.message(U, '/unlock 13579'));
     await h.send(h.tg.tap(U, view, h.tg.button(view, '🔑 Export')));
     await h.send(h.tg.tap(U, h.tg.last(U), `w:expok:${created.id}`));
     const exportMsg = h.tg.last(U);

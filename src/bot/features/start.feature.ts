@@ -26,6 +26,8 @@ export const COMMANDS = [
   { command: 'snipe', description: 'Sniper rules: /snipe add TRX name:WORD [safe] [launch]' },
   { command: 'copy', description: 'Copy a wallet: /copy ADDRESS TRX [pct:P] [max:TRX] [sells]' },
   { command: 'settings', description: 'Slippage, presets, confirmations, fee limit' },
+  { command: 'pin', description: 'Set or change your PIN: /pin 482913 (or /pin OLD NEW)' },
+  { command: 'unlock', description: 'Export, withdraw or confirmations off: /unlock PIN, for 2 minutes' },
   { command: 'alerts', description: 'Alerts for a group or channel (its admins)' },
   { command: 'cancel', description: 'Cancel the current dialogue' },
   { command: 'help', description: 'How to use the bot' },

@@ -91,7 +91,8 @@ priv.callbackQuery(/^w:expok:(\d+)$/, async (ctx) => {
   const msg = await accounts.withKey(w, (key) =>
     ctx.reply(
       `<b>Private key</b> of <code>${esc(w.address)}</code>:\n<tg-spoiler><code>${key}</code></tg-spoiler>\n\nThis message is deleted in ${EXPORT_TTL}.`,
-      { parse_mode: 'HTML' },
+      // Telegram will not let it be forwarded or saved
+      { parse_mode: 'HTML', protect_content: true },
     ),
   );
   store.scheduleDelete(msg.chat.id, msg.message_id, now() + EXPORT_TTL_MS);

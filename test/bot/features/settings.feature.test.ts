@@ -22,6 +22,9 @@ describe('settings', () => {
     const m = h.tg.last(BOB);
     expect(m.text).toContain('Slippage: 5%');
     expect(m.text).toContain('Buy presets: 100 / 500 / 1000 TRX');
+    // turning confirmations off takes a PIN entered in the last two minutes
+    await h.send(h.tg.message(BOB, '/pin 482913'));
+    await h.send(h.tg.message(BOB, '/unlock 482913'));
     await h.send(h.tg.tap(BOB, m, h.tg.button(m, /^Confirm: on/)));
     expect(m.text).toContain('Confirm before trading: off');
     await h.send(h.tg.tap(BOB, m, h.tg.button(m, /^Slippage/)));

@@ -72,7 +72,9 @@ describe('wallets', () => {
     expect(rows).not.toContain(acc.privateKey.toLowerCase());
   });
 
-  it('exports a key after a confirmation and deletes that message after 60 s', async () => {
+  it('exports a key after a confirmation, protected from forwarding, and deletes that message after 60 s', async () => {
+    await h.send(h.tg.message(CAROL, '/pin 1234'));
+    await h.send(h.tg.message(CAROL, '/unlock 1234'));
     await h.send(h.tg.message(CAROL, '/wallet'));
     const view = h.tg.last(CAROL);
     await h.send(h.tg.tap(CAROL, view, h.tg.button(view, '🔑 Export')));
@@ -83,6 +85,8 @@ describe('wallets', () => {
     const keyMsg = h.tg.last(CAROL);
     const plain = h.built.services.accounts.withKey(target, (k) => k);
     expect(keyMsg.text).toContain(`<tg-spoiler><code>${plain}</code></tg-spoiler>`);
+    const sent = h.tg.calls.filter((c) => c.method === 'sendMessage' && String(c.payload.text).includes(plain));
+    expect(sent.map((c) => c.payload.protect_content)).toEqual([true]);
     expect(await runDueDeletes(h.bot.api, h.built.store, Date.now())).toBe(0);
     expect(keyMsg.deleted).toBe(false);
     expect(await runDueDeletes(h.bot.api, h.built.store, Date.now() + 61_000)).toBe(1);
@@ -104,6 +108,8 @@ describe('wallets', () => {
   it('withdraws TRX through a dialogue with a confirmation', async () => {
     const w = h.walletOf(ALICE);
     const dest = (await TronWeb.createAccount()).address.base58;
+    await h.send(h.tg.message(ALICE, '/pin 97531'));
+    await h.send(h.tg.message(ALICE, '/unlock 97531'));
     await h.send(h.tg.message(ALICE, '/wallet'));
     const view = h.tg.last(ALICE);
     await h.send(h.tg.tap(ALICE, view, h.tg.button(view, '💸 Withdraw TRX')));
