@@ -103,12 +103,17 @@ function telegramTransformers(throttle: boolean): Transformer[] {
   return transformers;
 }
 
-/** In groups, only the user a message's buttons belong to may press them. */
+/**
+ * In groups, only the user a message's buttons belong to may press them; a message whose owner was
+ * not recorded is nobody's (it fails closed: no member's tap acts on it).
+ */
 async function ownersOnly(ctx: BotContext, next: () => Promise<void>): Promise<void> {
   const msg = ctx.callbackQuery?.message;
   if (msg && msg.chat.type !== 'private') {
     const owner = ctx.services.store.ownerOf(msg.chat.id, msg.message_id);
-    if (owner !== undefined && owner !== ctx.from?.id) {
+    // the alerts' settings belong to the chat, and their feature lets only the chat's admins change them
+    const chatWide = owner === undefined && /^al:/.test(ctx.callbackQuery?.data ?? '');
+    if (!chatWide && owner !== ctx.from?.id) {
       await ctx.answerCallbackQuery({ text: 'These buttons belong to the person who asked.', show_alert: true });
       return;
     }

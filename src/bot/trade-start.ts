@@ -51,6 +51,8 @@ export async function startTrade(ctx: BotContext, token: string, side: Side, amo
   const { trade, quote, symbol } = quoted;
   if (!store.settings(user).confirm) {
     const msg = await ctx.reply('⏳ Sending…');
+    // its result will carry buttons (a one-tap re-quote): they are the sender's
+    if (ctx.from) store.own(msg.chat.id, msg.message_id, ctx.from.id);
     trading.attachMessage(trade.id, msg.message_id);
     if (trading.claim(trade.id, user.telegramId) === 'ok') runTrade(ctx, trade.id);
     return;

@@ -47,6 +47,11 @@ export const startFeature = new Composer<BotContext>();
 startFeature.command('start', async (ctx) => {
   if (!ctx.from) return;
   const { user, created } = await ctx.services.accounts.ensureUser({ id: ctx.from.id, username: ctx.from.username });
+  // an address (and what it holds) is never posted in a group: the wallet is shown in private only
+  if (ctx.chat?.type !== 'private') {
+    await ctx.reply('Your wallet and trades are in our private chat: open it and send /start there.');
+    return;
+  }
   const wallet = ctx.services.accounts.activeWallet(user);
   // a deep link from an alert: t.me/<bot>?start=<token address> opens that token's card
   const payload = ctx.match.trim();

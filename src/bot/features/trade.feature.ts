@@ -74,7 +74,8 @@ tradeFeature.callbackQuery(/^cf:([\w-]{8,20})$/, async (ctx) => {
 // a trade that failed because the token launched under it: the same trade, quoted again (on the DEX)
 tradeFeature.callbackQuery(/^rq:([\w-]{8,20})$/, async (ctx) => {
   const old = ctx.services.store.trade(ctx.match[1]!);
-  if (!old) {
+  // a re-quote is for the trade's own user only: never another member's wallet on their amount
+  if (!old || old.userId !== ctx.from.id) {
     await ctx.answerCallbackQuery({ text: 'This trade is no longer available.' });
     return;
   }

@@ -61,7 +61,10 @@ export function tradeNotifier(
           [
             `✅ <b>${t.side === 'buy' ? 'Bought' : 'Sold'}</b>${got ? ` — received ${got}` : ''}`,
             `Tx: ${txLink(o.txid!)} · network fee ${trx(o.feeTrx ?? 0)}`,
-            o.trxBalance !== undefined ? `Balance: ${trx(o.trxBalance)} · ${compact(o.tokenBalance ?? 0)} ${sym}` : '',
+            // a balance is the user's own business: never in a group
+            o.trxBalance !== undefined && t.chatId > 0
+              ? `Balance: ${trx(o.trxBalance)} · ${compact(o.tokenBalance ?? 0)} ${sym}`
+              : '',
           ]
             .filter(Boolean)
             .join('\n'),

@@ -144,6 +144,30 @@ describe('trading by buttons', () => {
     expect(h.built.store.trade(h.tg.button(quote, '✅ Confirm').slice(3))!.status).toBe('quoted');
   });
 
+  it("in a group: a trade's result shows no balance, /start shows no address, and nobody's buttons act for another", async () => {
+    await h.send(h.tg.message(ALICE, `/buy ${tokens.SDOG} 5`, GROUP));
+    const quote = h.tg.last(GROUP);
+    await h.send(h.tg.tap(ALICE, quote, h.tg.button(quote, '✅ Confirm')));
+    await waitFor(() => (quote.text.startsWith('✅') || quote.text.startsWith('❌') ? true : undefined), 20_000);
+    expect(quote.text).toMatch(/^✅ <b>Bought<\/b>/);
+    expect(quote.text).not.toContain('Balance');
+    await h.send(h.tg.message(BOB, '/start', GROUP));
+    const hello = h.tg.last(GROUP);
+    expect(hello.text).toBe('Your wallet and trades are in our private chat: open it and send /start there.');
+    expect(hello.text).not.toContain(h.walletOf(BOB).address);
+    // a message whose owner was never recorded acts for nobody
+    await h.send(h.tg.tap(BOB, hello, 'w:r'));
+    expect(h.tg.callbackAnswers().at(-1)).toMatchObject({ text: 'These buttons belong to the person who asked.' });
+    // and a re-quote of Alice's trade, forged by Bob in his own chat, is refused: no trade for Bob
+    const trades = () =>
+      h.built.store.db.$client.prepare('select count(*) n from trades where user_id = ?').get(BOB) as { n: number };
+    const before = trades().n;
+    await h.send(h.tg.message(BOB, '/help'));
+    await h.send(h.tg.tap(BOB, h.tg.last(BOB), `rq:${quoteTradeId(quote)}`));
+    expect(h.tg.callbackAnswers().at(-1)).toMatchObject({ text: 'This trade is no longer available.' });
+    expect(trades().n).toBe(before);
+  });
+
   it("in a group, another member's answer never finishes your dialogue", async () => {
     await h.send(h.tg.message(ALICE, `/token ${tokens.SDOG}`, GROUP));
     const card = h.tg.last(GROUP);
@@ -163,3 +187,11 @@ describe('trading by buttons', () => {
     expect(row.amount).toBe('5');
   });
 });
+
+/** The trade id a quote message was made for (its row's message id is the quote's). */
+function quoteTradeId(quote: ReturnType<typeof h.tg.last>): string {
+  const row = h.built.store.db.$client
+    .prepare('select id from trades where chat_id = ? and message_id = ?')
+    .get(quote.chatId, quote.messageId) as { id: string };
+  return row.id;
+}
