@@ -49,6 +49,8 @@ export const notOperatorKey = () => new ServiceError(401, 'Invalid API key', 'Th
 /** Refuses all but operator keys; returns the actor a change is recorded under (the body's, or the key). */
 export function requireOperator(req: FastifyRequest): string {
   if (!req.apiKey?.operator) throw notOperatorKey();
-  const body = req.body as { actor?: string } | undefined;
-  return body?.actor ?? `key:${req.apiKey.id}`;
+  // the key is who acted, for sure; a name the caller gives rides along, never in its place
+  const body = req.body as { actor?: unknown } | undefined;
+  const said = typeof body?.actor === 'string' ? body.actor.replace(/[^\w:.@-]/g, '').slice(0, 64) : '';
+  return said ? `key:${req.apiKey.id} as ${said}` : `key:${req.apiKey.id}`;
 }
