@@ -21,6 +21,8 @@ export interface BotServices {
   sniper: Sniper;
   /** The users' PINs, which guard export, withdraw and turning confirmations off. */
   pins: UserPins;
+  /** How long a first withdrawal to an address waits for its second tap (30 s unless a test says). */
+  newRecipientWaitMs?: number;
   /** The token cards' charts, by the file_id Telegram gave them. */
   charts: ChartCache;
   logger: Logger;

@@ -86,6 +86,10 @@ export async function withdraw(conversation: Convo, ctx: Context) {
     await ctx.api.editMessageText(confirm.chat.id, confirm.message_id, 'Withdrawal cancelled.');
     return;
   }
+  const known = await conversation.external(async (octx) =>
+    octx.services.store.knownRecipient((await userOf(octx)).telegramId, to),
+  );
+  if (!known && !(await secondTap(conversation, ctx, confirm, to, amount))) return;
   await ctx.api.editMessageText(confirm.chat.id, confirm.message_id, '⏳ Sending…');
   const result = await conversation.external(async (octx) => {
     try {
@@ -96,6 +100,10 @@ export async function withdraw(conversation: Convo, ctx: Context) {
       return { ok: false as const, reason: friendly(e) };
     }
   });
+  if (result.ok && result.state === 'confirmed')
+    await conversation.external(async (octx) =>
+      octx.services.store.addRecipient((await userOf(octx)).telegramId, to, Date.now()),
+    );
   await ctx.api.editMessageText(
     confirm.chat.id,
     confirm.message_id,
@@ -104,6 +112,49 @@ export async function withdraw(conversation: Convo, ctx: Context) {
       : `❌ ${esc(result.reason)}`,
     { parse_mode: 'HTML' },
   );
+}
+
+/** How long a first withdrawal to an address waits before its second tap counts. */
+export const NEW_RECIPIENT_WAIT_MS = 30_000;
+
+/**
+ * A first withdrawal to an address: said plainly, and sent only on a second tap of Send once a short
+ * wait has passed (a hurried or hijacked session gets a moment in which the owner can cancel).
+ */
+async function secondTap(
+  conversation: Convo,
+  ctx: Context,
+  confirm: { chat: { id: number }; message_id: number },
+  to: string,
+  amount: string,
+): Promise<boolean> {
+  const waitMs = await conversation.external((octx) => octx.services.newRecipientWaitMs ?? NEW_RECIPIENT_WAIT_MS);
+  const since = await conversation.now();
+  await ctx.api.editMessageText(
+    confirm.chat.id,
+    confirm.message_id,
+    `⚠️ You never sent to <code>${esc(to)}</code> before. Check the address, then tap Send again after ${Math.ceil(waitMs / 1000)} s to send <b>${esc(trx(Number(amount)))}</b>.`,
+    { parse_mode: 'HTML', reply_markup: new InlineKeyboard().text('✅ Send', 'wd:yes').text('✖️ Cancel', 'wd:no') },
+  );
+  for (;;) {
+    const tap = await conversation
+      .waitForCallbackQuery(['wd:yes', 'wd:no'], { otherwise: (c) => c.reply('Tap Send or Cancel above.') })
+      .andFrom(ctx.from!.id);
+    if (tap.callbackQuery.data === 'wd:no') {
+      await tap.answerCallbackQuery();
+      await ctx.api.editMessageText(confirm.chat.id, confirm.message_id, 'Withdrawal cancelled.');
+      return false;
+    }
+    const left = since + waitMs - (await conversation.now());
+    if (left <= 0) {
+      await tap.answerCallbackQuery();
+      return true;
+    }
+    await tap.answerCallbackQuery({
+      text: `Wait ${Math.ceil(left / 1000)} s more: it is a new address.`,
+      show_alert: true,
+    });
+  }
 }
 
 /** A setting that is one number in a range. */

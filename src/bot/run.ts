@@ -39,6 +39,8 @@ export interface BotRunOptions {
   explorerTxUrl?: string | undefined;
   logger: Logger;
   bot?: BotOptions;
+  /** How long a first withdrawal to an address waits for its second tap (default 30 s). */
+  newRecipientWaitMs?: number;
   /** Long polling; off when a test feeds updates with handleUpdate. */
   poll?: boolean;
   /** The order engine's clock and DCA tick (tests drive them), and whether it follows the stream. */
@@ -101,6 +103,7 @@ export function buildBot(opts: BotRunOptions) {
     orders,
     sniper,
     pins: createUserPins(store),
+    ...(opts.newRecipientWaitMs !== undefined ? { newRecipientWaitMs: opts.newRecipientWaitMs } : {}),
     charts: createChartCache(),
     logger: log,
     trxUsd: opts.trxUsd,

@@ -1,6 +1,6 @@
 // The trading side's tables, in the bot's SQLite file (src/bot/schema.ts adds the Telegram side's):
 // users with their sealed facade key, wallets with sealed private keys, trades from quote to result.
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const users = sqliteTable('users', {
   telegramId: integer('telegram_id').primaryKey(),
@@ -192,4 +192,17 @@ export const orderEvents = sqliteTable(
     sentAt: integer('sent_at'),
   },
   (t) => [index('order_events_unsent').on(t.sentAt)],
+);
+
+/** Addresses a user has withdrawn to: a first withdrawal to any other waits for a second, later tap. */
+export const recipients = sqliteTable(
+  'recipients',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.telegramId),
+    address: text('address').notNull(),
+    firstSentAt: integer('first_sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
 );

@@ -92,6 +92,17 @@ export function createTradingStore(db: TradingDb) {
         .where(eq(s.users.telegramId, userId))
         .run();
     },
+    /** Whether the user has withdrawn to this address before. */
+    knownRecipient(userId: number, address: string): boolean {
+      return !!db
+        .select()
+        .from(s.recipients)
+        .where(and(eq(s.recipients.userId, userId), eq(s.recipients.address, address)))
+        .get();
+    },
+    addRecipient(userId: number, address: string, at: number): void {
+      db.insert(s.recipients).values({ userId, address, firstSentAt: at }).onConflictDoNothing().run();
+    },
     /** The PIN's columns of a user (hash, wrong tries, lock and unlock times). */
     updatePin(
       userId: number,

@@ -57,6 +57,7 @@ export async function startBotStack(
         ...opts.bot,
       },
       poll: false,
+      newRecipientWaitMs: 300,
       orders: { tickMs: 0, ...opts.orders },
     });
   let built = make();

@@ -123,9 +123,29 @@ describe('wallets', () => {
     expect(confirm.text).toContain(`Send <b>12.5 TRX</b> to <code>${dest}</code>?`);
     const before = h.trxBalance(w.address);
     await h.send(h.tg.tap(ALICE, confirm, 'wd:yes'));
+    // a first withdrawal to this address: said, and sent only on a second tap after a short wait
+    expect(confirm.text).toMatch(/^⚠️ You never sent to <code>T\w+<\/code> before\./);
+    await h.send(h.tg.tap(ALICE, confirm, 'wd:yes'));
+    expect(h.tg.callbackAnswers().at(-1)).toMatchObject({
+      show_alert: true,
+      text: expect.stringMatching(/^Wait 1 s more/),
+    });
+    expect(h.trxBalance(dest)).toBe(0n);
+    await new Promise((r) => setTimeout(r, 350)); // the test bot waits 300 ms, not 30 s
+    await h.send(h.tg.tap(ALICE, confirm, 'wd:yes'));
     expect(confirm.text).toMatch(/^✅ Sent 12\.5 TRX/);
     expect(h.trxBalance(dest)).toBe(12_500_000n);
     expect(h.trxBalance(w.address)).toBeLessThan(before - 12_500_000n);
+    // to an address sent to before, one tap sends
+    await h.send(h.tg.message(ALICE, '/wallet'));
+    const again = h.tg.last(ALICE);
+    await h.send(h.tg.tap(ALICE, again, h.tg.button(again, '💸 Withdraw TRX')));
+    await h.send(h.tg.message(ALICE, dest));
+    await h.send(h.tg.message(ALICE, '1'));
+    const second = h.tg.last(ALICE);
+    await h.send(h.tg.tap(ALICE, second, 'wd:yes'));
+    expect(second.text).toMatch(/^✅ Sent 1 TRX/);
+    expect(h.trxBalance(dest)).toBe(13_500_000n);
   });
 
   it('cancels a dialogue with /cancel', async () => {
