@@ -44,6 +44,12 @@ priv.command('unlock', async (ctx) => {
   await ctx.reply(pinAnswer(result, (await userOf(ctx)).pinFails));
 });
 
+// a PIN sent in a group: taken down where the bot may, never used, and the sender told where it goes
+pinFeature.chatType(['group', 'supergroup']).command(['pin', 'unlock'], async (ctx) => {
+  await ctx.deleteMessage().catch(() => undefined);
+  await ctx.reply('A PIN is for our private chat only: choose a new one there with /pin OLD NEW if others saw it.');
+});
+
 /** Lets a guarded button through only while the user's PIN has unlocked it. */
 async function guard(ctx: BotContext, next: () => Promise<void>): Promise<void> {
   const user = await userOf(ctx);

@@ -88,4 +88,17 @@ describe('the PIN', () => {
     await h.send(h.tg.tap(EVE, m, h.tg.button(m, /^Confirm: off/)));
     expect(m.text).toContain('Confirm before trading: on');
   });
+
+  it('sent in a group, is deleted there and never used', async () => {
+    const GROUP = -100777;
+    const sent = h.tg.message(DAN, '/unlock 482913', GROUP);
+    h.built.store.updatePin(DAN, { unlockedUntil: null });
+    await h.send(sent);
+    expect(h.tg.last(GROUP).text).toMatch(/^A PIN is for our private chat only/);
+    const deleted = h.tg.calls
+      .filter((c) => c.method === 'deleteMessage' && Number(c.payload.chat_id) === GROUP)
+      .map((c) => Number(c.payload.message_id));
+    expect(deleted).toContain(sent.message!.message_id);
+    expect(h.built.store.user(DAN)!.unlockedUntil).toBeNull();
+  });
 });
