@@ -8,6 +8,8 @@
 // values and the bytes must be equal: what is signed is what the bot built itself.
 import { createHash } from 'node:crypto';
 import type { Side } from '../tron/market/index.js';
+import { ROUTER_ABI, TRC20_ABI, routerFunction } from '../tron/abi.js';
+import { findFunction, selectorOf, signatureOf } from '../tron/codec.js';
 import { toHexAddress } from '../tron/address.js';
 import { callData, triggerTx, transferTx, type TxJson } from '../tron/tx.js';
 import { MAX_UINT256 } from '../tron/units.js';
@@ -138,13 +140,6 @@ function decode(tx: Unsigned): Decoded {
   };
 }
 
-const SIGNATURES = {
-  buy: 'buy(address,uint256,uint256)',
-  sell: 'sell(address,uint256,uint256,uint256)',
-  dexBuy: 'dexBuy(address,uint256,uint256,uint256)',
-  dexSell: 'dexSell(address,uint256,uint256,uint256,uint256)',
-} as const;
-
 /** The 32-byte words of call data after its 4-byte selector. */
 function words(data: Buffer): bigint[] {
   if ((data.length - 4) % 32 !== 0) throw new PinError('the call data is not a plain list of arguments');
@@ -155,10 +150,9 @@ function words(data: Buffer): bigint[] {
 
 /** The router call the bot expects, with what only the facade could fill in (minimum out, fee, deadline) checked. */
 function expectedCall(e: Extract<Expected, { kind: 'trade' }>, data: Buffer | undefined, now: number) {
-  const fn = e.venue === 'curve' ? e.side : e.side === 'buy' ? 'dexBuy' : 'dexSell';
-  const signature = SIGNATURES[fn];
-  const selector = callData(signature, []).slice(0, 8);
-  if (!data || data.subarray(0, 4).toString('hex') !== selector)
+  const fn = routerFunction(e.side, e.venue);
+  const entry = findFunction(ROUTER_ABI, fn);
+  if (!data || data.subarray(0, 4).toString('hex') !== selectorOf(entry))
     throw new PinError(`the transaction does not call the router's ${fn}`);
   const w = words(data);
   const sell = e.side === 'sell';
@@ -176,7 +170,7 @@ function expectedCall(e: Extract<Expected, { kind: 'trade' }>, data: Buffer | un
       throw new PinError('the transaction has a deadline too far ahead');
     args.push({ type: 'uint256', value: deadline });
   }
-  return callData(signature, args);
+  return callData(signatureOf(entry), args);
 }
 
 /**
@@ -207,7 +201,7 @@ export function pinTransaction(tx: Unsigned, expected: Expected, ctx: PinContext
       contract: trade ? expected.router : expected.token,
       data: trade
         ? expectedCall(expected, data, ctx.now)
-        : callData('approve(address,uint256)', [
+        : callData(signatureOf(findFunction(TRC20_ABI, 'approve')), [
             { type: 'address', value: expected.spender },
             { type: 'uint256', value: MAX_UINT256 },
           ]),
@@ -216,12 +210,12 @@ export function pinTransaction(tx: Unsigned, expected: Expected, ctx: PinContext
       ref: d.ref,
     });
   }
-  if (mine.raw_data_hex !== tx.raw_data_hex.toLowerCase()) throw new PinError(describeMismatch(d, expected, ctx));
+  if (mine.raw_data_hex !== tx.raw_data_hex.toLowerCase()) throw new PinError(describeMismatch(d, expected));
   return mine;
 }
 
 /** Why the bytes differ from the expected ones, in words (the first field that does). */
-function describeMismatch(d: Decoded, e: Expected, ctx: PinContext): string {
+function describeMismatch(d: Decoded, e: Expected): string {
   const hex = (no: number) => d.value.get(no)?.bytes?.toString('hex') ?? '';
   if (e.kind === 'transfer') {
     if (hex(2) !== toHexAddress(e.to).toLowerCase()) return 'the transfer goes to another address than you asked';
@@ -238,5 +232,5 @@ function describeMismatch(d: Decoded, e: Expected, ctx: PinContext): string {
     if (value !== (e.side === 'buy' ? e.amountIn : 0n)) return 'the transaction does not spend the amount quoted';
     return 'the transaction trades another token or amount than you confirmed';
   }
-  return `the approval is not for the router (${ctx.owner === to ? 'self' : 'another spender'})`;
+  return 'the approval is not for the router';
 }

@@ -199,6 +199,10 @@ export const ROUTER_ABI: AbiEntry[] = [
   ]),
 ];
 
+/** The router function a trade calls: buy or sell on the curve, dexBuy or dexSell on the token's pair. */
+export const routerFunction = (side: 'buy' | 'sell', venue: 'curve' | 'dex'): 'buy' | 'sell' | 'dexBuy' | 'dexSell' =>
+  venue === 'dex' ? (side === 'buy' ? 'dexBuy' : 'dexSell') : side;
+
 // ------------------------------------------------------------------ SunSwap V2 (Uniswap V2 names)
 
 /** Wrapped TRX (WETH9 on Tron): TRC20 plus deposit / withdraw; totalSupply is the TRX it holds. */

@@ -3,6 +3,7 @@
 // indexer can charge the caller's key once the trade confirms.
 import { sql } from 'drizzle-orm';
 import * as t from '../../db/schema.js';
+import { routerFunction } from '../../tron/abi.js';
 import type { Family } from '../../tron/families.js';
 import type { ChainGateway, UnsignedTx } from '../../tron/gateway.js';
 import { MAX_UINT256 } from '../../tron/units.js';
@@ -29,7 +30,7 @@ export function routerCallOf(p: PlannedTrade, feeBps: number): ContractCall {
     uint(feeBps),
     ...(p.venue === 'dex' ? [uint(p.deadline)] : []),
   ];
-  const name = p.venue === 'dex' ? (p.side === 'buy' ? 'dexBuy' : 'dexSell') : p.side;
+  const name = routerFunction(p.side, p.venue);
   return {
     method: `${name}(${args.map((a) => a.type).join(',')})`,
     args,
