@@ -74,12 +74,13 @@ export interface Config {
   indexer: { pollMs: number; fromMs: number | undefined };
   /** Webhooks may target loopback and private addresses (default: only on the devnet). */
   webhooksAllowPrivate: boolean;
+  /** Seals secrets at rest: wallets and keys (bot), webhook secrets (API); unset = devnet-generated. */
+  encryptionKey: string | undefined;
   bot: {
     /** Telegram user ids allowed to use the admin commands. */
     admins: number[];
     token: string | undefined;
     apiRoot: string | undefined;
-    encryptionKey: string | undefined;
     defaultPlan: string;
     /** Operator key for a facade in another process; unset = made once by this process. */
     apiKey: string | undefined;
@@ -137,6 +138,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     tradeFeeLimitSun: BigInt(c.TRADE_FEE_LIMIT_TRX) * 1_000_000n,
     indexer: { pollMs: c.INDEXER_POLL_MS, fromMs: c.INDEXER_FROM_MS },
     webhooksAllowPrivate: c.WEBHOOK_ALLOW_PRIVATE ?? c.TRON_RPC === undefined,
+    encryptionKey: c.WALLET_ENCRYPTION_KEY,
     bot: {
       admins: (c.ADMIN_TELEGRAM_IDS ?? '')
         .split(',')
@@ -145,7 +147,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         .map(Number),
       token: c.BOT_TOKEN,
       apiRoot: c.TELEGRAM_API_ROOT,
-      encryptionKey: c.WALLET_ENCRYPTION_KEY,
       defaultPlan: c.BOT_DEFAULT_PLAN,
       apiKey: c.BOT_API_KEY,
       facadeUrl: c.FACADE_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`,

@@ -14,6 +14,7 @@ import { createWebhooks, type Webhooks } from './service/webhooks.service.js';
 import { createAdmin, type Audit } from './service/admin.service.js';
 import { createTronWeb } from './tron/client.js';
 import type { Family } from './tron/families.js';
+import type { Vault } from './vault.js';
 
 export interface FacadeOptions {
   db: AppDb;
@@ -26,6 +27,8 @@ export interface FacadeOptions {
   indexer: { pollMs: number; fromMs?: number | undefined };
   /** Whether webhooks may target loopback/private addresses (the devnet allows them). */
   webhooksAllowPrivate?: boolean;
+  /** Seals webhook secrets at rest (the same key as the bot's wallets). */
+  vault: Vault;
   /** How often webhook deliveries are sent (ms); 0 = only when tick() is called. */
   webhookMs?: number;
   /** Where to listen; omit to only build (tests use inject). */
@@ -68,7 +71,10 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
     feed,
     logger: opts.logger.child({ module: 'webhooks' }),
     allowPrivate: opts.webhooksAllowPrivate ?? false,
+    vault: opts.vault,
   });
+  const sealed = webhooks.sealPlainSecrets();
+  if (sealed) log.info({ webhooks: sealed }, 'sealed webhook secrets kept in plain text by an older version');
   const admin = createAdmin(opts.db);
   const app = await buildApp({ data, trade, keys, logger: log, live: { feed, webhooks }, audit: admin });
   let url: string | undefined;

@@ -8,9 +8,23 @@ import { devnetOptions, startDevnet, type Devnet } from './devnet/index.js';
 import { startDevnetThread } from './devnet/thread.js';
 import { startFacade } from './facade.js';
 import { syncDevnetMetadata } from './service/metadata.js';
+import { loadVaultKey, Vault } from './vault.js';
 import type { startBot as StartBot } from './bot/run.js';
 
 const { config, logger, pretty } = bootConfig();
+// one key seals what must be kept secret at rest: the bot's wallets and keys, the API's webhook secrets
+let vaultKey: Buffer;
+try {
+  vaultKey = loadVaultKey({
+    configured: config.encryptionKey,
+    dataDir: config.dataDir,
+    devnet: config.devnet.enabled,
+    logger,
+  });
+} catch (e) {
+  process.stderr.write(`configuration error: ${(e as Error).message}\n`);
+  process.exit(2);
+}
 const db = openDb(config.appDbFile);
 let devnet: Pick<Devnet, 'url' | 'close'> | undefined;
 if (config.devnet.enabled) {
@@ -31,6 +45,7 @@ const facade = await startFacade({
   logger,
   indexer: config.indexer,
   webhooksAllowPrivate: config.webhooksAllowPrivate,
+  vault: new Vault(vaultKey),
   listen: { host: config.host, port: config.port },
 });
 // New blocks are indexed at once, not at the next poll: the devnet in this thread says when it makes
@@ -49,19 +64,6 @@ let bot: Awaited<ReturnType<typeof StartBot>> | undefined;
 if (config.bot.token) {
   // loaded only when the bot runs (grammY and its plugins are not needed otherwise)
   const { startBot } = await import('./bot/run.js');
-  const { loadVaultKey } = await import('./trading/vault.js');
-  let vaultKey: Buffer;
-  try {
-    vaultKey = loadVaultKey({
-      configured: config.bot.encryptionKey,
-      dataDir: config.dataDir,
-      devnet: config.devnet.enabled,
-      logger,
-    });
-  } catch (e) {
-    process.stderr.write(`configuration error: ${(e as Error).message}\n`);
-    process.exit(2);
-  }
   bot = await startBot({
     token: config.bot.token,
     dataDir: config.dataDir,

@@ -20,7 +20,7 @@ import { createTradeFlow } from '../trading/trade-flow.js';
 import { createUserPins } from '../trading/user-pin.js';
 import type { SigningRules } from '../trading/signing.js';
 import { createAlerter } from './alerts.js';
-import { Vault } from '../trading/vault.js';
+import { Vault } from '../vault.js';
 
 export interface BotRunOptions {
   token: string;

@@ -1,11 +1,13 @@
 // Webhooks: subscriptions per API key, deliveries created from the event feed (once per webhook and
 // event), signed with HMAC-SHA256 of the body, retried with exponential backoff, and recorded with
-// their outcome. Deliveries live in SQLite, so they survive a restart.
+// their outcome. Deliveries live in SQLite, so they survive a restart. Secrets are kept sealed under
+// the vault key, bound to their webhook, and opened only to sign a delivery.
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { AppDb } from '../db/index.js';
 import * as t from '../db/schema.js';
+import type { Vault } from '../vault.js';
 import { ServiceError } from './errors.js';
 import type { Feed, FeedEvent, FeedKind } from './feed.service.js';
 import { TargetRefused, checkedAddress, postTo, systemLookup, type Lookup } from './webhook-target.js';
@@ -21,6 +23,8 @@ export interface WebhookDeps {
   db: AppDb;
   feed: Feed;
   logger: Logger;
+  /** Seals the webhooks' secrets at rest. */
+  vault: Vault;
   /**
    * The devnet's relaxation: plain http and loopback or private addresses allowed. Off it, only https
    * to public addresses, checked at creation and at every delivery.
@@ -33,6 +37,10 @@ export interface WebhookDeps {
   baseDelayMs?: number;
   timeoutMs?: number;
 }
+
+const sealContext = (webhookId: number) => `webhook:${webhookId}`;
+/** A secret as made before they were sealed (plain text in the row). */
+const isPlain = (stored: string) => stored.startsWith('whsec_');
 
 export function createWebhooks(deps: WebhookDeps) {
   const { db } = deps;
@@ -98,7 +106,7 @@ export function createWebhooks(deps: WebhookDeps) {
       const address = await checkedAddress(url, lookup, deps.allowPrivate);
       const headers = {
         'content-type': 'application/json',
-        [SIGNATURE_HEADER]: sign(hook.secret, body),
+        [SIGNATURE_HEADER]: sign(deps.vault.decrypt(hook.secret, sealContext(hook.id)), body),
         'x-launchpad-event': event.kind,
         'x-launchpad-delivery': String(d.id),
       };
@@ -174,20 +182,28 @@ export function createWebhooks(deps: WebhookDeps) {
       if (count >= MAX_WEBHOOKS_PER_KEY)
         throw new ServiceError(400, 'Invalid parameters', `at most ${MAX_WEBHOOKS_PER_KEY} webhooks per key`);
       const secret = 'whsec_' + randomBytes(24).toString('base64url');
-      const row = db
-        .insert(t.webhooks)
-        .values({
-          apiKeyId,
-          url: input.url,
-          events: JSON.stringify([...new Set(input.events)]),
-          tokens: input.tokens?.length ? JSON.stringify(input.tokens) : null,
-          secret,
-          fromSeq: deps.feed.latestSeq(),
-          createdAt: now(),
-          deletedAt: null,
-        })
-        .returning()
-        .get();
+      // the row's id binds the sealed secret to it, so the row is made, then sealed, in one transaction
+      const row = db.$client.transaction(() => {
+        const made = db
+          .insert(t.webhooks)
+          .values({
+            apiKeyId,
+            url: input.url,
+            events: JSON.stringify([...new Set(input.events)]),
+            tokens: input.tokens?.length ? JSON.stringify(input.tokens) : null,
+            secret: '',
+            fromSeq: deps.feed.latestSeq(),
+            createdAt: now(),
+            deletedAt: null,
+          })
+          .returning()
+          .get();
+        db.update(t.webhooks)
+          .set({ secret: deps.vault.encrypt(secret, sealContext(made.id)) })
+          .where(eq(t.webhooks.id, made.id))
+          .run();
+        return made;
+      })();
       return { ...view(row), secret };
     },
     list(apiKeyId: number) {
@@ -229,6 +245,22 @@ export function createWebhooks(deps: WebhookDeps) {
           lastError: d.lastError,
           deliveredAt: d.deliveredAt,
         }));
+    },
+    /** Seals the secrets stored in plain text before they were sealed; returns how many. */
+    sealPlainSecrets(): number {
+      return db.$client.transaction(() => {
+        const plain = db
+          .select({ id: t.webhooks.id, secret: t.webhooks.secret })
+          .from(t.webhooks)
+          .all()
+          .filter((w) => isPlain(w.secret));
+        for (const w of plain)
+          db.update(t.webhooks)
+            .set({ secret: deps.vault.encrypt(w.secret, sealContext(w.id)) })
+            .where(eq(t.webhooks.id, w.id))
+            .run();
+        return plain.length;
+      })();
     },
     /** One pass: queue new events, send what is due. */
     tick(): Promise<void> {

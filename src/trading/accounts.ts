@@ -5,7 +5,7 @@ import { TronWeb, utils } from 'tronweb';
 import { LaunchpadClient } from '../client/index.js';
 import type { TradingStore, UserRow, WalletRow } from './store.js';
 import { DEFAULT_SETTINGS } from './store.js';
-import type { Vault } from './vault.js';
+import type { Vault } from '../vault.js';
 
 export interface AccountsDeps {
   store: TradingStore;

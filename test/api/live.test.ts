@@ -270,6 +270,7 @@ describe('webhooks', () => {
       feed: stack.facade.feed,
       logger: createLogger('silent'),
       allowPrivate: true,
+      vault: stack.vault,
       now: () => Date.now() + 3_000,
     });
     await svc.tick();
@@ -277,6 +278,13 @@ describe('webhooks', () => {
     const got = received[0]!;
     expect(got.sig).toBe('sha256=' + createHmac('sha256', hook.secret).update(got.body).digest('hex'));
     expect(JSON.parse(got.body)).toMatchObject({ kind: 'buy', token: tokens.ECHO, txid: sig });
+    // the secret is kept sealed, bound to its webhook: neither readable nor usable from another row
+    const stored = stack.db.$client.prepare('SELECT secret FROM webhooks WHERE id = ?').get(hook.id) as {
+      secret: string;
+    };
+    expect(stored.secret).not.toContain(hook.secret.slice(6));
+    expect(stack.vault.decrypt(stored.secret, `webhook:${hook.id}`)).toBe(hook.secret);
+    expect(() => stack.vault.decrypt(stored.secret, `webhook:${hook.id + 1}`)).toThrow();
     const log = (await fetch(`${stack.url}/webhooks/${hook.id}/deliveries`, { headers: { 'api-key': traderKey } }).then(
       (r) => r.json(),
     )) as { data: Array<{ status: string; attempts: number; lastStatus: number }> };
@@ -289,6 +297,32 @@ describe('webhooks', () => {
     await buy(tokens.SDOG!, 10);
     await svc.tick();
     expect(received).toHaveLength(1);
+  });
+
+  it('seals a secret an older version kept in plain text, and still signs with it', async () => {
+    const created = await post('/webhooks', { url: hookUrl, events: ['sell'] });
+    const hook = created.body.data as { id: number; secret: string };
+    // as an older version left it
+    stack.db.$client.prepare('UPDATE webhooks SET secret = ? WHERE id = ?').run(hook.secret, hook.id);
+    expect(stack.facade.webhooks.sealPlainSecrets()).toBe(1);
+    expect(stack.facade.webhooks.sealPlainSecrets()).toBe(0);
+    const stored = stack.db.$client.prepare('SELECT secret FROM webhooks WHERE id = ?').get(hook.id) as {
+      secret: string;
+    };
+    expect(stored.secret).not.toContain(hook.secret.slice(6));
+    const before = received.length;
+    const sig = await trader.trade({
+      action: 'sell',
+      tokenAddress: tokens.ECHO!,
+      amount: 1000,
+      privateKey: buyer.privateKey,
+    });
+    await waitFor(async () => ((await trader.txStatus(sig)).state === 'confirmed' ? true : undefined));
+    await stack.facade.indexer.syncOnce();
+    await stack.facade.webhooks.tick();
+    const got = received[before]!;
+    expect(JSON.parse(got.body)).toMatchObject({ kind: 'sell', txid: sig });
+    expect(got.sig).toBe('sha256=' + createHmac('sha256', hook.secret).update(got.body).digest('hex'));
   });
 
   it('lists and deletes webhooks of the key only', async () => {

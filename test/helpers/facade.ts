@@ -1,4 +1,5 @@
 // The whole stack for end-to-end tests: devnet + app database + indexer + facade on loopback.
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { openDb, type AppDb } from '../../src/db/index.js';
 import { startFacade, type Facade } from '../../src/facade.js';
@@ -6,6 +7,7 @@ import { loadConfig } from '../../src/config.js';
 import { syncDevnetMetadata } from '../../src/service/metadata.js';
 import { createLogger, type Logger } from '../../src/log.js';
 import type { Devnet } from '../../src/devnet/index.js';
+import { Vault } from '../../src/vault.js';
 import { startTestDevnet, tempDir } from './devnet.js';
 
 export interface Stack {
@@ -14,13 +16,15 @@ export interface Stack {
   db: AppDb;
   url: string;
   dir: string;
+  /** What seals the webhook secrets (a fresh key unless one is given). */
+  vault: Vault;
   /** A fresh API key on a plan. */
   key(plan?: string): string;
   close(): Promise<void>;
 }
 
 export async function startStack(
-  opts: { seed?: boolean; pollMs?: number; dir?: string; logger?: Logger; blockMs?: number } = {},
+  opts: { seed?: boolean; pollMs?: number; dir?: string; logger?: Logger; blockMs?: number; vault?: Vault } = {},
 ): Promise<Stack> {
   const dir = opts.dir ?? tempDir();
   const devnet = await startTestDevnet({
@@ -30,6 +34,7 @@ export async function startStack(
   });
   const config = loadConfig({ DEVNET_PORT: new URL(devnet.url).port });
   const db = openDb(path.join(dir, 'app.sqlite'));
+  const vault = opts.vault ?? new Vault(randomBytes(32));
   const facade = await startFacade({
     db,
     tronHost: devnet.url,
@@ -39,6 +44,7 @@ export async function startStack(
     logger: opts.logger ?? createLogger('silent'),
     indexer: { pollMs: opts.pollMs ?? 0 },
     webhooksAllowPrivate: true,
+    vault,
     webhookMs: 0,
     listen: { host: '127.0.0.1', port: 0 },
   });
@@ -49,6 +55,7 @@ export async function startStack(
     facade,
     db,
     dir,
+    vault,
     url: facade.url!,
     key: (plan = 'developer') => facade.keys.create(plan).key,
     async close() {

@@ -1,5 +1,6 @@
 // Webhooks go to public addresses only (off the devnet): literal addresses in every disguise, names
 // that resolve to private ones, and names that change their answer after the check (DNS rebinding).
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,9 @@ import { isPublicIp, type Lookup } from '../../src/service/webhook-target.js';
 import { createKeysService } from '../../src/service/keys.service.js';
 import { createWebhooks } from '../../src/service/webhooks.service.js';
 import { ServiceError } from '../../src/service/errors.js';
+import { Vault } from '../../src/vault.js';
+
+const vault = new Vault(randomBytes(32));
 
 describe('isPublicIp', () => {
   it.each([
@@ -52,7 +56,15 @@ describe('webhook targets off the devnet', () => {
     if (!a) throw new Error('ENOTFOUND');
     return [{ address: a, family: a.includes(':') ? 6 : 4 }];
   };
-  const hooks = createWebhooks({ db, feed, logger: createLogger('silent'), allowPrivate: false, lookup, now: () => 0 });
+  const hooks = createWebhooks({
+    db,
+    feed,
+    logger: createLogger('silent'),
+    allowPrivate: false,
+    lookup,
+    vault,
+    now: () => 0,
+  });
   let receiver: http.Server;
   let hits = 0;
   let port = 0;
@@ -118,7 +130,7 @@ describe('webhook delivery errors', () => {
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((r) => closed.close(() => r()));
-    const hooks = createWebhooks({ db, feed, logger: createLogger('silent'), allowPrivate: true, now: () => 0 });
+    const hooks = createWebhooks({ db, feed, logger: createLogger('silent'), allowPrivate: true, vault, now: () => 0 });
     const hook = await hooks.create(keyId, { url: `http://127.0.0.1:${port}/`, events: ['buy'] });
     db.insert(t.feedEvents).values({ kind: 'buy', token: 'T1', payload: '{}', txid: 'ab', timestamp: 1 }).run();
     await hooks.tick();

@@ -4,7 +4,7 @@ import { utils } from 'tronweb';
 import { describe, expect, it } from 'vitest';
 import { LaunchpadClient } from '../../src/client/index.js';
 import { createAccounts, UserError } from '../../src/trading/accounts.js';
-import { Vault } from '../../src/trading/vault.js';
+import { Vault } from '../../src/vault.js';
 import { memoryStore } from './helpers.js';
 
 const PK = '0000000000000000000000000000000000000000000000000000000000000001';

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/log.js';
-import { loadVaultKey, parseKey, Vault } from '../../src/trading/vault.js';
+import { createLogger } from '../src/log.js';
+import { loadVaultKey, parseKey, Vault } from '../src/vault.js';
 
 const KEY = Buffer.alloc(32, 7);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'vault-'));
