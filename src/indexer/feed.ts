@@ -29,7 +29,8 @@ export class FeedWriter {
       token,
       txid: e.transaction_id,
       timestamp: e.block_timestamp,
-      payload: JSON.stringify({ token, ...payload }),
+      // the block it came in: what "for N blocks" is counted in (a stop-loss that must hold)
+      payload: JSON.stringify({ token, ...payload, blockNumber: e.block_number }),
     });
     this.added = true;
   }

@@ -1,6 +1,6 @@
 // The trading side's tables, in the bot's SQLite file (src/bot/schema.ts adds the Telegram side's):
 // users with their sealed facade key, wallets with sealed private keys, trades from quote to result.
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const users = sqliteTable('users', {
   telegramId: integer('telegram_id').primaryKey(),
@@ -98,6 +98,10 @@ export const snipeRules = sqliteTable(
     onLaunch: integer('on_launch', { mode: 'boolean' }).notNull().default(false),
     /** TRX (sun) the rule may spend in any 24 hours */
     budgetSun: text('budget_sun').notNull(),
+    /** buy only at or below this price (TRX per whole token, E18): the minimum out signed holds it */
+    maxPriceE18: text('max_price_e18'),
+    /** buy only at or below this market cap (USD, at the configured TRX price) */
+    maxMcUsd: real('max_mc_usd'),
     /** active | paused | deleted */
     status: text('status').notNull(),
     createdAt: integer('created_at').notNull(),
@@ -120,6 +124,12 @@ export const follows = sqliteTable(
     /** copy this share of the source's TRX instead (basis points), capped by maxSun */
     pctBps: integer('pct_bps'),
     maxSun: text('max_sun'),
+    /** TRX (sun) the follow may put in in any 24 hours */
+    budgetSun: text('budget_sun').notNull().default('0'),
+    /** TRX (sun) it may put into any one token in any 24 hours */
+    tokenCapSun: text('token_cap_sun').notNull().default('0'),
+    /** the source's buys under this many sun are not copied */
+    minSourceSun: text('min_source_sun').notNull().default('0'),
     sells: integer('sells', { mode: 'boolean' }).notNull().default(false),
     /** active | paused | deleted */
     status: text('status').notNull(),
@@ -163,6 +173,8 @@ export const orders = sqliteTable(
     nextAt: integer('next_at'),
     /** a TP and an SL on one position share a group: when one fills the other is cancelled */
     groupId: text('group_id'),
+    /** sl: fires only once the price has held at or below its level for this many blocks (1 = at once) */
+    holdBlocks: integer('hold_blocks').notNull().default(1),
     /** set by the automatic TP/SL of /settings (replaced after each new buy) */
     auto: integer('auto', { mode: 'boolean' }).notNull().default(false),
     status: text('status').notNull(),
