@@ -18,6 +18,7 @@ export const configSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRON_RPC: z.url({ protocol: /^https?$/ }).optional(),
+  TRON_RPS: z.coerce.number().min(0).max(1000).default(15),
   TRON_API_KEY: z.string().min(1).optional(),
   DEVNET_PORT: port.default(8090),
   DEVNET_BLOCK_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
@@ -64,6 +65,8 @@ export interface Config {
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   /** Full node address; undefined means the embedded devnet. */
   tronRpc: string | undefined;
+  /** Requests a second to the node at TRON_RPC (a token bucket; 0 = unpaced); the devnet is never paced. */
+  tronRps: number;
   tronApiKey: string | undefined;
   devnet: { enabled: boolean; port: number; blockMs: number; seed: boolean; thread: boolean; dbFile: string };
   appDbFile: string;
@@ -123,6 +126,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: c.PORT,
     logLevel: c.LOG_LEVEL,
     tronRpc: c.TRON_RPC,
+    tronRps: c.TRON_RPC === undefined ? 0 : c.TRON_RPS,
     tronApiKey: c.TRON_API_KEY,
     devnet: {
       enabled: c.TRON_RPC === undefined,

@@ -20,6 +20,8 @@ export interface FacadeOptions {
   db: AppDb;
   tronHost: string;
   tronApiKey?: string | undefined;
+  /** Requests a second to a real node (0 or unset = unpaced, the devnet). */
+  tronRps?: number | undefined;
   families: Family[];
   trxUsd: number;
   feeLimitSun: bigint;
@@ -50,7 +52,17 @@ export interface Facade {
 
 export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   const log = opts.logger.child({ module: 'api' });
-  const tronWeb = createTronWeb({ host: opts.tronHost, apiKey: opts.tronApiKey });
+  const tronWeb = createTronWeb({
+    host: opts.tronHost,
+    apiKey: opts.tronApiKey,
+    pacing:
+      opts.tronRps === undefined || opts.tronRps <= 0
+        ? undefined
+        : {
+            rps: opts.tronRps,
+            onRetry: (r) => log.warn(r, 'the Tron node is busy (HTTP %d); retrying in %d ms', r.status, r.delayMs),
+          },
+  });
   const chain = new ChainGateway(tronWeb);
   const data = createDataService({ db: opts.db, chain, families: opts.families, trxUsd: opts.trxUsd });
   const trade = createTradeService({ db: opts.db, chain, families: opts.families, feeLimitSun: opts.feeLimitSun });

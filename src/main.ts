@@ -39,6 +39,7 @@ const facade = await startFacade({
   db,
   tronHost: tronHost(config),
   tronApiKey: config.tronApiKey,
+  tronRps: config.tronRps,
   families: config.families,
   trxUsd: config.trxUsd,
   feeLimitSun: config.tradeFeeLimitSun,

@@ -13,12 +13,15 @@ import {
 } from './abi.js';
 import { toBase58 } from './address.js';
 import type { FeeParams, Pool } from './market/index.js';
+import { pace, type PacingOptions } from './pacing.js';
 
 export interface TronClientOptions {
   /** Full node URL (also used as solidity node and event server). */
   host: string;
   /** TronGrid API key, sent as TRON-PRO-API-KEY. */
   apiKey?: string | undefined;
+  /** Pacing and retries of a real node's calls (TRON_RPS); none for the devnet. */
+  pacing?: PacingOptions | undefined;
 }
 
 export function createTronWeb(opts: TronClientOptions): TronWeb {
@@ -33,7 +36,7 @@ export function createTronWeb(opts: TronClientOptions): TronWeb {
       ?.instance;
     if (instance) instance.defaults.maxRedirects = 0;
   }
-  return tw;
+  return opts.pacing ? pace(tw, opts.pacing) : tw;
 }
 
 /** A uint256 (or any integer) as TronWeb's ABI decoder returns it (BigNumber-like, number or string). */
