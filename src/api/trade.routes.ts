@@ -52,7 +52,7 @@ export const tradeRoutes: FastifyPluginAsync<{ trade: TradeService }> = async (a
       schema: {
         tags,
         summary:
-          'pending, confirmed or failed (with the reason); once final, the router trade it made and, with userAddress, the wallet balances',
+          'pending, included (in a head block), confirmed (solid: final), failed (with the reason) or unknown; once in a block, the router trade it made and, with userAddress, the wallet balances',
         body: S.TxStatusBody,
         response: { 200: S.TxStatusResponse },
       },

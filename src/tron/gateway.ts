@@ -25,12 +25,24 @@ export interface TxLog {
   data: string;
 }
 
+/**
+ * Where a transaction stands: `pending` (the node knows it, in no block yet), `included` (in a head
+ * block that a fork may still replace), `confirmed` (its block is solid: final), `failed` (in a block
+ * with a failed result), `unknown` (the node does not know it: never sent, expired, or dropped by a
+ * fork).
+ */
+export type TxState = 'pending' | 'included' | 'confirmed' | 'failed' | 'unknown';
+
 export interface TxInfo {
-  state: 'pending' | 'confirmed' | 'failed' | 'unknown';
+  state: TxState;
   blockNumber?: number;
+  /** head − the transaction's block (in a block only) */
+  confirmations?: number;
+  /** whether its block is solid (in a block only) */
+  solid?: boolean;
   feeSun?: number;
   reason?: string;
-  /** the receipt's logs (confirmed transactions) */
+  /** the receipt's logs (successful transactions in a block) */
   logs?: TxLog[];
 }
 
@@ -263,8 +275,29 @@ export class ChainGateway {
     return { ok: false, code: res.code ?? 'ERROR', message };
   }
 
+  /**
+   * The newest solid block's number, read once for each head block (it only moves when the head
+   * does): what tells an included transaction from a final one.
+   */
+  private solidFor: { head: string; number: Promise<number> } | undefined;
+  async solidNumber(): Promise<number> {
+    const head = await this.head();
+    if (this.solidFor?.head !== head.id) {
+      const number = this.solidHead().then((b) => b.number);
+      this.solidFor = { head: head.id, number };
+      number.catch(() => {
+        if (this.solidFor?.number === number) this.solidFor = undefined;
+      });
+    }
+    return this.solidFor.number;
+  }
+
+  /**
+   * A transaction's state from the head (the full node's receipt, as soon as its block is made), and
+   * whether that block is solid yet.
+   */
   async txInfo(txid: string): Promise<TxInfo> {
-    const info = (await this.tronWeb.trx.getTransactionInfo(txid)) as {
+    const info = (await this.tronWeb.trx.getUnconfirmedTransactionInfo(txid)) as {
       blockNumber?: number;
       fee?: number;
       receipt?: { result?: string };
@@ -275,9 +308,13 @@ export class ChainGateway {
     };
     if (info && typeof info.blockNumber === 'number') {
       const failed = info.result === 'FAILED';
+      const [head, solidNumber] = await Promise.all([this.head(), this.solidNumber()]);
+      const solid = info.blockNumber <= solidNumber;
       return {
-        state: failed ? 'failed' : 'confirmed',
+        state: failed ? 'failed' : solid ? 'confirmed' : 'included',
         blockNumber: info.blockNumber,
+        confirmations: Math.max(0, head.number - info.blockNumber),
+        solid,
         feeSun: info.fee ?? 0,
         ...(failed ? { reason: failureReason(info) } : { logs: info.log ?? [] }),
       };

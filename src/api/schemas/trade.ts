@@ -117,8 +117,15 @@ export const TxStatusBody = z.strictObject({
 export const TxStatusResponse = okResponse({
   data: z.object({
     signature: z.string(),
-    state: z.enum(['pending', 'confirmed', 'failed', 'unknown']),
+    /**
+     * pending (known, in no block), included (in a head block: done, but a fork may still replace
+     * it), confirmed (its block is solid: final), failed (in a block, failed), unknown (not known,
+     * e.g. dropped by a fork)
+     */
+    state: z.enum(['pending', 'included', 'confirmed', 'failed', 'unknown']),
     blockNumber: z.number().int().optional(),
+    /** head − the transaction's block */
+    confirmations: z.number().int().optional(),
     fee: z.number().optional(),
     reason: z.string().optional(),
     /**
@@ -129,7 +136,7 @@ export const TxStatusResponse = okResponse({
     failureCode: z
       .enum(['TOKEN_LAUNCHED', 'CURVE_FULL', 'SLIPPAGE', 'EXPIRED', 'OUT_OF_ENERGY', 'REVERTED'])
       .optional(),
-    /** a confirmed router trade, from the receipt: what was paid and received */
+    /** a router trade in a block, from the receipt: what was paid and received, and whether final */
     trade: z
       .object({
         type: side,
@@ -140,9 +147,11 @@ export const TxStatusResponse = okResponse({
         tokenAmount: z.number(),
         tokenAmountExact: z.string(),
         routerFee: z.number(),
+        /** its block is solid */
+        confirmed: z.boolean(),
       })
       .optional(),
-    /** with userAddress, once final: the wallet's balances as of the head block */
+    /** with userAddress, once in a block: the wallet's balances as of the head block */
     balances: z.object({ trxBalanceSun: z.string(), tokenBalance: z.string().optional() }).optional(),
   }),
 });

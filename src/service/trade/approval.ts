@@ -9,12 +9,15 @@ import type { PlannedTrade } from './types.js';
 /** How often the approval's receipt is asked for (ms). */
 const POLL_MS = 250;
 
-/** Waits for a transaction's receipt; a failed or late approval is a refused broadcast. */
-export async function waitConfirmed(chain: ChainGateway, txid: string, waitMs: number): Promise<void> {
+/**
+ * Waits for a transaction's receipt in a head block (the node judges the sell that follows on the
+ * head's state, so the allowance counts at once); a failed or late approval is a refused broadcast.
+ */
+export async function waitIncluded(chain: ChainGateway, txid: string, waitMs: number): Promise<void> {
   const until = Date.now() + waitMs;
   for (;;) {
     const info = await chain.txInfo(txid);
-    if (info.state === 'confirmed') return;
+    if (info.state === 'confirmed' || info.state === 'included') return;
     if (info.state === 'failed') throw Errors.broadcastRefused('APPROVAL_FAILED', info.reason ?? 'approval failed');
     if (Date.now() > until)
       throw Errors.broadcastRefused('APPROVAL_PENDING', 'the approval did not confirm in time; try again');
@@ -36,5 +39,5 @@ export async function approveIfNeeded(
 ): Promise<void> {
   if (!(await needsApproval(chain, p, signer.address))) return;
   const approval = await buildApproval(chain, p.family, p.token, signer.address, opts.feeLimitSun);
-  await waitConfirmed(chain, await sendSigned(chain, await chain.sign(approval, signer.key)), opts.waitMs);
+  await waitIncluded(chain, await sendSigned(chain, await chain.sign(approval, signer.key)), opts.waitMs);
 }

@@ -41,13 +41,13 @@ export function createTradeService(deps: TradeDeps) {
     return { trxBalanceSun, tokenBalance, allowance };
   }
 
-  /** The receipt, the router trade it made once final, and the wallet's balances when asked for. */
+  /** The receipt, the router trade it made once in a block, and the wallet's balances when asked for. */
   async function statusOf(
     signature: string,
     balancesOf?: { userAddress: string; tokenAddress?: string | undefined },
   ): Promise<TxStatus> {
     const info = await chain.txInfo(signature);
-    if (info.state !== 'confirmed' && info.state !== 'failed') return { info };
+    if (info.blockNumber === undefined) return { info };
     const settled = info.logs ? settledTrade(info.logs, routers) : undefined;
     if (!balancesOf) return { info, settled };
     const [trxSun, tokenUnits] = await Promise.all([

@@ -55,7 +55,7 @@ export interface TxStatus {
 }
 
 /** The router trade a receipt shows. */
-function describeSettled(s: SettledTrade) {
+function describeSettled(s: SettledTrade, confirmed: boolean) {
   return {
     type: s.side,
     user: s.user,
@@ -65,6 +65,7 @@ function describeSettled(s: SettledTrade) {
     tokenAmount: tokenNumber(s.tokenUnits, TOKEN_DECIMALS),
     tokenAmountExact: s.tokenUnits.toString(),
     routerFee: trxNumber(s.routerFeeSun),
+    confirmed,
   };
 }
 
@@ -74,10 +75,11 @@ export function describeTxStatus(signature: string, { info, settled, balances }:
     signature: signature.toLowerCase(),
     state: info.state,
     ...(info.blockNumber !== undefined ? { blockNumber: info.blockNumber } : {}),
+    ...(info.confirmations !== undefined ? { confirmations: info.confirmations } : {}),
     ...(info.feeSun !== undefined ? { fee: info.feeSun / 1e6 } : {}),
     ...(info.reason ? { reason: info.reason } : {}),
     ...(info.state === 'failed' ? { failureCode: failureCodeOf(info.reason) } : {}),
-    ...(settled ? { trade: describeSettled(settled) } : {}),
+    ...(settled ? { trade: describeSettled(settled, info.state === 'confirmed') } : {}),
     ...(balances
       ? {
           balances: {
