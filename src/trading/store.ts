@@ -163,6 +163,10 @@ export function createTradingStore(db: TradingDb) {
         .where(inArray(s.trades.status, ['claimed', 'approving', 'signed', 'broadcast']))
         .all();
     },
+    /** Trades done in a head block whose block is not solid yet (followed to final). */
+    includedTrades(): TradeRow[] {
+      return db.select().from(s.trades).where(eq(s.trades.status, 'included')).all();
+    },
 
     // ------------------------------------------------------------------ orders
     order(id: string): OrderRow | undefined {

@@ -5,7 +5,9 @@
 // 3. Sells get an approval first when the router's allowance (read with the quote) is short.
 // 4. The trade is built by the facade (localTrade), checked, signed locally, and the signed bytes and
 //    txID are stored (signed) BEFORE the broadcast (broadcast).
-// 5. The receipt is polled to a final state and the message is edited with the result.
+// 5. The receipt is polled until the transaction is in a block and the message is edited with the
+//    result at once (a head block: "Bought"); then finality.ts follows it until its block is solid
+//    ("final") or a fork takes it away (sent again while its bytes are valid, else undone).
 // API calls per trade: quote (with the wallet's balances and allowance), localTrade, broadcast, then
 // txStatus until final (its final answer carries what was traded and the new balances); a first
 // sell of a token adds approve and its broadcast.
@@ -15,6 +17,7 @@ import { randomBytes } from 'node:crypto';
 import { ApiError, type LaunchpadClient, type Quote } from '../client/index.js';
 import { sunToTrx, trxToSun } from '../tron/units.js';
 import type { Accounts } from './accounts.js';
+import { createFinality } from './finality.js';
 import { createSigner, expectedTrade, type SigningRules } from './signing.js';
 import type { TradingStore, TradeRow, UserRow, WalletRow } from './store.js';
 import { TradeError, failureKindOf, friendly } from './trade-errors.js';
@@ -29,7 +32,10 @@ export type { Side } from '../tron/market/index.js';
 import type { Side } from '../tron/market/index.js';
 
 export interface TradeOutcome {
+  /** confirmed: it went through, in a block; failed: it did not */
   state: 'confirmed' | 'failed';
+  /** its block is solid: no fork can undo it (false while only in a head block) */
+  final?: boolean;
   txid?: string;
   /** What the user got: tokens (buy) or TRX (sell), as a number for display. */
   received?: number;
@@ -46,8 +52,12 @@ export interface TradeOutcome {
 export interface TradeEvents {
   /** Called when the transaction is on its way (txid known). */
   pending(trade: TradeRow): Promise<void> | void;
-  /** Called once with the final result. */
+  /** Called once with the result, as soon as the transaction is in a block (or failed before). */
   done(trade: TradeRow, outcome: TradeOutcome): Promise<void> | void;
+  /** A trade done in a head block became final (its block is solid). */
+  final?(trade: TradeRow, outcome: TradeOutcome): Promise<void> | void;
+  /** A trade done in a head block was taken away by a fork and could not land again. */
+  undone?(trade: TradeRow, outcome: TradeOutcome): Promise<void> | void;
 }
 
 const newId = (): string => randomBytes(9).toString('base64url');
@@ -59,18 +69,27 @@ export function createTradeFlow(deps: {
   signing: SigningRules;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** how often an included trade is read until final (tests shorten it) */
+  finalityPollMs?: number;
 }) {
   const { store, accounts } = deps;
   const now = deps.now ?? Date.now;
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const running = new Set<string>();
   const signer = createSigner({ accounts, rules: deps.signing, now });
+  const finality = createFinality({
+    store,
+    clientFor: (t) => accounts.clientFor(store.user(t.userId)!),
+    now,
+    sleep,
+    ...(deps.finalityPollMs !== undefined ? { pollMs: deps.finalityPollMs } : {}),
+  });
 
   /**
-   * Polls to a final state; when the node does not know the transaction, sends the same bytes again.
-   * With `balancesOf`, the final answer carries that wallet's balances.
+   * Polls until the transaction is in a block (included, confirmed or failed); when the node does not
+   * know it, sends the same bytes again. With `balancesOf`, the answer carries that wallet's balances.
    */
-  async function waitFinal(
+  async function waitLanded(
     client: LaunchpadClient,
     txid: string,
     deadline: number,
@@ -79,19 +98,19 @@ export function createTradeFlow(deps: {
   ) {
     for (let i = 1; ; i++) {
       const s = await client.txStatus(txid, balancesOf).catch(() => undefined);
-      if (s && (s.state === 'confirmed' || s.state === 'failed')) return s;
+      if (s && (s.state === 'included' || s.state === 'confirmed' || s.state === 'failed')) return s;
       if (now() > deadline) return undefined;
       if (resend && s?.state === 'unknown' && i % 3 === 0) await resend().catch(() => undefined);
       await sleep(POLL_MS);
     }
   }
 
-  /** Approves the router for the token, and waits for the approval to confirm. */
+  /** Approves the router for the token, and waits for the approval to be in a block (the sell is judged on the head). */
   async function approve(client: LaunchpadClient, wallet: WalletRow, token: string) {
     const signed = await signer.signApproval(wallet, await client.approve(token, wallet.address), token);
     const id = await client.broadcast(signed);
-    const s = await waitFinal(client, id, now() + 60_000);
-    if (!s || s.state !== 'confirmed')
+    const s = await waitLanded(client, id, now() + 60_000);
+    if (!s || s.state === 'failed')
       throw new TradeError(`the approval did not go through${s?.reason ? `: ${s.reason}` : ''}`);
   }
 
@@ -104,7 +123,7 @@ export function createTradeFlow(deps: {
     const deadline =
       Number((JSON.parse(trade.signedTx!) as { raw_data: { expiration: number } }).raw_data.expiration) + 30_000;
     const signed = JSON.parse(trade.signedTx!) as object;
-    const s = await waitFinal(client, trade.txid!, Math.max(deadline, now() + 5_000), () => client.broadcast(signed), {
+    const s = await waitLanded(client, trade.txid!, Math.max(deadline, now() + 5_000), () => client.broadcast(signed), {
       userAddress: wallet.address,
       tokenAddress: trade.token,
     });
@@ -117,8 +136,10 @@ export function createTradeFlow(deps: {
       store.transition(trade.id, 'broadcast', 'failed', { result: JSON.stringify(outcome) });
       return events.done(store.trade(trade.id)!, outcome);
     }
+    const ok = s.state !== 'failed';
     const outcome: TradeOutcome = {
-      state: s.state as 'confirmed' | 'failed',
+      state: ok ? 'confirmed' : 'failed',
+      ...(ok ? { final: s.state === 'confirmed' } : {}),
       txid: trade.txid!,
       feeTrx: s.fee ?? 0,
       ...(s.reason ? { reason: s.reason } : {}),
@@ -129,10 +150,13 @@ export function createTradeFlow(deps: {
       if (s.balances.tokenBalance !== undefined) outcome.tokenBalance = Number(s.balances.tokenBalance) / 1e18;
     }
     // what the receipt says was received: tokens for a buy, TRX (after the router fee) for a sell
-    if (s.state === 'confirmed' && s.trade)
-      outcome.received = trade.side === 'buy' ? s.trade.tokenAmount : s.trade.trxAmount;
-    store.transition(trade.id, 'broadcast', s.state, { result: JSON.stringify(outcome) });
-    await events.done(store.trade(trade.id)!, outcome);
+    if (ok && s.trade) outcome.received = trade.side === 'buy' ? s.trade.tokenAmount : s.trade.trxAmount;
+    // a trade in a head block is 'included' until its block is solid
+    const status = s.state === 'included' ? 'included' : s.state;
+    if (!store.transition(trade.id, 'broadcast', status, { result: JSON.stringify(outcome) })) return;
+    const done = store.trade(trade.id)!;
+    await events.done(done, outcome);
+    if (status === 'included') finality.follow(done, events);
   }
 
   async function execute(id: string, events: TradeEvents): Promise<void> {
@@ -140,6 +164,8 @@ export function createTradeFlow(deps: {
     running.add(id);
     try {
       let trade = store.trade(id)!;
+      // done already, not final yet (after a restart): followed to the end
+      if (trade.status === 'included') return finality.follow(trade, events);
       const user = store.user(trade.userId)!;
       const wallet = store.wallet(trade.userId, trade.walletId)!;
       const client = accounts.clientFor(user);
@@ -302,13 +328,22 @@ export function createTradeFlow(deps: {
         sun: trxToSun(amount),
       });
       const txid = await client.broadcast(signed);
-      const s = await waitFinal(client, txid, now() + 60_000);
+      const s = await waitLanded(client, txid, now() + 60_000);
       if (!s) return { txid, state: 'pending' as const, reason: 'still pending; check /wallet later' };
-      return { txid, state: s.state as 'confirmed' | 'failed', ...(s.reason ? { reason: s.reason } : {}) };
+      return {
+        txid,
+        state: s.state === 'failed' ? ('failed' as const) : ('confirmed' as const),
+        ...(s.reason ? { reason: s.reason } : {}),
+      };
     },
 
-    /** Resumes trades by hand left unfinished by a crash or restart (the order engine resumes its own). */
-    async resume(events: TradeEvents): Promise<number> {
+    /**
+     * Resumes trades by hand left unfinished by a crash or restart (the order engine and the sniper
+     * resume their own), and follows every included trade (automated ones with `quiet`) to final.
+     */
+    async resume(events: TradeEvents, quiet: TradeEvents = { pending: () => undefined, done: () => undefined }) {
+      for (const t of store.includedTrades())
+        finality.follow(t, t.orderId === null && t.ruleId === null ? events : quiet);
       const list = store.unfinishedTrades().filter((t) => t.orderId === null && t.ruleId === null);
       for (const t of list) {
         if (t.status === 'claimed' || t.status === 'approving') {

@@ -41,35 +41,45 @@ export function tradeNotifier(
       );
     }
   };
+  /** A trade that went through: what was received, and whether it is final yet. */
+  const succeeded = (t: TradeRow, o: TradeOutcome) => {
+    const sym = `$${esc(quoteOfTrade(t).symbol)}`;
+    const got =
+      o.received === undefined
+        ? ''
+        : t.side === 'buy'
+          ? `${compact(o.received)} ${sym}`
+          : trx(Math.round(o.received * 1e6) / 1e6);
+    return [
+      `✅ <b>${t.side === 'buy' ? 'Bought' : 'Sold'}</b>${got ? ` — received ${got}` : ''}`,
+      `Tx: ${txLink(o.txid!)} · network fee ${trx(o.feeTrx ?? 0)}`,
+      // a balance is the user's own business: never in a group
+      o.trxBalance !== undefined && t.chatId > 0
+        ? `Balance: ${trx(o.trxBalance)} · ${compact(o.tokenBalance ?? 0)} ${sym}`
+        : '',
+      // until its block is solid a chain reorganisation could still take it away
+      o.final === false ? '⏳ In a block; final in about a minute' : '🔒 Final',
+    ]
+      .filter(Boolean)
+      .join('\n');
+  };
+  const failed = (t: TradeRow, o: TradeOutcome) =>
+    [
+      `❌ <b>Trade failed</b>: ${esc(o.reason ?? 'unknown reason')}`,
+      o.txid
+        ? `Tx: ${txLink(o.txid)}${o.feeTrx ? ` · the network fee of ${trx(o.feeTrx)} was spent` : ''}`
+        : 'Nothing was sent.',
+    ].join('\n');
+  const back = (t: TradeRow) => resultKeyboard(t.token, quoteOfTrade(t).symbol, t.chatId > 0);
   return {
     pending: (t) => edit(t, `⏳ <b>Pending</b> — sent to the network.\nTx: ${txLink(t.txid!)}`),
     done: (t, o: TradeOutcome) => {
       const q = quoteOfTrade(t);
       const sym = `$${esc(q.symbol)}`;
-      const back = resultKeyboard(t.token, q.symbol, t.chatId > 0);
       if (o.state === 'confirmed') {
         if (t.side === 'buy' && afterBuy)
           void afterBuy(t).catch((err: unknown) => logger.warn({ trade: t.id, err }, 'automatic TP/SL not set'));
-        const got =
-          o.received === undefined
-            ? ''
-            : t.side === 'buy'
-              ? `${compact(o.received)} ${sym}`
-              : trx(Math.round(o.received * 1e6) / 1e6);
-        return edit(
-          t,
-          [
-            `✅ <b>${t.side === 'buy' ? 'Bought' : 'Sold'}</b>${got ? ` — received ${got}` : ''}`,
-            `Tx: ${txLink(o.txid!)} · network fee ${trx(o.feeTrx ?? 0)}`,
-            // a balance is the user's own business: never in a group
-            o.trxBalance !== undefined && t.chatId > 0
-              ? `Balance: ${trx(o.trxBalance)} · ${compact(o.tokenBalance ?? 0)} ${sym}`
-              : '',
-          ]
-            .filter(Boolean)
-            .join('\n'),
-          back,
-        );
+        return edit(t, succeeded(t, o), back(t));
       }
       if (o.failureCode === 'TOKEN_LAUNCHED') {
         return edit(
@@ -84,16 +94,9 @@ export function tradeNotifier(
           launchedKeyboard(t.id, t.token, q.symbol, t.side as Side),
         );
       }
-      return edit(
-        t,
-        [
-          `❌ <b>Trade failed</b>: ${esc(o.reason ?? 'unknown reason')}`,
-          o.txid
-            ? `Tx: ${txLink(o.txid)}${o.feeTrx ? ` · the network fee of ${trx(o.feeTrx)} was spent` : ''}`
-            : 'Nothing was sent.',
-        ].join('\n'),
-        back,
-      );
+      return edit(t, failed(t, o), back(t));
     },
+    final: (t, o) => edit(t, succeeded(t, o), back(t)),
+    undone: (t, o) => edit(t, failed(t, o), back(t)),
   };
 }
