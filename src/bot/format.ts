@@ -164,7 +164,13 @@ export function settingsText(s: Settings): string {
             .join(', ')
         : 'off'
     } (<code>/autotpsl +100% 50% -30% 100%</code> or <code>off</code>)`,
+    `Stop-loss: ${slHoldText(s.slHoldBlocks)} (1 = at once; change with <code>/slhold N</code>)`,
   ].join('\n');
+}
+
+/** What a stop-loss waits for, in words: "sells once the price holds at or below the level for 3 blocks". */
+export function slHoldText(blocks: number): string {
+  return `sells once the price holds at or below the level for ${blocks} block${blocks === 1 ? '' : 's'}`;
 }
 
 /** Keeps a message under Telegram's limit. */
@@ -209,6 +215,7 @@ export function orderLine(o: OrderRow, engine: OrderEngine, now: number): string
       break;
     case 'sl':
       text = `🛑 Stop loss on ${sym}: sell ${pctOfBps(o.amount)} at ≤ ${level(o.triggerE18)} (entry ${level(o.entryE18)})`;
+      if (o.holdBlocks > 1) text += ` · holds ${o.holdBlocks} blocks`;
       break;
     case 'trail':
       text = `📉 Trailing stop on ${sym}: sell ${pctOfBps(o.amount)} ${pctOfBps(o.trailBps ?? 0)} below the high (high ${level(o.highE18)}, fires at ≤ ${level(engine.levelOf(o))})`;

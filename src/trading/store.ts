@@ -22,6 +22,11 @@ export interface Settings {
    * average entry); null = off. gain / loss in percent of the entry, sell in percent of the holding.
    */
   autoTpSl: { tp: { gainPct: number; sellPct: number } | null; sl: { lossPct: number; sellPct: number } | null } | null;
+  /**
+   * The blocks a stop-loss's price must hold at or below its level before it sells (1 = at once): the
+   * automatic SL's, and a stop-loss's set without a hold of its own.
+   */
+  slHoldBlocks: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -31,6 +36,7 @@ export const DEFAULT_SETTINGS: Settings = {
   confirm: true,
   extraFeeLimit: 0,
   autoTpSl: null,
+  slHoldBlocks: 1,
 };
 
 export type UserRow = typeof s.users.$inferSelect;

@@ -1,13 +1,19 @@
-// Automated orders in the bot: /limit, /tp, /sl, /trail, /dca, /orders and /autotpsl, the token's
-// orders from its card. (The engine's own messages are notifiers/order.notifier.ts.)
+// Automated orders in the bot: /limit, /tp, /sl, /trail, /dca, /orders, /autotpsl and /slhold, the
+// token's orders from its card. (The engine's own messages are notifiers/order.notifier.ts.)
 // Private chats only: orders trade the user's own wallet.
 import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context.js';
-import { esc, orderLine } from '../format.js';
+import { esc, orderLine, slHoldText } from '../format.js';
 import { userOf } from '../helpers.js';
 import { refusalOf } from '../refusals.js';
 import { isBase58Address } from '../../tron/address.js';
-import { parseInterval, type OrderEngine, type PriceSpec } from '../../trading/orders/index.js';
+import {
+  checkHoldBlocks,
+  MAX_HOLD_BLOCKS,
+  parseInterval,
+  type OrderEngine,
+  type PriceSpec,
+} from '../../trading/orders/index.js';
 import { parsePriceE18, parseUsdAmount } from '../../trading/price.js';
 import type { OrderRow, Settings } from '../../trading/store.js';
 import type { Side } from '../../tron/market/index.js';
@@ -22,10 +28,12 @@ const ORDER_USAGE = [
   '   PRICE may be a market cap in USD: <code>mc50k</code>, <code>mc1.2m</code>',
   '<code>/tp ADDRESS +100% 50%</code> — take profit: sell 50 % at +100 % over your entry',
   '<code>/sl ADDRESS -30% 100%</code> — stop loss: sell all at −30 % from your entry',
+  '   add <code>hold:3</code> to sell only once the price has stayed there 3 blocks (~3 s each; default: /slhold)',
   '<code>/trail ADDRESS 20% 100%</code> — sell when the price falls 20 % below its high since set',
   '<code>/dca ADDRESS 50 every 1h x 10 [max PRICE]</code> — buy 50 TRX every hour, 10 times',
   '<code>/orders</code> — your open orders (<code>/orders ADDRESS</code> for one token)',
   '<code>/autotpsl +100% 50% -30% 100%</code> — a TP and an SL on every new buy (<code>off</code> to stop)',
+  `<code>/slhold N</code> — stop-losses wait for the price to hold N blocks (1 to ${MAX_HOLD_BLOCKS}; 1 = at once)`,
 ].join('\n');
 
 /** A price level: "0.00005" (TRX per token) or a market cap ("mc50k", "$1.2m", "50k"). */
@@ -114,14 +122,17 @@ priv.command('limit', async (ctx) => {
 
 priv.command(['tp', 'sl'], async (ctx) => {
   const tp = ctx.message.text.startsWith('/tp');
-  const m = await args(ctx, new RegExp(String.raw`^${ADDR}\s+${tp ? '\\+?' : '[-−]?'}${NUM}%\s+${NUM}%$`));
+  // a stop-loss may wait for the price to hold at or below its level: hold:N blocks
+  const hold = tp ? '' : String.raw`(?:\s+hold:(\d+))?`;
+  const m = await args(ctx, new RegExp(String.raw`^${ADDR}\s+${tp ? '\\+?' : '[-−]?'}${NUM}%\s+${NUM}%${hold}$`));
   if (!m) return;
   const user = await userOf(ctx);
+  const holdBlocks = m[4] === undefined ? undefined : Number(m[4]);
   const o = await ctx.services.orders.create(
     user,
     tp
       ? { kind: 'tp', token: m[1]!, gainPct: Number(m[2]), pct: Number(m[3]) }
-      : { kind: 'sl', token: m[1]!, lossPct: Number(m[2]), pct: Number(m[3]) },
+      : { kind: 'sl', token: m[1]!, lossPct: Number(m[2]), pct: Number(m[3]), holdBlocks },
   );
   await created(ctx, o);
 });
@@ -248,7 +259,28 @@ priv.command('autotpsl', async (ctx) => {
   }
   const autoTpSl = { tp: { gainPct: nums[0]!, sellPct: nums[1]! }, sl: { lossPct: nums[2]!, sellPct: nums[3]! } };
   ctx.services.store.saveSettings(user.telegramId, { ...s, autoTpSl });
+  const held = s.slHoldBlocks > 1 ? ` once the price holds there ${s.slHoldBlocks} blocks (/slhold)` : '';
   await ctx.reply(
-    `Automatic TP/SL is on: after every buy, take profit at +${nums[0]}% (sell ${nums[1]}%) and stop loss at −${nums[2]}% (sell ${nums[3]}%), from the new average entry.`,
+    `Automatic TP/SL is on: after every buy, take profit at +${nums[0]}% (sell ${nums[1]}%) and stop loss at −${nums[2]}% (sell ${nums[3]}%${held}), from the new average entry.`,
+  );
+});
+
+priv.command('slhold', async (ctx) => {
+  const arg = ctx.match.trim();
+  const user = await userOf(ctx);
+  const s = ctx.services.store.settings(user);
+  if (!/^\d+$/.test(arg)) {
+    await ctx.reply(
+      `Stop-loss: ${slHoldText(s.slHoldBlocks)}.\nUsage: <code>/slhold N</code> (1 to ${MAX_HOLD_BLOCKS} blocks of ~3 s; 1 = at once)`,
+      { parse_mode: 'HTML' },
+    );
+    return;
+  }
+  const slHoldBlocks = Number(arg);
+  checkHoldBlocks(slHoldBlocks);
+  ctx.services.store.saveSettings(user.telegramId, { ...s, slHoldBlocks });
+  await ctx.reply(
+    `✅ Stop-loss: ${slHoldText(slHoldBlocks)}.\nThis is for new stop-losses (the automatic SL, and /sl without <code>hold:</code>); those already set keep theirs.`,
+    { parse_mode: 'HTML' },
   );
 });

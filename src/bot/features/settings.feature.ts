@@ -1,4 +1,5 @@
-// /settings: slippage, presets, confirmations, fee limit.
+// /settings: slippage, presets, confirmations, fee limit; it also shows the automatic TP/SL and how long
+// a stop-loss waits (set by /autotpsl and /slhold, in orders.feature.ts).
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.js';
 import { settingsText } from '../format.js';

@@ -9,15 +9,15 @@ import { costBasis } from '../pnl.js';
 import type { OrderRow, TradingStore, UserRow } from '../store.js';
 import type { OrderTell } from './notify.js';
 import { checkSpec, fieldsFor, MAX_OPEN_ORDERS, pctToBps, type OrderFields, type OrderSpec } from './spec.js';
-import { holds, levelFromEntry, type Priced } from './triggers.js';
+import { levelFromEntry, type Priced } from './triggers.js';
 
 export const newOrderId = (): string => randomBytes(6).toString('base64url');
 
 /** The states of an order the user or its pair may still cancel. */
 export const OPEN = ['active', 'paused'] as const;
 
-/** What setting orders takes from the engine. */
-export interface EngineCore {
+/** What the engine's parts share: the store, the clock, prices, and moving an order. */
+export interface OrderCore {
   store: TradingStore;
   accounts: Accounts;
   log: Logger;
@@ -28,6 +28,12 @@ export interface EngineCore {
   /** re-reads an order into the engine's book */
   refresh(id: string): OrderRow | undefined;
   move(o: OrderRow, from: string | readonly string[], to: string, fields: Partial<OrderRow>, tell?: OrderTell): boolean;
+}
+
+/** What setting orders takes from the engine. */
+export interface EngineCore extends OrderCore {
+  /** whether an order fires at this price read now (a stop-loss with a hold starts counting) */
+  due(o: OrderRow, r: Priced): boolean;
   fire(o: OrderRow): Promise<void>;
   check(token: string): Promise<void>;
   tick(): Promise<void>;
@@ -53,6 +59,7 @@ export function createOrderPlacing(core: EngineCore) {
       done: 0,
       nextAt: null,
       groupId: null,
+      holdBlocks: 1,
       auto: false,
       note: null,
       ...f,
@@ -102,10 +109,15 @@ export function createOrderPlacing(core: EngineCore) {
     );
   }
 
-  /** Sets an order for the user's active wallet; it fires at once if its condition already holds. */
-  async function create(user: UserRow, spec: OrderSpec): Promise<OrderRow> {
+  /**
+   * Sets an order for the user's active wallet; it fires at once if its condition already holds (a
+   * stop-loss with a hold starts counting). A stop-loss without a hold of its own takes the settings'.
+   */
+  async function create(user: UserRow, asked: OrderSpec): Promise<OrderRow> {
     if (store.openOrders(user.telegramId).length >= MAX_OPEN_ORDERS)
       throw new UserError(`You have ${MAX_OPEN_ORDERS} open orders; cancel some first (/orders).`);
+    const spec =
+      asked.kind === 'sl' ? { ...asked, holdBlocks: asked.holdBlocks ?? store.settings(user).slHoldBlocks } : asked;
     const wallet = accounts.activeWallet(user);
     const { reserves, supply, symbol } = await core.priceOf(spec.token);
     checkSpec(spec);
@@ -117,7 +129,7 @@ export function createOrderPlacing(core: EngineCore) {
     if (spec.kind === 'dca') {
       // the first round now
       void core.tick().catch((err: unknown) => log.warn({ err }, 'DCA round failed'));
-    } else if (holds(order, reserves)) {
+    } else if (core.due(order, reserves)) {
       void core.fire(order).catch((err: unknown) => log.warn({ order: order.id, err }, 'order not fired'));
     }
     return order;
@@ -129,9 +141,10 @@ export function createOrderPlacing(core: EngineCore) {
    */
   async function afterBuy(userId: number, walletId: number, token: string, txid?: string): Promise<void> {
     const user = store.user(userId);
-    const auto = user && store.settings(user).autoTpSl;
+    const settings = user && store.settings(user);
+    const auto = settings?.autoTpSl;
     const wallet = user && store.wallet(userId, walletId);
-    if (!user || !auto || !wallet) return;
+    if (!user || !settings || !auto || !wallet) return;
     for (const o of store.openOrders(userId, token)) {
       if (o.auto && o.walletId === walletId && o.status !== 'executing')
         core.move(o, OPEN, 'cancelled', { note: 'replaced after a new buy' });
@@ -148,6 +161,7 @@ export function createOrderPlacing(core: EngineCore) {
         triggerE18: levelFromEntry(entry, kind, pctToBps(movePct)).toString(),
         entryE18: entry.toString(),
         groupId: group,
+        ...(kind === 'sl' ? { holdBlocks: settings.slHoldBlocks } : {}),
         auto: true,
       });
     if (auto.tp) place('tp', auto.tp.gainPct, auto.tp.sellPct);

@@ -1,6 +1,8 @@
 // The order engine: limit orders, take-profit, stop-loss, trailing stops and DCA for each wallet,
-// checked when they are set, after every trade of their token (the live stream) and, for DCA, on the
-// clock. When an order holds is triggers.ts's; this file streams, fires, settles and tells.
+// checked when they are set, after every trade of their token (the live stream) and, for DCA and a
+// stop-loss that must hold for N blocks, on the clock. When an order holds is triggers.ts's; this
+// file streams and fires, settle.ts settles, notify.ts tells. A stop-loss's breach (where its hold
+// began) is kept in memory only: a restart starts every count again, from the price read on start.
 //
 // Exactly once: a firing order and its trade row are claimed in one SQLite transaction (the trade's id
 // is `o:<order>:<n>`), then the trade runs through the same flow as a trade by hand (signed bytes
@@ -12,13 +14,24 @@ import type { LaunchpadClient, Quote, StreamEvent } from '../../client/index.js'
 import { formatPrice } from '../price.js';
 import { TOKEN_DECIMALS, sunToTrx } from '../../tron/units.js';
 import type { Accounts } from '../accounts.js';
-import { fillPriceTrx } from '../pnl.js';
-import type { OrderRow, TradeRow, TradingStore } from '../store.js';
-import { failureKindOf, friendly, type TradeEvents, type TradeFlow, type TradeOutcome } from '../trade-flow.js';
-import { keptQuote, newTradeRow, quoteOfTrade } from '../trade-row.js';
-import { createOrderPlacing, OPEN } from './create.js';
+import type { OrderRow, TradingStore } from '../store.js';
+import type { TradeEvents, TradeFlow } from '../trade-flow.js';
+import { keptQuote, newTradeRow } from '../trade-row.js';
+import { createOrderPlacing, OPEN, type OrderCore } from './create.js';
 import { createOrderDelivery, type OrderNotifier, type OrderTell } from './notify.js';
-import { aboveCap, holds, levelNow, nextRound, raisedHigh, type Priced } from './triggers.js';
+import { createOrderSettling } from './settle.js';
+import {
+  aboveCap,
+  afterLook,
+  holds,
+  levelNow,
+  mustHold,
+  nextRound,
+  raisedHigh,
+  type Breach,
+  type Look,
+  type Priced,
+} from './triggers.js';
 import type { Side } from '../../tron/market/index.js';
 
 export interface OrderEngineDeps {
@@ -32,7 +45,7 @@ export interface OrderEngineDeps {
   /** USD per TRX, for market-cap levels */
   trxUsd: number;
   now?: () => number;
-  /** How often due DCA rounds are looked for (ms); 0 = only by tick() (tests). */
+  /** How often due DCA rounds and held stop-losses are looked for (ms); 0 = only by tick() (tests). */
   tickMs?: number;
   /** Follow the live stream (off when a test feeds events with onEvent). */
   follow?: boolean;
@@ -46,6 +59,11 @@ function reservesOf(e: StreamEvent): Priced | undefined {
   return { trxReserve: BigInt(trx), tokenReserve: BigInt(tok), decimals: TOKEN_DECIMALS };
 }
 
+/** A stream event as a look at the price: its block (the feed's blockNumber) and the block's time. */
+function lookOf(e: StreamEvent): Look {
+  return { block: typeof e.data.blockNumber === 'number' ? e.data.blockNumber : undefined, at: e.timestamp };
+}
+
 export function createOrderEngine(deps: OrderEngineDeps) {
   const { store, trading, client, logger } = deps;
   const now = deps.now ?? Date.now;
@@ -54,6 +72,8 @@ export function createOrderEngine(deps: OrderEngineDeps) {
   const byToken = new Map<string, Map<string, OrderRow>>();
   const lastPrice = new Map<string, Priced>();
   const firing = new Set<string>();
+  /** Where the breach of each stop-loss that must hold began (in memory only: a restart counts again). */
+  const breaches = new Map<string, Breach>();
   let stopStream: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
@@ -64,7 +84,10 @@ export function createOrderEngine(deps: OrderEngineDeps) {
     if (o.status === 'active' && o.kind !== 'dca') {
       if (!m) byToken.set(o.token, (m = new Map<string, OrderRow>()));
       m.set(o.id, o);
-    } else if (m) {
+    } else {
+      // out of the book: a stop-loss that comes back (resumed, or retried on the DEX) counts again
+      breaches.delete(o.id);
+      if (!m) return;
       m.delete(o.id);
       if (!m.size) byToken.delete(o.token);
     }
@@ -109,10 +132,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
   }
 
   /** A trade's events for an order's trade: the result settles the order. */
-  const tradeEvents: TradeEvents = {
-    pending: () => undefined,
-    done: (t, outcome) => settle(t, outcome),
-  };
+  const tradeEvents: TradeEvents = { pending: () => undefined, done: (t, outcome) => settling.settle(t, outcome) };
 
   function execute(tradeId: string): void {
     trading
@@ -137,7 +157,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
       try {
         ({ quote } = await trading.quoteFor(user, wallet, o.token, side, amount));
       } catch (e) {
-        return await refused(o, e);
+        return await settling.refused(o, e);
       }
       const id = `o:${o.id}:${store.orderTradeCount(o.id)}`;
       const t = now();
@@ -164,79 +184,20 @@ export function createOrderEngine(deps: OrderEngineDeps) {
     }
   }
 
-  /** A quote refused before anything was claimed: no funds pauses, nothing to sell cancels. */
-  async function refused(o: OrderRow, e: unknown): Promise<void> {
-    const kind = failureKindOf(e);
-    if (kind === 'funds') {
-      move(o, 'active', 'paused', { note: friendly(e) }, { kind: 'paused', reason: friendly(e) });
-    } else if (kind === 'no-holding' && o.side === 'sell') {
-      const gone = 'the holding is gone';
-      move(o, 'active', 'cancelled', { note: gone }, { kind: 'cancelled', reason: gone });
-    } else {
-      // the token is between curve and DEX, the service is busy, ...: the next check tries again
-      log.warn({ order: o.id, err: e instanceof Error ? e.message : e }, 'order not fired; will check again');
-    }
+  /**
+   * Whether an order fires at this look (a trade's, or one without a block: now): at once when its
+   * condition holds, or for a stop-loss that must hold, once it has held (its breach kept here).
+   */
+  function due(o: OrderRow, r: Priced, look: Look = { at: now() }): boolean {
+    if (!mustHold(o)) return holds(o, r);
+    const next = afterLook(o, r, breaches.get(o.id), look);
+    if (next.breach) breaches.set(o.id, next.breach);
+    else breaches.delete(o.id);
+    return next.fires;
   }
 
-  /** Settles an order from its trade's result (once: only an executing order moves). */
-  async function settle(t: TradeRow, outcome: TradeOutcome): Promise<void> {
-    const o = store.order(t.orderId!);
-    if (!o || o.status !== 'executing') return;
-    if (outcome.state === 'confirmed') return filled(o, t, outcome);
-    const reason = outcome.reason ?? 'failed';
-    if (outcome.failureKind === 'funds') {
-      move(o, 'executing', 'paused', { note: reason }, { kind: 'paused', reason, outcome });
-    } else if (outcome.failureKind === 'no-holding' && o.side === 'sell') {
-      const gone = 'the holding is gone';
-      move(o, 'executing', 'cancelled', { note: gone }, { kind: 'cancelled', reason: gone, outcome });
-    } else if (outcome.failureCode === 'TOKEN_LAUNCHED') {
-      // built for the curve, landed after the launch: nothing traded; the order goes on, on the DEX
-      const note = 'the token launched; the order now trades on the DEX';
-      move(
-        o,
-        'executing',
-        'active',
-        { note },
-        { kind: 'retrying', reason: 'the token launched under the trade', outcome },
-      );
-      void check(o.token).catch(() => undefined);
-    } else if (o.kind === 'dca') {
-      const r = nextRound(o, `failed: ${reason}`, 'failed', now());
-      move(o, 'executing', r.to, r.fields, { kind: 'failed', reason, outcome });
-    } else {
-      move(o, 'executing', 'failed', { note: reason }, { kind: 'failed', reason, outcome });
-    }
-  }
-
-  /** A confirmed trade: the order fills (a DCA counts the round), its pair goes, a buy gets its auto TP/SL. */
-  async function filled(o: OrderRow, t: TradeRow, outcome: TradeOutcome): Promise<void> {
-    const priceTrx = fillPriceTrx(t.side as Side, BigInt(quoteOfTrade(t).amountIn), outcome.received);
-    const tell = { kind: 'filled' as const, outcome, priceTrx };
-    if (o.kind === 'dca') {
-      const r = nextRound(o, 'filled', 'filled', now());
-      move(o, 'executing', r.to, r.fields, tell);
-    } else if (move(o, 'executing', 'filled', { note: 'filled' }, tell)) {
-      cancelPair(o);
-    }
-    if (o.side === 'buy')
-      await placing
-        .afterBuy(o.userId, o.walletId, o.token, t.txid ?? undefined)
-        .catch((err: unknown) => log.warn({ err }, 'auto TP/SL not set'));
-  }
-
-  /** A take-profit that filled cancels its position's stop-loss, and the other way round. */
-  function cancelPair(o: OrderRow): void {
-    if (!o.groupId || (o.kind !== 'tp' && o.kind !== 'sl')) return;
-    const other = o.kind === 'tp' ? 'sl' : 'tp';
-    const why = `its ${o.kind.toUpperCase()} filled`;
-    for (const sib of store.openOrders(o.userId, o.token)) {
-      if (sib.groupId !== o.groupId || sib.kind !== other) continue;
-      move(sib, OPEN, 'cancelled', { note: why }, { kind: 'cancelled', reason: why });
-    }
-  }
-
-  /** Checks a token's active orders at a price (from the stream, or read now). */
-  async function check(token: string, at?: Priced): Promise<void> {
+  /** Checks a token's active orders at a price (from the stream with its block, or read now). */
+  async function check(token: string, at?: Priced, look?: Look): Promise<void> {
     const orders = byToken.get(token);
     if (!orders?.size) return;
     const r = at ?? (await priceOf(token)).reserves;
@@ -247,13 +208,29 @@ export function createOrderEngine(deps: OrderEngineDeps) {
         store.updateOrder(o.id, { highE18: high.toString() });
         o.highE18 = high.toString();
       }
-      if (holds(o, r)) await fire(o);
+      if (due(o, r, look)) await fire(o);
     }
   }
 
-  /** Runs due DCA rounds; a round above its price cap is skipped (it still counts). */
+  /**
+   * The clock's look at each stop-loss whose breach is counting, at the last price seen: when no trade
+   * came to lift the price, it fires once its hold has passed in time (N − 1 blocks of 3 s).
+   */
+  async function heldStops(): Promise<void> {
+    for (const [token, orders] of [...byToken]) {
+      const r = lastPrice.get(token);
+      if (!r) continue;
+      for (const o of [...orders.values()]) if (breaches.has(o.id) && due(o, r)) await fire(o);
+    }
+  }
+
+  /**
+   * Fires the stop-losses that have held long enough, and runs due DCA rounds (a round above its price
+   * cap is skipped; it still counts).
+   */
   async function tick(): Promise<void> {
     await deliver();
+    await heldStops();
     for (const o of store.dueOrders(now())) {
       if (o.triggerE18 && aboveCap(o, lastPrice.get(o.token) ?? (await priceOf(o.token)).reserves)) {
         const r = nextRound(
@@ -269,34 +246,9 @@ export function createOrderEngine(deps: OrderEngineDeps) {
     }
   }
 
-  /** Settles or resumes the orders a stop caught between trigger and result. */
-  async function resumeExecuting(): Promise<void> {
-    for (const o of store.executingOrders()) {
-      const last = store.orderTrades(o.id).at(-1);
-      if (!last) {
-        move(o, 'executing', 'active', {});
-      } else if (['claimed', 'approving', 'signed', 'broadcast'].includes(last.status)) {
-        // nothing was signed yet, or the same signed bytes are sent again and followed
-        execute(last.id);
-      } else {
-        await settle(last, JSON.parse(last.result ?? '{"state":"failed"}') as TradeOutcome);
-      }
-    }
-  }
-
-  const placing = createOrderPlacing({
-    store,
-    accounts: deps.accounts,
-    log,
-    now,
-    trxUsd: deps.trxUsd,
-    priceOf,
-    refresh,
-    move,
-    fire,
-    check,
-    tick,
-  });
+  const core: OrderCore = { store, accounts: deps.accounts, log, now, trxUsd: deps.trxUsd, priceOf, refresh, move };
+  const placing = createOrderPlacing({ ...core, due, fire, check, tick });
+  const settling = createOrderSettling({ ...core, check, execute, afterBuy: placing.afterBuy });
 
   return {
     /** Loads the active orders, settles or resumes those a stop interrupted, checks every token once. */
@@ -304,7 +256,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
       for (const o of store.activeOrders()) index(o);
       // what a stop left unsaid
       await deliver();
-      await resumeExecuting();
+      await settling.resumeExecuting();
       if (deps.follow !== false) {
         stopStream = client.follow({
           events: ['buy', 'sell'],
@@ -319,7 +271,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
       if (deps.tickMs) {
         const loop = () => {
           ticking = tick()
-            .catch((err: unknown) => log.warn({ err }, 'DCA tick failed'))
+            .catch((err: unknown) => log.warn({ err }, 'order tick failed'))
             .finally(() => (timer = setTimeout(loop, deps.tickMs)));
         };
         timer = setTimeout(loop, deps.tickMs);
@@ -332,15 +284,17 @@ export function createOrderEngine(deps: OrderEngineDeps) {
       await ticking;
     },
 
-    /** A trade in the stream: its token's orders are checked at the price it left. */
+    /** A trade in the stream: its token's orders are checked at the price it left, in its block. */
     async onEvent(e: StreamEvent): Promise<void> {
       const r = reservesOf(e);
       if (!r) return;
       lastPrice.set(e.token, r);
-      await check(e.token, r).catch((err: unknown) => log.warn({ token: e.token, err }, 'order check failed'));
+      await check(e.token, r, lookOf(e)).catch((err: unknown) =>
+        log.warn({ token: e.token, err }, 'order check failed'),
+      );
     },
 
-    /** Runs due DCA rounds (the clock calls it; tests call it with their own clock). */
+    /** Fires held stop-losses and runs due DCA rounds (the clock calls it; tests call it with their own clock). */
     tick,
 
     /** Sets an order for the user's active wallet; it fires at once if its condition already holds. */

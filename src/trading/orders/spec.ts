@@ -5,7 +5,7 @@ import { marketCapToE18, priceE18, type Side } from '../../tron/market/index.js'
 import { TOKEN_DECIMALS, trxToSun } from '../../tron/units.js';
 import { UserError } from '../accounts.js';
 import type { OrderRow } from '../store.js';
-import { levelFromEntry, type Priced } from './triggers.js';
+import { levelFromEntry, MAX_HOLD_BLOCKS, type Priced } from './triggers.js';
 
 export type OrderKind = 'limit' | 'tp' | 'sl' | 'trail' | 'dca';
 
@@ -16,7 +16,8 @@ export type OrderSpec =
   | { kind: 'limit'; side: 'buy'; token: string; trx: string; at: PriceSpec }
   | { kind: 'limit'; side: 'sell'; token: string; pct: number; at: PriceSpec }
   | { kind: 'tp'; token: string; gainPct: number; pct: number }
-  | { kind: 'sl'; token: string; lossPct: number; pct: number }
+  /** holdBlocks: sell only once the price holds at or below the level this many blocks (triggers.ts's afterLook) */
+  | { kind: 'sl'; token: string; lossPct: number; pct: number; holdBlocks?: number | undefined }
   | { kind: 'trail'; token: string; dropPct: number; pct: number }
   | { kind: 'dca'; token: string; trx: string; intervalMs: number; count: number; max?: PriceSpec | undefined };
 
@@ -49,6 +50,12 @@ function checkLevel(at: PriceSpec): void {
   if ('e18' in at && at.e18 <= 0n) throw new UserError('The price must be above 0.');
 }
 
+/** Refuses a stop-loss's hold that is not a whole number of blocks from 1 to MAX_HOLD_BLOCKS. */
+export function checkHoldBlocks(n: number): void {
+  if (!Number.isInteger(n) || n < 1 || n > MAX_HOLD_BLOCKS)
+    throw new UserError(`The hold must be 1 to ${MAX_HOLD_BLOCKS} blocks.`);
+}
+
 /** A buy's TRX in sun, refused at nothing. */
 function buySun(trx: string): bigint {
   const sun = trxToSun(trx);
@@ -74,7 +81,10 @@ export function checkSpec(spec: OrderSpec): void {
     case 'sl':
       checkPct('The share to sell', spec.pct);
       if (spec.kind === 'tp') checkPct('The gain', spec.gainPct, 100_000);
-      else checkPct('The loss', spec.lossPct, 99.99);
+      else {
+        checkPct('The loss', spec.lossPct, 99.99);
+        if (spec.holdBlocks !== undefined) checkHoldBlocks(spec.holdBlocks);
+      }
       return;
     case 'trail':
       checkPct('The share to sell', spec.pct);
@@ -108,6 +118,7 @@ export function fieldsFor(spec: OrderSpec, m: MarketNow): OrderFields {
         amount: pctToBps(spec.pct).toString(),
         triggerE18: levelFromEntry(m.entry, spec.kind, pctToBps(move)).toString(),
         entryE18: m.entry.toString(),
+        ...(spec.kind === 'sl' ? { holdBlocks: spec.holdBlocks ?? 1 } : {}),
       };
     }
     case 'trail':

@@ -34,6 +34,9 @@ describe('checkSpec', () => {
       'The gain must be above 0 % and at most 100000 %.',
     );
     refused({ kind: 'sl', token: TOKEN, lossPct: 100, pct: 50 }, 'The loss must be above 0 % and at most 99.99 %.');
+    refused({ kind: 'sl', token: TOKEN, lossPct: 30, pct: 50, holdBlocks: 0 }, 'The hold must be 1 to 100 blocks.');
+    refused({ kind: 'sl', token: TOKEN, lossPct: 30, pct: 50, holdBlocks: 101 }, 'The hold must be 1 to 100 blocks.');
+    refused({ kind: 'sl', token: TOKEN, lossPct: 30, pct: 50, holdBlocks: 2.5 }, 'The hold must be 1 to 100 blocks.');
     refused({ kind: 'trail', token: TOKEN, dropPct: 0, pct: 50 }, 'The drop must be');
     refused({ kind: 'dca', token: TOKEN, trx: '1', intervalMs: 60_000, count: 1.5 }, 'rounds must be 1 to 1000');
     refused({ kind: 'dca', token: TOKEN, trx: '1', intervalMs: 59_999, count: 2 }, 'at least 1 minute');
@@ -41,6 +44,7 @@ describe('checkSpec', () => {
 
   it('lets a sound request through', () => {
     expect(() => checkSpec({ kind: 'sl', token: TOKEN, lossPct: 99.99, pct: 100 })).not.toThrow();
+    expect(() => checkSpec({ kind: 'sl', token: TOKEN, lossPct: 30, pct: 100, holdBlocks: 100 })).not.toThrow();
     expect(() => checkSpec({ kind: 'dca', token: TOKEN, trx: '0.5', intervalMs: 60_000, count: 1000 })).not.toThrow();
   });
 });
@@ -70,6 +74,19 @@ describe('fieldsFor', () => {
       triggerE18: '23000000000000',
       entryE18: '20000000000000',
     });
+  });
+
+  it('an SL 20 % below an entry of 0.00002 fires at 0.000016, holding the blocks asked (1 without)', () => {
+    const market = { ...MARKET, entry: 20_000_000_000_000n };
+    expect(fieldsFor({ kind: 'sl', token: TOKEN, lossPct: 20, pct: 100, holdBlocks: 3 }, market)).toEqual({
+      kind: 'sl',
+      side: 'sell',
+      amount: '10000',
+      triggerE18: '16000000000000',
+      entryE18: '20000000000000',
+      holdBlocks: 3,
+    });
+    expect(fieldsFor({ kind: 'sl', token: TOKEN, lossPct: 20, pct: 100 }, market).holdBlocks).toBe(1);
   });
 
   it('a trailing stop starts its high at the price now; a DCA is due now', () => {

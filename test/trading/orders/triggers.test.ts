@@ -3,12 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   aboveCap,
+  afterLook,
   holds,
   levelFromEntry,
   levelNow,
+  mustHold,
   nextRound,
   raisedHigh,
   trailLevel,
+  type Breach,
   type Priced,
 } from '../../../src/trading/orders/triggers.js';
 
@@ -95,5 +98,89 @@ describe('DCA', () => {
       to: 'failed',
       fields: { done: 3, nextAt: null, note: 'round 3 of 3 failed: no' },
     });
+  });
+});
+
+describe('a stop-loss that must hold for N blocks', () => {
+  // the level is the pool's price (0.00003): DOWN is at it, UP is 1 % above it
+  const DOWN = POOL;
+  const UP: Priced = { ...POOL, trxReserve: 30_300_000_000n };
+  const sl = (holdBlocks: number) => ({ ...order({ kind: 'sl', triggerE18: AT }), holdBlocks });
+  /** Feeds looks one after the other, as the engine does: [price, block, time]; what fired at each. */
+  const run = (holdBlocks: number, looks: Array<[Priced, number | undefined, number]>) => {
+    let breach: Breach | undefined;
+    return looks.map(([r, block, at]) => {
+      const next = afterLook(sl(holdBlocks), r, breach, { block, at });
+      breach = next.breach;
+      return next.fires;
+    });
+  };
+
+  it('only a stop-loss of more than 1 block waits; with 1 it would fire at the first look at or below', () => {
+    expect(mustHold(sl(3))).toBe(true);
+    expect(mustHold(sl(1))).toBe(false);
+    // a take-profit never waits, whatever its column says
+    expect(mustHold({ kind: 'tp', holdBlocks: 3 })).toBe(false);
+    expect(afterLook(sl(1), DOWN, undefined, { block: 10, at: 0 }).fires).toBe(true);
+    expect(afterLook(sl(1), UP, undefined, { block: 10, at: 0 })).toEqual({ fires: false, breach: undefined });
+  });
+
+  it('with hold 3 starts the breach at the first block below and fires two blocks later', () => {
+    const first = afterLook(sl(3), DOWN, undefined, { block: 100, at: 300_000 });
+    expect(first).toEqual({ fires: false, breach: { block: 100, at: 300_000 } });
+    // block 101 is too early; the breach stays where it began
+    expect(afterLook(sl(3), DOWN, first.breach, { block: 101, at: 303_000 })).toEqual({
+      fires: false,
+      breach: { block: 100, at: 300_000 },
+    });
+    expect(afterLook(sl(3), DOWN, first.breach, { block: 102, at: 306_000 }).fires).toBe(true);
+    // a later block with no trade in between counts as well: the price stayed down in block 101
+    expect(afterLook(sl(3), DOWN, first.breach, { block: 105, at: 315_000 }).fires).toBe(true);
+  });
+
+  it('a one-block wick bought back clears the breach, and the count starts again', () => {
+    // down in 100, back up in 101, down again in 102 and 103: not three blocks in a row yet
+    expect(
+      run(3, [
+        [DOWN, 100, 300_000],
+        [UP, 101, 303_000],
+        [DOWN, 102, 306_000],
+        [DOWN, 103, 309_000],
+      ]),
+    ).toEqual([false, false, false, false]);
+    // ... and fires in 104, the third block of the new breach
+    expect(
+      run(3, [
+        [DOWN, 100, 300_000],
+        [UP, 101, 303_000],
+        [DOWN, 102, 306_000],
+        [DOWN, 104, 312_000],
+      ]),
+    ).toEqual([false, false, false, true]);
+    // two trades in one block: the second, back above, clears it within the block
+    expect(
+      run(2, [
+        [DOWN, 100, 300_000],
+        [UP, 100, 300_000],
+        [DOWN, 101, 303_000],
+      ]),
+    ).toEqual([false, false, false]);
+  });
+
+  it('a look without a block (the clock) fires once (N − 1) × 3 s have passed since the breach began', () => {
+    const b: Breach = { block: 100, at: 300_000 };
+    expect(afterLook(sl(3), DOWN, b, { at: 305_999 }).fires).toBe(false);
+    expect(afterLook(sl(3), DOWN, b, { at: 306_000 }).fires).toBe(true);
+    expect(afterLook(sl(100), DOWN, b, { at: 300_000 + 99 * 3_000 - 1 }).fires).toBe(false);
+    expect(afterLook(sl(100), DOWN, b, { at: 300_000 + 99 * 3_000 }).fires).toBe(true);
+    // the clock at a price back above clears the breach
+    expect(afterLook(sl(3), UP, b, { at: 400_000 })).toEqual({ fires: false, breach: undefined });
+  });
+
+  it('a breach begun without a block (a price read when set) counts by time, trades included', () => {
+    const set = afterLook(sl(2), DOWN, undefined, { at: 1_000 });
+    expect(set).toEqual({ fires: false, breach: { block: undefined, at: 1_000 } });
+    expect(afterLook(sl(2), DOWN, set.breach, { block: 7, at: 3_999 }).fires).toBe(false);
+    expect(afterLook(sl(2), DOWN, set.breach, { block: 8, at: 4_000 }).fires).toBe(true);
   });
 });

@@ -1,0 +1,112 @@
+// What becomes of an order after it fired: its trade's result settles it (filled, paused, cancelled,
+// failed, or active again on the DEX after a launch; a DCA counts the round), a filled TP or SL
+// cancels its pair, a quote refused before anything was claimed pauses or cancels it, and on start the
+// orders a stop caught mid-trade are settled or resumed. The engine (engine.ts) fires; this settles.
+import type { Side } from '../../tron/market/index.js';
+import { fillPriceTrx } from '../pnl.js';
+import type { OrderRow, TradeRow } from '../store.js';
+import { failureKindOf, friendly, type TradeOutcome } from '../trade-flow.js';
+import { quoteOfTrade } from '../trade-row.js';
+import { OPEN, type OrderCore } from './create.js';
+import { nextRound } from './triggers.js';
+
+/** What settling takes from the engine. */
+export interface SettleCore extends Pick<OrderCore, 'store' | 'log' | 'now' | 'move'> {
+  check(token: string): Promise<void>;
+  /** runs (or resumes) a claimed trade, which settles its order when it ends */
+  execute(tradeId: string): void;
+  /** the automatic TP/SL after a buy */
+  afterBuy(userId: number, walletId: number, token: string, txid?: string): Promise<void>;
+}
+
+export function createOrderSettling(core: SettleCore) {
+  const { store, log, now, move } = core;
+
+  /** A quote refused before anything was claimed: no funds pauses, nothing to sell cancels. */
+  async function refused(o: OrderRow, e: unknown): Promise<void> {
+    const kind = failureKindOf(e);
+    if (kind === 'funds') {
+      move(o, 'active', 'paused', { note: friendly(e) }, { kind: 'paused', reason: friendly(e) });
+    } else if (kind === 'no-holding' && o.side === 'sell') {
+      const gone = 'the holding is gone';
+      move(o, 'active', 'cancelled', { note: gone }, { kind: 'cancelled', reason: gone });
+    } else {
+      // the token is between curve and DEX, the service is busy, ...: the next check tries again
+      log.warn({ order: o.id, err: e instanceof Error ? e.message : e }, 'order not fired; will check again');
+    }
+  }
+
+  /** Settles an order from its trade's result (once: only an executing order moves). */
+  async function settle(t: TradeRow, outcome: TradeOutcome): Promise<void> {
+    const o = store.order(t.orderId!);
+    if (!o || o.status !== 'executing') return;
+    if (outcome.state === 'confirmed') return filled(o, t, outcome);
+    const reason = outcome.reason ?? 'failed';
+    if (outcome.failureKind === 'funds') {
+      move(o, 'executing', 'paused', { note: reason }, { kind: 'paused', reason, outcome });
+    } else if (outcome.failureKind === 'no-holding' && o.side === 'sell') {
+      const gone = 'the holding is gone';
+      move(o, 'executing', 'cancelled', { note: gone }, { kind: 'cancelled', reason: gone, outcome });
+    } else if (outcome.failureCode === 'TOKEN_LAUNCHED') {
+      // built for the curve, landed after the launch: nothing traded; the order goes on, on the DEX
+      const note = 'the token launched; the order now trades on the DEX';
+      move(
+        o,
+        'executing',
+        'active',
+        { note },
+        { kind: 'retrying', reason: 'the token launched under the trade', outcome },
+      );
+      void core.check(o.token).catch(() => undefined);
+    } else if (o.kind === 'dca') {
+      const r = nextRound(o, `failed: ${reason}`, 'failed', now());
+      move(o, 'executing', r.to, r.fields, { kind: 'failed', reason, outcome });
+    } else {
+      move(o, 'executing', 'failed', { note: reason }, { kind: 'failed', reason, outcome });
+    }
+  }
+
+  /** A confirmed trade: the order fills (a DCA counts the round), its pair goes, a buy gets its auto TP/SL. */
+  async function filled(o: OrderRow, t: TradeRow, outcome: TradeOutcome): Promise<void> {
+    const priceTrx = fillPriceTrx(t.side as Side, BigInt(quoteOfTrade(t).amountIn), outcome.received);
+    const tell = { kind: 'filled' as const, outcome, priceTrx };
+    if (o.kind === 'dca') {
+      const r = nextRound(o, 'filled', 'filled', now());
+      move(o, 'executing', r.to, r.fields, tell);
+    } else if (move(o, 'executing', 'filled', { note: 'filled' }, tell)) {
+      cancelPair(o);
+    }
+    if (o.side === 'buy')
+      await core
+        .afterBuy(o.userId, o.walletId, o.token, t.txid ?? undefined)
+        .catch((err: unknown) => log.warn({ err }, 'auto TP/SL not set'));
+  }
+
+  /** A take-profit that filled cancels its position's stop-loss, and the other way round. */
+  function cancelPair(o: OrderRow): void {
+    if (!o.groupId || (o.kind !== 'tp' && o.kind !== 'sl')) return;
+    const other = o.kind === 'tp' ? 'sl' : 'tp';
+    const why = `its ${o.kind.toUpperCase()} filled`;
+    for (const sib of store.openOrders(o.userId, o.token)) {
+      if (sib.groupId !== o.groupId || sib.kind !== other) continue;
+      move(sib, OPEN, 'cancelled', { note: why }, { kind: 'cancelled', reason: why });
+    }
+  }
+
+  /** Settles or resumes the orders a stop caught between trigger and result. */
+  async function resumeExecuting(): Promise<void> {
+    for (const o of store.executingOrders()) {
+      const last = store.orderTrades(o.id).at(-1);
+      if (!last) {
+        move(o, 'executing', 'active', {});
+      } else if (['claimed', 'approving', 'signed', 'broadcast'].includes(last.status)) {
+        // nothing was signed yet, or the same signed bytes are sent again and followed
+        core.execute(last.id);
+      } else {
+        await settle(last, JSON.parse(last.result ?? '{"state":"failed"}') as TradeOutcome);
+      }
+    }
+  }
+
+  return { refused, settle, resumeExecuting };
+}

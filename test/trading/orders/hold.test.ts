@@ -1,0 +1,161 @@
+// A stop-loss that must hold for N blocks, in the bot's engine on the devnet: trades are fed to it as
+// the live stream would (each with its block and the block's time), its clock is the test's. A
+// one-block wick bought back sells nothing; a drop that stays sells in its third block, by trades or,
+// when no trade comes, by the clock; a stop-loss without a hold sells on the first trade, as before.
+// The user sees the fill (or nothing) in Telegram, and the wallet's tokens go (or stay).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LaunchpadClient, type StreamEvent } from '../../../src/client/index.js';
+import type { OrderRow } from '../../../src/trading/store.js';
+import { faucet } from '../../helpers/devnet.js';
+import { demoTokens, waitFor } from '../../helpers/facade.js';
+import { startBotStack } from '../../helpers/bot.js';
+
+let h: Awaited<ReturnType<typeof startBotStack>>;
+let tokens: Record<string, string>;
+let api: LaunchpadClient;
+let clock = Date.now();
+
+beforeAll(async () => {
+  h = await startBotStack({ orders: { now: () => clock, follow: false } });
+  tokens = await demoTokens(h.stack.devnet.url);
+  api = new LaunchpadClient({ baseUrl: h.stack.url, apiKey: h.stack.key() });
+  await h.built.services.orders.start();
+});
+afterAll(async () => {
+  await h?.built.services.orders.stop();
+  await h?.close();
+});
+
+const engine = () => h.built.services.orders;
+const store = () => h.built.store;
+
+/** A new user who bought `trx` of the token by hand (so that a stop-loss has an entry). */
+async function holder(user: number, token: string, trx = 200): Promise<string> {
+  await h.send(h.tg.message(user, '/start'));
+  const address = h.account(user).wallet.address;
+  await faucet(h.stack.devnet.url, address, 5_000);
+  await h.send(h.tg.message(user, `/buy ${token} ${trx}`));
+  await h.send(h.tg.tap(user, h.tg.last(user), h.tg.button(h.tg.last(user), '✅ Confirm')));
+  await waitFor(() => (/^✅ <b>Bought/.test(h.tg.sent(user).at(-1)!.text) ? true : undefined), 30_000);
+  // the entry comes from the index: wait until it has the buy
+  await waitFor(async () => {
+    await h.stack.facade.indexer.syncOnce();
+    return (await api.getUserTrades(address, { tokenAddress: token })).length ? true : undefined;
+  });
+  return address;
+}
+
+/** A stop-loss 10 % under the entry, selling everything, holding `holdBlocks` (none: the settings'). */
+async function stopLoss(user: number, token: string, holdBlocks?: number): Promise<OrderRow> {
+  const o = await engine().create(store().user(user)!, { kind: 'sl', token, lossPct: 10, pct: 100, holdBlocks });
+  expect(o.status).toBe('active');
+  return o;
+}
+
+const DOWN = { trxReserveSun: '1', tokenReserve: String(10n ** 30n) }; // far under any level
+const UP = { trxReserveSun: String(10n ** 30n), tokenReserve: '1' }; // far over it
+let seq = 1;
+/** A trade of the token in the stream, in `block`, at the test's clock now. */
+const trade = (token: string, block: number, reserves: typeof DOWN): StreamEvent => ({
+  id: seq++,
+  kind: 'sell',
+  token,
+  txid: '00',
+  timestamp: clock,
+  data: { ...reserves, blockNumber: block },
+});
+
+const held = async (token: string, address: string) => BigInt((await api.getTokenBalance(address, token)).balanceInSun);
+const status = (id: string) => store().order(id)!.status;
+const filledMessages = (user: number) => h.tg.sent(user).filter((m) => /Order filled/.test(m.text));
+/** Waits for the fill, then checks what the user was told and that the wallet sold everything. */
+async function soldAll(user: number, o: OrderRow, token: string, address: string): Promise<void> {
+  await waitFor(() => (status(o.id) === 'filled' ? true : undefined), 30_000);
+  expect(store().orderTrades(o.id)).toHaveLength(1);
+  const msgs = await waitFor(() => (filledMessages(user).length ? filledMessages(user) : undefined));
+  expect(msgs).toHaveLength(1);
+  expect(msgs[0]!.text).toMatch(/^✅ <b>Order filled<\/b>: sold 100% of the holding for [\d.,]+ TRX/);
+  expect(await held(token, address)).toBe(0n);
+}
+
+describe('a stop-loss that must hold for 3 blocks', () => {
+  it('does not sell on a one-block wick that is bought back, by trades or by the clock', async () => {
+    const U = 9101;
+    const token = tokens.TCAT!;
+    const me = await holder(U, token);
+    const before = await held(token, me);
+    const o = await stopLoss(U, token, 3);
+    expect(o.holdBlocks).toBe(3);
+    await engine().onEvent(trade(token, 1_000, DOWN)); // the dump
+    clock += 3_000;
+    await engine().onEvent(trade(token, 1_001, UP)); // bought back in the next block
+    clock += 3_000;
+    await engine().onEvent(trade(token, 1_002, DOWN)); // a new dump: a new count from 1002
+    await engine().onEvent(trade(token, 1_003, DOWN));
+    // the clock one ms short of two blocks since 1002
+    clock += 6_000 - 1;
+    await engine().tick();
+    expect(status(o.id)).toBe('active');
+    await engine().onEvent(trade(token, 1_004, UP)); // bought back again
+    clock += 60_000;
+    await engine().tick();
+    await engine().onEvent(trade(token, 1_005, DOWN)); // down for one block only ...
+    await engine().onEvent(trade(token, 1_006, UP)); // ... and up
+    clock += 60_000;
+    await engine().tick();
+    expect(status(o.id)).toBe('active');
+    expect(store().orderTrades(o.id)).toHaveLength(0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(filledMessages(U)).toHaveLength(0);
+    expect(await held(token, me)).toBe(before);
+    engine().cancel(U, o.id);
+  });
+
+  it('sells in the third block of a drop that stays, by trades', async () => {
+    const U = 9102;
+    const token = tokens.SDOG!;
+    const me = await holder(U, token);
+    const o = await stopLoss(U, token, 3);
+    await engine().onEvent(trade(token, 2_000, DOWN));
+    clock += 3_000;
+    await engine().onEvent(trade(token, 2_001, DOWN));
+    expect(status(o.id)).toBe('active');
+    expect(store().orderTrades(o.id)).toHaveLength(0);
+    clock += 3_000;
+    await engine().onEvent(trade(token, 2_002, DOWN)); // the third block
+    expect(status(o.id)).not.toBe('active');
+    await soldAll(U, o, token, me);
+  });
+
+  it('sells once two blocks of time have passed since the drop when no trade comes, by the clock', async () => {
+    const U = 9103;
+    const token = tokens.ECHO!;
+    const me = await holder(U, token);
+    const o = await stopLoss(U, token, 3);
+    const dropAt = clock;
+    await engine().onEvent(trade(token, 3_000, DOWN));
+    clock = dropAt + 3_000;
+    await engine().tick();
+    clock = dropAt + 6_000 - 1;
+    await engine().tick();
+    expect(status(o.id)).toBe('active');
+    expect(store().orderTrades(o.id)).toHaveLength(0);
+    clock = dropAt + 6_000; // (3 − 1) blocks of 3 s
+    await engine().tick();
+    expect(status(o.id)).not.toBe('active');
+    await soldAll(U, o, token, me);
+  });
+});
+
+describe('a stop-loss without a hold (1 block, the default)', () => {
+  it('sells on the first trade at or below its level, as before', async () => {
+    const U = 9104;
+    const token = tokens.WAVE!;
+    const me = await holder(U, token);
+    const o = await stopLoss(U, token); // the settings' hold: 1
+    expect(o.holdBlocks).toBe(1);
+    await engine().onEvent(trade(token, 4_000, DOWN));
+    expect(status(o.id)).not.toBe('active');
+    await soldAll(U, o, token, me);
+  });
+});
