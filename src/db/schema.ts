@@ -17,6 +17,17 @@ export const indexerCursors = sqliteTable('indexer_cursors', {
   blockTimestamp: integer('block_timestamp').notNull(),
 });
 
+/**
+ * The blocks the index holds changes from that are not solid yet, as the node gave them: a new head
+ * whose parent is not the block recorded below it is a fork.
+ */
+export const chainBlocks = sqliteTable('chain_blocks', {
+  number: integer('number').primaryKey(),
+  blockId: text('block_id').notNull(),
+  parentId: text('parent_id').notNull(),
+  timestamp: integer('timestamp').notNull(),
+});
+
 /** Every event applied, so a re-read never counts twice. */
 export const seenEvents = sqliteTable(
   'seen_events',
@@ -90,10 +101,15 @@ export const trades = sqliteTable(
     trxReserveAfter: text('trx_reserve_after').notNull(),
     tokenReserveAfter: text('token_reserve_after').notNull(),
     blockNumber: integer('block_number').notNull(),
+    /** the block's id (null for rows indexed before forks were followed) */
+    blockId: text('block_id'),
+    /** its block is solid (final); until then a fork may take the trade away */
+    confirmed: integer('confirmed', { mode: 'boolean' }).notNull().default(true),
     timestamp: integer('timestamp').notNull(),
   },
   (t) => [
     uniqueIndex('trades_event').on(t.txid, t.eventIndex),
+    index('trades_unconfirmed').on(t.confirmed, t.blockNumber),
     index('trades_token_time').on(t.token, t.timestamp, t.id),
   ],
 );
@@ -180,7 +196,7 @@ export const pendingMetadata = sqliteTable('pending_metadata', {
 });
 
 /** The kinds of event in the feed. */
-export const FEED_KINDS = ['create', 'buy', 'sell', 'progress', 'launch'] as const;
+export const FEED_KINDS = ['create', 'buy', 'sell', 'progress', 'launch', 'confirmed', 'removed'] as const;
 export type FeedKind = (typeof FEED_KINDS)[number];
 
 /** What the indexer saw, in order: the live stream and webhooks are fed from here (resumable). */

@@ -13,4 +13,8 @@ export interface ApplyContext {
   dexes: ReadonlyMap<string, DexInfo>;
   /** The trader of a swap made through a router (the transaction's owner), by txid. */
   owners: ReadonlyMap<string, string>;
+  /** The newest solid block as of this cycle: rows from blocks up to it are final. */
+  solid: number;
+  /** A recorded block's id (blocks that were not solid when read). */
+  blockId: (number: number) => string | undefined;
 }

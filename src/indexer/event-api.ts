@@ -34,7 +34,10 @@ async function allPages(page: (fingerprint: string | undefined) => Promise<Event
   return out;
 }
 
-/** A contract's confirmed events with block timestamps in [from, to], oldest first. */
+/**
+ * A contract's events with block timestamps in [from, to], oldest first: confirmed and unconfirmed
+ * (in head blocks, marked `_unconfirmed`) alike; the indexer follows the head and its forks.
+ */
 export function contractEvents(
   tronWeb: TronWeb,
   contract: string,
@@ -48,18 +51,16 @@ export function contractEvents(
       maxBlockTimestamp: to,
       orderBy: 'block_timestamp,asc',
       limit: PAGE,
-      onlyConfirmed: true,
       ...(eventName ? { eventName } : {}),
       ...(fingerprint ? { fingerprint } : {}),
     }),
   );
 }
 
-/** Every confirmed event of one block, whatever its contract. */
+/** Every event of one block (confirmed or not), whatever its contract. */
 export function blockEvents(tronWeb: TronWeb, block: number): Promise<ChainEvent[]> {
   return allPages((fingerprint) =>
     tronWeb.event.getEventsByBlockNumber(block, {
-      only_confirmed: true,
       limit: PAGE,
       ...(fingerprint ? { fingerprint } : {}),
     }),

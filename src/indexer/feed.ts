@@ -6,7 +6,7 @@ import type { ChainEvent } from './event-api.js';
 import type { Queries } from './queries.js';
 
 export type { FeedKind } from '../db/schema.js';
-import type { FeedKind } from '../db/schema.js';
+import type { FeedKind, trades } from '../db/schema.js';
 
 /** A trade as the feed tells it: who, how much, and the reserves after it. */
 export interface FeedTrade {
@@ -16,6 +16,22 @@ export interface FeedTrade {
   trxReserve: bigint;
   tokenReserve: bigint;
 }
+
+/** A trade row as the index keeps it. */
+type IndexedTrade = typeof trades.$inferSelect;
+
+/** What the feed says of a trade it confirms or removes: which one, and what it was. */
+const tradeFacts = (t: IndexedTrade) => ({
+  of: t.type === 'BUY' ? 'buy' : 'sell',
+  user: t.user,
+  eventIndex: t.eventIndex,
+  trxAmountSun: t.trxAmount,
+  tokenAmountExact: t.tokenAmount,
+});
+
+/** The event-shaped facts a feed row is written from. */
+const eventOf = (t: IndexedTrade) =>
+  ({ transaction_id: t.txid, block_timestamp: t.timestamp, block_number: t.blockNumber }) as ChainEvent;
 
 export class FeedWriter {
   private added = false;
@@ -56,6 +72,16 @@ export class FeedWriter {
       tokenReserve: t.tokenReserve.toString(),
       ...extra,
     });
+  }
+
+  /** A trade's block became solid: the trade is final. */
+  confirmed(t: IndexedTrade): void {
+    this.write('confirmed', t.token, eventOf(t), tradeFacts(t));
+  }
+
+  /** A fork took a trade's block away: the trade is gone (unless the new blocks hold it again). */
+  removed(t: IndexedTrade): void {
+    this.write('removed', t.token, eventOf(t), tradeFacts(t));
   }
 
   /** Whether rows were added since the last call (the live stream is told once per cycle). */

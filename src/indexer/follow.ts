@@ -64,6 +64,11 @@ export class Follower {
     private readonly q: Queries,
   ) {}
 
+  /** A fork took back what was applied from some blocks: the cursors stand where they stood before. */
+  forget(): void {
+    this.lastHead = undefined;
+  }
+
   /** The window was applied: its cursors stand at this head's time. */
   applied(head: Head): void {
     this.lastHead = head;

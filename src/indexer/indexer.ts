@@ -4,16 +4,22 @@
 // fee ledger in SQLite. A launched token's reserves are its pair's: price, market cap and 24 h figures
 // carry on from the curve without a gap.
 //
-// One cycle: read the solid head, fetch every stream's events up to its time (follow.ts), then apply
-// them all in one SQLite transaction (apply-*.ts). Each event is applied once (seen_events is the
-// gate), so re-reading the boundary, a crash or a restart never counts anything twice.
-import { lt } from 'drizzle-orm';
+// One cycle: read the head (not only the solid block: a trade shows as soon as it is in a block), check
+// that the node's chain still holds the blocks indexed before (forks.ts; a fork is rolled back: see
+// rollBack), fetch every stream's events up to the head's time (follow.ts), then apply them all in
+// one SQLite transaction, block by block (apply-*.ts). Each event is applied once (seen_events is the
+// gate), so re-reading the boundary, a crash or a restart never counts anything twice. Every change
+// from a block that is not solid yet is journaled (db/undo-journal.ts) until it is; trades are marked
+// confirmed (and the feed says so) when their block becomes solid.
+import { and, eq, gte, lt, lte } from 'drizzle-orm';
 import type { TronWeb } from 'tronweb';
 import type { Logger } from 'pino';
 import type { AppDb } from '../db/index.js';
 import * as t from '../db/schema.js';
 import type { Family } from '../tron/families.js';
+import { undoJournal, type UndoJournal } from '../db/undo-journal.js';
 import { ChainGateway, type Head } from '../tron/gateway.js';
+import { BlockTracker } from './forks.js';
 import { applyLaunchpadEvent } from './apply-launchpad.js';
 import { applyPairEvent } from './apply-pair.js';
 import { applyRouterFee } from './apply-router.js';
@@ -38,6 +44,19 @@ export interface IndexerDeps {
   fromTimestamp?: number;
 }
 
+/** The tables the indexer writes: what a fork takes back. */
+const JOURNALED = [
+  'seen_events',
+  'indexer_cursors',
+  'tokens',
+  'trades',
+  'holders',
+  'fee_ledger',
+  'pending_fees',
+  'token_metadata',
+  'pending_metadata',
+];
+
 /** A fee announced for a trade built this long before the window's end can no longer be booked. */
 const PENDING_FEE_GRACE_MS = 60_000;
 
@@ -51,17 +70,29 @@ export class Indexer {
   private again = false;
   private headTimer: NodeJS.Timeout | undefined;
   private stopped = false;
-  private followedHead = -1;
+  private followedHead = '';
   private readonly chain: ChainGateway;
   private readonly follower: Follower;
   private readonly ctx: ApplyContext;
+  private readonly journal: UndoJournal;
+  private readonly blocks: BlockTracker;
 
   constructor(private readonly deps: IndexerDeps) {
     this.chain = deps.chain ?? new ChainGateway(deps.tronWeb);
     const q = prepareQueries(deps.db);
     this.follower = new Follower({ ...deps, chain: this.chain }, q);
     const { dexes, owners } = this.follower;
-    this.ctx = { db: deps.db, q, feed: new FeedWriter(q), dexes, owners };
+    this.journal = undoJournal(deps.db.$client, JOURNALED);
+    this.blocks = new BlockTracker(deps.db, this.chain);
+    this.ctx = {
+      db: deps.db,
+      q,
+      feed: new FeedWriter(q),
+      dexes,
+      owners,
+      solid: 0,
+      blockId: (n) => this.blocks.idOf(n),
+    };
   }
 
   /** Runs one cycle (or joins the one under way). Returns the number of events applied. */
@@ -100,15 +131,15 @@ export class Indexer {
   }
 
   /**
-   * Follows the node's solid head with a cheap header read every `ms`, and indexes as soon as it
-   * moves (instead of waiting for the next full poll): what the sniper and the orders need from a
+   * Follows the node's head with a cheap header read every `ms`, and indexes as soon as it moves or
+   * changes (instead of waiting for the next full poll): what the sniper and the orders need from a
    * node that is not in this thread.
    */
   followHead(ms: number): void {
     const tick = async () => {
-      const { number } = await this.chain.solidHead();
-      if (number > this.followedHead) {
-        this.followedHead = number;
+      const { id } = await this.chain.head();
+      if (id !== this.followedHead) {
+        this.followedHead = id;
         this.nudge();
       }
     };
@@ -138,40 +169,104 @@ export class Indexer {
     await this.running?.catch(() => undefined);
   }
 
-  private async cycle(): Promise<number> {
-    const head: Head = await this.chain.solidHead();
+  private async cycle(depth = 0): Promise<number> {
+    const [head, solidHead] = await Promise.all([this.chain.head(), this.chain.solidHead()]);
+    const solid = Math.min(solidHead.number, head.number);
+    const check = await this.blocks.check(head, solid);
+    if (check.forkAt !== undefined) {
+      this.rollBack(check.forkAt);
+      // read again from the fork point on (a node that keeps switching heads waits for the next poll)
+      if (depth >= 2) return 1;
+      return (await this.cycle(depth + 1)) + 1;
+    }
     const window = await this.follower.read(head);
-    const applied = this.apply(window);
+    this.ctx.solid = solid;
+    const applied = this.deps.db.$client.transaction(() => {
+      this.blocks.record(check.fresh);
+      const n = this.apply(window, head);
+      this.settle(solid);
+      return n;
+    })();
     this.follower.applied(head);
     return applied;
   }
 
-  /** Applies a window in one transaction, each event once, and moves the cursors to its end. */
-  private apply(w: Window): number {
-    const { db, q } = this.ctx;
-    return db.$client.transaction(() => {
-      let applied = 0;
-      const each = (contract: string, events: readonly ChainEvent[] | undefined, apply: (e: ChainEvent) => void) => {
-        for (const e of events ?? []) {
-          if (q.seen.run({ txid: e.transaction_id, contract, idx: e.event_index }).changes === 0) continue;
-          applied++;
-          apply(e);
-        }
-      };
-      for (const f of this.deps.families) {
-        each(f.launchpad, w.core.get(f.launchpad), (e) => applyLaunchpadEvent(this.ctx, f, e, w));
-        each(f.router, w.core.get(f.router), (e) => applyRouterFee(this.ctx, e));
-      }
-      for (const p of w.pairCreated) each(p.factory, [p.e], () => q.setPair.run({ token: p.token, pair: p.pair }));
-      for (const [pair, token] of w.pairs)
-        each(pair, w.streams.get(pair), (e) => applyPairEvent(this.ctx, token, pair, e, w.routerTx));
-      for (const token of w.tokens) each(token, w.streams.get(token), (e) => applyTransfer(this.ctx, token, e));
-      // a built trade that expired unbroadcast can never book a fee
-      db.delete(t.pendingFees)
-        .where(lt(t.pendingFees.expiresAt, w.to - PENDING_FEE_GRACE_MS))
-        .run();
-      for (const c of w.cursors) q.setCursor.run({ contract: c, at: w.to });
-      return applied;
+  /**
+   * A fork replaced the blocks from `from` on: the feed says which trades went, and every change made
+   * from those blocks is taken back (trades, holders, reserves, fees, cursors...). Solid blocks are
+   * never touched.
+   */
+  private rollBack(from: number): void {
+    const { db, feed } = this.ctx;
+    db.$client.transaction(() => {
+      const gone = db.select().from(t.trades).where(gte(t.trades.blockNumber, from)).all();
+      for (const tr of gone) feed.removed(tr);
+      const undone = this.journal.undoFrom(from);
+      this.blocks.dropFrom(from);
+      this.deps.logger.warn(
+        { from, trades: gone.length, changes: undone },
+        'a fork replaced indexed blocks; rolled back',
+      );
     })();
+    this.follower.forget();
+    this.onApplied?.();
+  }
+
+  /** Trades whose block became solid are final: marked, and the feed says so; their journal goes. */
+  private settle(solid: number): void {
+    const { db, feed } = this.ctx;
+    this.journal.setBlock(null);
+    const done = db
+      .select()
+      .from(t.trades)
+      .where(and(eq(t.trades.confirmed, false), lte(t.trades.blockNumber, solid)))
+      .all();
+    if (done.length) {
+      db.update(t.trades)
+        .set({ confirmed: true })
+        .where(and(eq(t.trades.confirmed, false), lte(t.trades.blockNumber, solid)))
+        .run();
+      for (const tr of done) feed.confirmed(tr);
+    }
+    this.journal.forgetUpTo(solid);
+    this.blocks.forgetBelow(solid);
+  }
+
+  /**
+   * Applies a window, block by block (so the journal's order is the blocks'), each event once, and
+   * moves the cursors to its end. Within a block, the streams go in the order below.
+   */
+  private apply(w: Window, head: Head): number {
+    const { db, q } = this.ctx;
+    const steps: Array<{ contract: string; e: ChainEvent; apply: (e: ChainEvent) => void }> = [];
+    const each = (contract: string, events: readonly ChainEvent[] | undefined, apply: (e: ChainEvent) => void) => {
+      for (const e of events ?? []) steps.push({ contract, e, apply });
+    };
+    for (const f of this.deps.families) {
+      each(f.launchpad, w.core.get(f.launchpad), (e) => applyLaunchpadEvent(this.ctx, f, e, w));
+      each(f.router, w.core.get(f.router), (e) => applyRouterFee(this.ctx, e));
+    }
+    for (const p of w.pairCreated) each(p.factory, [p.e], () => q.setPair.run({ token: p.token, pair: p.pair }));
+    for (const [pair, token] of w.pairs)
+      each(pair, w.streams.get(pair), (e) => applyPairEvent(this.ctx, token, pair, e, w.routerTx));
+    for (const token of w.tokens) each(token, w.streams.get(token), (e) => applyTransfer(this.ctx, token, e));
+    // a stable sort: each block's events keep the streams' order
+    steps.sort((a, b) => a.e.block_number - b.e.block_number);
+    let applied = 0;
+    let block = -1;
+    for (const { contract, e, apply } of steps) {
+      if (e.block_number !== block) this.journal.setBlock((block = e.block_number));
+      if (q.seen.run({ txid: e.transaction_id, contract, idx: e.event_index }).changes === 0) continue;
+      applied++;
+      apply(e);
+    }
+    this.journal.setBlock(head.number);
+    // a built trade that expired unbroadcast can never book a fee
+    db.delete(t.pendingFees)
+      .where(lt(t.pendingFees.expiresAt, w.to - PENDING_FEE_GRACE_MS))
+      .run();
+    for (const c of w.cursors) q.setCursor.run({ contract: c, at: w.to });
+    this.journal.setBlock(null);
+    return applied;
   }
 }

@@ -93,6 +93,8 @@ function tradeQueries(db: AppDb) {
         trxReserveAfter: p('trxReserveAfter'),
         tokenReserveAfter: p('tokenReserveAfter'),
         blockNumber: p('blockNumber'),
+        blockId: p('blockId'),
+        confirmed: p('confirmed'),
         timestamp: p('timestamp'),
       })
       .onConflictDoNothing()

@@ -38,6 +38,8 @@ export function recordTrade(
     trxReserveAfter: trade.trxReserve.toString(),
     tokenReserveAfter: trade.tokenReserve.toString(),
     blockNumber: e.block_number,
+    blockId: ctx.blockId(e.block_number) ?? null,
+    confirmed: e.block_number <= ctx.solid,
     timestamp: e.block_timestamp,
   });
   ctx.q.setReserves.run({
@@ -46,5 +48,5 @@ export function recordTrade(
     tok: trade.tokenReserve.toString(),
     at: e.block_timestamp,
   });
-  ctx.feed.trade(trade.buy, e, row, trade, extra);
+  ctx.feed.trade(trade.buy, e, row, trade, { ...extra, confirmed: e.block_number <= ctx.solid });
 }

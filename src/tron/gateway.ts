@@ -50,7 +50,21 @@ export interface TxInfo {
 export interface Head {
   number: number;
   id: string;
+  /** the block below it (a new head whose parent is not the block we hold there means a fork) */
+  parentId: string;
   timestamp: number;
+}
+
+type BlockJson = {
+  blockID?: string;
+  block_header?: { raw_data: { number?: number; timestamp: number; parentHash?: string } };
+};
+
+/** A block's header as java-tron answers getblock without detail; undefined for `{}` (no such block). */
+function headerOf(b: BlockJson): Head | undefined {
+  if (!b.blockID || !b.block_header) return undefined;
+  const raw = b.block_header.raw_data;
+  return { number: raw.number ?? 0, id: b.blockID, parentId: raw.parentHash ?? '', timestamp: raw.timestamp };
 }
 
 const noop = () => {};
@@ -80,16 +94,11 @@ export class ChainGateway {
   }
 
   private startHead(): Promise<Head> {
-    const p = this.tronWeb.fullNode
-      .request<{
-        blockID: string;
-        block_header: { raw_data: { number?: number; timestamp: number } };
-      }>('wallet/getblock', { detail: false }, 'post')
-      .then((b) => ({
-        number: b.block_header.raw_data.number ?? 0,
-        id: b.blockID,
-        timestamp: b.block_header.raw_data.timestamp,
-      }));
+    const p = this.tronWeb.fullNode.request<BlockJson>('wallet/getblock', { detail: false }, 'post').then((b) => {
+      const h = headerOf(b);
+      if (!h) throw new Error('the node answered no head block');
+      return h;
+    });
     this.headNow = p;
     const clear = () => {
       if (this.headNow === p) this.headNow = undefined;
@@ -122,15 +131,20 @@ export class ChainGateway {
    * carry every transaction of the block on each poll.
    */
   async solidHead(): Promise<Head> {
-    const b = await this.tronWeb.solidityNode.request<{
-      blockID: string;
-      block_header: { raw_data: { number?: number; timestamp: number } };
-    }>('walletsolidity/getblock', { detail: false }, 'post');
-    return {
-      number: b.block_header.raw_data.number ?? 0,
-      id: b.blockID,
-      timestamp: b.block_header.raw_data.timestamp,
-    };
+    const b = await this.tronWeb.solidityNode.request<BlockJson>('walletsolidity/getblock', { detail: false }, 'post');
+    const h = headerOf(b);
+    if (!h) throw new Error('the node answered no solid block');
+    return h;
+  }
+
+  /** The head chain's block at this height (header only), unshared; undefined above the head. */
+  async blockAt(number: number): Promise<Head | undefined> {
+    const b = await this.tronWeb.fullNode.request<BlockJson>(
+      'wallet/getblock',
+      { id_or_num: String(number), detail: false },
+      'post',
+    );
+    return headerOf(b);
   }
 
   /**

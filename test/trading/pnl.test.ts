@@ -20,6 +20,8 @@ function trade(type: 'BUY' | 'SELL', tokens: bigint, sun: bigint, timestamp: num
     tokenAmount: Number(tokens),
     tokenAmountExact: (tokens * UNIT).toString(),
     timestamp,
+    blockNumber: timestamp,
+    confirmed: true,
   } satisfies UserTrade;
 }
 

@@ -38,6 +38,10 @@ export const Trade = z.object({
   tokenAmount: z.number(),
   priceInTrx: z.number(),
   timestamp: z.number().int(),
+  /** its block (extension) */
+  blockNumber: z.number().int(),
+  /** its block is solid: final; false while a fork could still take it away (extension) */
+  confirmed: z.boolean(),
 });
 export const TradesResponse = okResponse({ data: z.array(Trade) });
 
@@ -243,6 +247,9 @@ export const UserTradesResponse = okResponse({
       tokenAmount: z.number(),
       tokenAmountExact: z.string(),
       timestamp: z.number().int(),
+      blockNumber: z.number().int(),
+      /** its block is solid: final */
+      confirmed: z.boolean(),
     }),
   ),
 });

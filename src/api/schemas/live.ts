@@ -16,7 +16,7 @@ export const StreamEvent = z.object({
 });
 export const WebhookBody = z.strictObject({
   url: z.url({ protocol: /^https?$/ }).max(500),
-  events: z.array(FEED_KIND).min(1).max(5),
+  events: z.array(FEED_KIND).min(1).max(FEED_KINDS.length),
   tokens: z.array(address).max(100).optional(),
 });
 const Webhook = z.object({

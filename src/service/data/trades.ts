@@ -28,6 +28,8 @@ export function recentTrades(ctx: DataContext, address: string, page: number, li
         tokenAmount: tokenNumber(tokens, row.decimals),
         priceInTrx: priceTrx({ trxReserve: curveTrx, tokenReserve: tokens }, row.decimals),
         timestamp: r.timestamp,
+        blockNumber: r.blockNumber,
+        confirmed: r.confirmed,
       };
     });
 }
@@ -55,5 +57,7 @@ export function userTrades(ctx: DataContext, user: string, token: string | undef
       tokenAmount: tokenNumber(BigInt(tr.tokenAmount), tok.decimals),
       tokenAmountExact: tr.tokenAmount,
       timestamp: tr.timestamp,
+      blockNumber: tr.blockNumber,
+      confirmed: tr.confirmed,
     }));
 }
