@@ -26,7 +26,8 @@ import { keptQuote, newTradeRow, quoteOfTrade } from './trade-row.js';
 export { TradeError, failureKindOf, friendly } from './trade-errors.js';
 
 export const QUOTE_TTL_MS = 30_000;
-const POLL_MS = 1000;
+/** How often a sent trade is read until it is in a block (a block comes every 3 s on mainnet). */
+const POLL_MS = 500;
 
 export type { Side } from '../tron/market/index.js';
 import type { Side } from '../tron/market/index.js';
