@@ -43,7 +43,7 @@ export interface BotRunOptions {
   newRecipientWaitMs?: number;
   /** Long polling; off when a test feeds updates with handleUpdate. */
   poll?: boolean;
-  /** The order engine's clock and DCA tick (tests drive them), and whether it follows the stream. */
+  /** The order engine's and the sniper's clock, the DCA tick (tests drive them), and whether they follow the stream. */
   orders?: { now?: () => number; tickMs?: number; follow?: boolean };
   dbFile?: string;
 }
@@ -93,7 +93,16 @@ export function buildBot(opts: BotRunOptions) {
       },
       set: (id) => store.setMeta('sniper_last_seq', String(id)),
     },
+    notices: {
+      get: (key) => {
+        const v = store.meta(`sniper_notice:${key}`);
+        return v === undefined ? undefined : Number(v);
+      },
+      set: (key, at) => store.setMeta(`sniper_notice:${key}`, String(at)),
+    },
     logger: log,
+    trxUsd: opts.trxUsd,
+    ...(opts.orders?.now ? { now: opts.orders.now } : {}),
     ...(opts.orders?.follow !== undefined ? { follow: opts.orders.follow } : {}),
   });
   const services: BotServices = {

@@ -1,23 +1,29 @@
-// Sniping and copy trading. Both follow the live stream (fed as each block is indexed): a token's
-// creation (or its launch) is matched against every active snipe rule, a followed wallet's buys and
-// sells against its followers. The trade is built, signed and broadcast at once through the trade
-// flow (no quote first: the build is the quote), to land in the block after the event's.
+// Sniping, and the live stream that sniping and copy trading (copy.ts) both follow (fed as each block
+// is indexed): a token's creation (or its launch) is matched against every active snipe rule, a
+// followed wallet's buys and sells against its followers. A trade is claimed, then built, signed and
+// broadcast at once through the trade flow (what they share, and how exactly once holds, is
+// automation.ts's). Like orders, these never wait for a tap, and the users' managed API keys are not
+// rate limited.
 //
-// Exactly once: a snipe's trade id is `s:<rule>:<token>` and a copy's `c:<follow>:<source txid>`; the
-// row is inserted as claimed before anything is sent, so a repeated event, a second process or a
-// restart finds it taken. A copy that fails is reported and never retried as a new trade. Like
-// orders, these never wait for a tap, and the users' managed API keys are not rate limited.
-import { randomBytes } from 'node:crypto';
-import type { Logger } from 'pino';
-import type { LaunchpadClient, StreamEvent } from '../client/index.js';
+// A rule without a cap sends no quote first (the build is the quote), to land in the block after the
+// event's. A rule with a price or market-cap cap quotes first: above the cap it skips and says why;
+// else its trade keeps the quote with a minimum out that holds the cap, so the signed transaction
+// buys nothing above it even when someone buys first. A rule spends at most its daily budget, and says
+// so once a day.
+import type { LaunchpadClient, Quote, StreamEvent } from '../client/index.js';
 import { isBase58Address } from '../tron/address.js';
-import { BPS, sunToTrx, trxToSun } from '../tron/units.js';
-import { UserError, type Accounts } from './accounts.js';
-import type { OrderEngine } from './orders/index.js';
-import type { FollowRow, SnipeRuleRow, TradingStore } from './store.js';
-import type { TradeEvents, TradeFlow, TradeOutcome } from './trade-flow.js';
-import { newTradeRow, quoteOfTrade } from './trade-row.js';
-import type { Side } from '../tron/market/index.js';
+import { marketCapToE18, minOutAtLevel, priceE18 } from '../tron/market/index.js';
+import { sunToTrx, trxToSun } from '../tron/units.js';
+import { UserError } from './accounts.js';
+import { automationKit, newId, RULE_ACTIONS, type RuleAction, type SniperDeps } from './automation.js';
+import { createCopier, type FollowSpec } from './copy.js';
+import { formatPrice } from './price.js';
+import type { SnipeRuleRow } from './store.js';
+import { friendly } from './trade-flow.js';
+import { keptQuote, type TradeQuote } from './trade-row.js';
+
+export type { AutoEvent, RuleAction, SniperDeps } from './automation.js';
+export type { FollowSpec } from './copy.js';
 
 export interface SnipeSpec {
   trx: string;
@@ -27,147 +33,31 @@ export interface SnipeSpec {
   safe?: boolean | undefined;
   onLaunch?: boolean | undefined;
   budgetTrx?: string | undefined;
-}
-
-export interface FollowSpec {
-  source: string;
-  trx: string;
-  pct?: number | undefined;
-  maxTrx?: string | undefined;
-  sells?: boolean | undefined;
-}
-
-/** What the user is told: a snipe or a copy that filled, failed or was skipped. */
-export interface AutoEvent {
-  kind: 'snipe' | 'copy';
-  state: 'filled' | 'failed' | 'skipped';
-  userId: number;
-  side: Side;
-  token: string;
-  symbol: string;
-  /** buys: TRX put in; sells: the share of the holding */
-  amount: string;
-  reason?: string | undefined;
-  outcome?: TradeOutcome | undefined;
-  /** the followed wallet (copies) */
-  source?: string | undefined;
-}
-
-export interface SniperDeps {
-  store: TradingStore;
-  accounts: Accounts;
-  trading: TradeFlow;
-  /** the operator's client: the stream and the safety report */
-  client: LaunchpadClient;
-  orders: OrderEngine;
-  notify: (e: AutoEvent) => Promise<void> | void;
-  logger: Logger;
-  now?: () => number;
-  /** follow the live stream (tests may feed events instead) */
-  follow?: boolean;
-  /** where the stream was read up to, kept across restarts (what came meanwhile is read then) */
-  position?: { get(): number | undefined; set(id: number): void };
+  /** buy only at or below this price: TRX per whole token, E18 */
+  maxPriceE18?: bigint | undefined;
+  /** buy only at or below this market cap (USD) */
+  maxMcUsd?: number | undefined;
 }
 
 /** Events older than this when read (after a restart) are not acted on: a late snipe is no snipe. */
 export const STALE_MS = 60_000;
-
-export type RuleAction = 'pause' | 'resume' | 'delete';
-/** What each action on a rule or a follow may move it from, and to. */
-const RULE_ACTIONS: Record<RuleAction, [from: string[], to: string]> = {
-  pause: [['active'], 'paused'],
-  resume: [['paused'], 'active'],
-  delete: [['active', 'paused'], 'deleted'],
-};
-
-export const MAX_FOLLOWS = 10;
 export const MAX_SNIPE_RULES = 20;
-const DAY_MS = 86_400_000;
-const newId = (): string => randomBytes(6).toString('base64url');
+
+type TokenPrice = Awaited<ReturnType<LaunchpadClient['getTokenPrice']>>;
+const capped = (r: SnipeRuleRow): boolean => r.maxPriceE18 !== null || r.maxMcUsd !== null;
 
 export function createSniper(deps: SniperDeps) {
-  const { store, trading, client, logger } = deps;
-  const now = deps.now ?? Date.now;
-  const log = logger.child({ module: 'sniper' });
+  const { store, trading, client } = deps;
+  const kit = automationKit(deps);
+  const { now, log, tell } = kit;
+  const copier = createCopier(deps, kit);
   let stopStream: (() => void) | undefined;
-  /** Active follows by source wallet, and rules, kept in memory for the checks. */
+  /** Active rules, kept in memory for the checks. */
   let rules: SnipeRuleRow[] = [];
-  let bySource = new Map<string, FollowRow[]>();
   const reload = () => {
     rules = store.activeSnipeRules();
-    bySource = new Map();
-    for (const f of store.activeFollows()) bySource.set(f.source, [...(bySource.get(f.source) ?? []), f]);
+    copier.reload();
   };
-
-  async function tell(e: AutoEvent): Promise<void> {
-    try {
-      await deps.notify(e);
-    } catch (err) {
-      log.warn({ userId: e.userId, err }, 'snipe/copy message not delivered');
-    }
-  }
-
-  const events = (kind: 'snipe' | 'copy', source?: string): TradeEvents => ({
-    pending: () => undefined,
-    done: async (t, outcome) => {
-      await tell({
-        kind,
-        state: outcome.state === 'confirmed' ? 'filled' : 'failed',
-        userId: t.userId,
-        side: t.side as Side,
-        token: t.token,
-        symbol: quoteOfTrade(t).symbol,
-        amount: t.amount,
-        reason: outcome.reason,
-        outcome,
-        source,
-      });
-      if (outcome.state === 'confirmed' && t.side === 'buy')
-        await deps.orders
-          .afterBuy(t.userId, t.walletId, t.token, t.txid ?? undefined)
-          .catch((err: unknown) => log.warn({ err }, 'auto TP/SL not set'));
-    },
-  });
-
-  /**
-   * Claims and runs one automated trade; false when its id was taken. The quote kept with it is the
-   * amount only: the build (localTrade) is the quote, so nothing waits for a second call.
-   */
-  function run(
-    id: string,
-    ruleId: string,
-    userId: number,
-    walletId: number,
-    token: string,
-    symbol: string,
-    side: Side,
-    amount: string,
-    ev: TradeEvents,
-  ): boolean {
-    const user = store.user(userId);
-    if (!user) return false;
-    const t = now();
-    const claimed = store.claimTrade(
-      newTradeRow({
-        id,
-        userId,
-        chatId: userId,
-        walletId,
-        token,
-        side,
-        amount,
-        slippagePct: store.settings(user).slippage,
-        quote: { symbol, venue: null, amountIn: side === 'buy' ? trxToSun(amount).toString() : '0', allowance: null },
-        status: 'claimed',
-        at: t,
-        expiresAt: t,
-        ruleId,
-      }),
-    );
-    if (claimed)
-      trading.execute(id, ev).catch((err: unknown) => log.error({ trade: id, err }, 'automated trade failed'));
-    return claimed;
-  }
 
   function matches(r: SnipeRuleRow, d: Record<string, unknown>): boolean {
     const name = `${typeof d.name === 'string' ? d.name : ''} ${typeof d.symbol === 'string' ? d.symbol : ''}`;
@@ -177,7 +67,95 @@ export function createSniper(deps: SniperDeps) {
     return true;
   }
 
-  /** A new token (or a launch): every matching rule buys it once, within its budget. */
+  /** A skipped snipe, told (the budget's once a day). */
+  const skipped = (r: SnipeRuleRow, token: string, symbol: string, reason: string) => ({
+    kind: 'snipe' as const,
+    state: 'skipped' as const,
+    userId: r.userId,
+    side: 'buy' as const,
+    token,
+    symbol,
+    amount: sunToTrx(BigInt(r.amountSun)),
+    reason,
+  });
+  /** True (and told once a day) when the rule's budget has no room for one more buy. */
+  function overBudget(r: SnipeRuleRow, token: string, symbol: string): boolean {
+    if (kit.spent(r.id) + BigInt(r.amountSun) <= BigInt(r.budgetSun)) return false;
+    const reason = `the rule's daily budget of ${sunToTrx(BigInt(r.budgetSun))} TRX is spent (no more notices today)`;
+    void kit.tellOnce(`budget:${r.id}`, skipped(r, token, symbol, reason));
+    return true;
+  }
+
+  /** The lowest of a rule's caps as an E18 price, at the token's supply and the TRX price in USD. */
+  function capE18(r: SnipeRuleRow, p: TokenPrice): bigint {
+    const caps: bigint[] = [];
+    if (r.maxPriceE18 !== null) caps.push(BigInt(r.maxPriceE18));
+    if (r.maxMcUsd !== null)
+      caps.push(marketCapToE18(r.maxMcUsd, BigInt(p.totalSupply), p.exact.decimals, deps.trxUsd));
+    return caps.reduce((a, b) => (b < a ? b : a));
+  }
+
+  /**
+   * A capped rule's quote, kept with a minimum out that holds the cap; undefined (and the user told)
+   * when the price is above the cap or the quote was refused.
+   */
+  async function cappedQuote(r: SnipeRuleRow, token: string, symbol: string, price: Promise<TokenPrice>) {
+    const user = store.user(r.userId);
+    const wallet = user && store.wallet(r.userId, r.walletId);
+    if (!user || !wallet) return undefined;
+    let quote: Quote;
+    let cap: bigint;
+    let decimals: number;
+    try {
+      const [q, p] = await Promise.all([
+        trading.quoteFor(user, wallet, token, 'buy', sunToTrx(BigInt(r.amountSun))),
+        price,
+      ]);
+      [quote, cap, decimals] = [q.quote, capE18(r, p), p.exact.decimals];
+    } catch (e) {
+      await tell({ ...skipped(r, token, symbol, friendly(e)), state: 'failed' });
+      return undefined;
+    }
+    const amountIn = BigInt(quote.exact.amountIn);
+    const capMin = minOutAtLevel(amountIn, cap, decimals);
+    if (BigInt(quote.exact.expectedOut) < capMin) {
+      const paid = priceE18({ trxReserve: amountIn, tokenReserve: BigInt(quote.exact.expectedOut) }, decimals);
+      const mc = r.maxMcUsd !== null ? ` (${r.maxMcUsd.toLocaleString('en-US')} USD market cap at most)` : '';
+      const why = `the price with fees, ${formatPrice(paid)} TRX per token, is above the rule's cap of ${formatPrice(cap)}${mc}`;
+      await tell(skipped(r, token, quote.symbol ?? symbol, why));
+      return undefined;
+    }
+    const kept = keptQuote(quote, quote.symbol ?? symbol);
+    const minOut = BigInt(kept.minOut ?? 0);
+    return { ...kept, minOut: (minOut > capMin ? minOut : capMin).toString() } satisfies TradeQuote;
+  }
+
+  /** One rule's buy of a new token: within its budget, and under its cap when it has one. */
+  async function snipeOne(r: SnipeRuleRow, token: string, symbol: string, price: () => Promise<TokenPrice>) {
+    const id = `s:${r.id}:${token}`;
+    // a repeated event finds its trade: nothing, silently
+    if (store.trade(id) || overBudget(r, token, symbol)) return;
+    let quote: TradeQuote | undefined;
+    if (capped(r)) {
+      quote = await cappedQuote(r, token, symbol, price());
+      // spent meanwhile by another token: checked again, with no await before the claim
+      if (!quote || overBudget(r, token, symbol)) return;
+    }
+    kit.claim({
+      id,
+      ruleId: r.id,
+      userId: r.userId,
+      walletId: r.walletId,
+      token,
+      symbol: quote?.symbol ?? symbol,
+      side: 'buy',
+      amount: sunToTrx(BigInt(r.amountSun)),
+      quote,
+      events: kit.events('snipe'),
+    });
+  }
+
+  /** A new token (or a launch): every matching rule buys it once. */
   async function snipe(e: StreamEvent, d: Record<string, unknown>, onLaunch: boolean): Promise<void> {
     const due = rules.filter((r) => r.onLaunch === onLaunch && matches(r, d));
     if (!due.length) return;
@@ -185,59 +163,10 @@ export function createSniper(deps: SniperDeps) {
     // the safety report, once for all `safe` rules
     let safe: boolean | undefined;
     if (due.some((r) => r.safe)) safe = (await client.getTokenSafety(e.token).catch(() => undefined))?.verdict === 'ok';
-    for (const r of due) {
-      if (r.safe && !safe) continue;
-      const amount = BigInt(r.amountSun);
-      const spent = store.ruleSpentSun(r.id, now() - DAY_MS);
-      const trx = sunToTrx(amount);
-      if (spent + amount > BigInt(r.budgetSun)) {
-        await tell({
-          kind: 'snipe',
-          state: 'skipped',
-          userId: r.userId,
-          side: 'buy',
-          token: e.token,
-          symbol,
-          amount: trx,
-          reason: `the rule's daily budget of ${sunToTrx(BigInt(r.budgetSun))} TRX is spent`,
-        });
-        continue;
-      }
-      run(`s:${r.id}:${e.token}`, r.id, r.userId, r.walletId, e.token, symbol, 'buy', trx, events('snipe'));
-    }
-  }
-
-  /** A followed wallet traded: its followers do the same once. */
-  async function copy(e: StreamEvent, d: Record<string, unknown>): Promise<void> {
-    const user = typeof d.user === 'string' ? d.user : undefined;
-    const list = user ? bySource.get(user) : undefined;
-    if (!user || !list?.length) return;
-    const symbol = typeof d.symbol === 'string' ? d.symbol : e.token.slice(0, 6);
-    const trxSun = BigInt(typeof d.trxAmountSun === 'string' ? d.trxAmountSun : '0');
-    let soldShare: string | undefined;
-    if (e.kind === 'sell') {
-      // the share of its holding it sold: what it sold over what it held before
-      const sold = BigInt(typeof d.tokenAmountExact === 'string' ? d.tokenAmountExact : '0');
-      const left = BigInt((await client.getTokenBalance(user, e.token)).balanceInSun);
-      const total = sold + left;
-      // to the nearest basis point (a source's "40 %" is 39.99... % after its own rounding down)
-      const bps = total > 0n ? (sold * BPS * 2n + total) / (2n * total) : 0n;
-      soldShare = `${Number(bps) / 100}%`;
-    }
-    for (const f of list) {
-      const id = `c:${f.id}:${e.txid}`;
-      if (e.kind === 'buy') {
-        let sun = BigInt(f.amountSun);
-        if (f.pctBps !== null) {
-          sun = (trxSun * BigInt(f.pctBps)) / BPS;
-          if (f.maxSun !== null && sun > BigInt(f.maxSun)) sun = BigInt(f.maxSun);
-        }
-        if (sun <= 0n) continue;
-        run(id, f.id, f.userId, f.walletId, e.token, symbol, 'buy', sunToTrx(sun), events('copy', user));
-      } else if (f.sells && soldShare && soldShare !== '0%') {
-        run(id, f.id, f.userId, f.walletId, e.token, symbol, 'sell', soldShare, events('copy', user));
-      }
-    }
+    // the token's supply and decimals, read once and only for capped rules
+    let price: Promise<TokenPrice> | undefined;
+    const priceOnce = () => (price ??= client.getTokenPrice(e.token));
+    await Promise.all(due.filter((r) => !r.safe || safe).map((r) => snipeOne(r, e.token, symbol, priceOnce)));
   }
 
   return {
@@ -245,9 +174,9 @@ export function createSniper(deps: SniperDeps) {
       reload();
       // trades a stop left unfinished: nothing was signed yet, or the same bytes go again
       for (const t of store.unfinishedRuleTrades()) {
-        const kind = t.id.startsWith('s:') ? 'snipe' : 'copy';
+        const copy = t.id.startsWith('c:');
         trading
-          .execute(t.id, events(kind))
+          .execute(t.id, kit.events(copy ? 'copy' : 'snipe', copy ? store.follow(t.ruleId!)?.source : undefined))
           .catch((err: unknown) => log.error({ trade: t.id, err }, 'resumed trade failed'));
       }
       if (deps.follow !== false) {
@@ -290,7 +219,7 @@ export function createSniper(deps: SniperDeps) {
             },
             true,
           );
-        } else if (e.kind === 'buy' || e.kind === 'sell') await copy(e, e.data);
+        } else if (e.kind === 'buy' || e.kind === 'sell') await copier.onTrade(e);
       } catch (err) {
         log.warn({ event: e.id, err }, 'snipe/copy check failed');
       }
@@ -307,6 +236,8 @@ export function createSniper(deps: SniperDeps) {
       if (spec.creator && !isBase58Address(spec.creator)) throw new UserError('creator: must be a Tron address.');
       if (spec.maxDevPct !== undefined && !(spec.maxDevPct >= 0 && spec.maxDevPct <= 100))
         throw new UserError('maxdev: must be a percent from 0 to 100.');
+      if (spec.maxPriceE18 !== undefined && spec.maxPriceE18 <= 0n) throw new UserError('maxprice: must be above 0.');
+      if (spec.maxMcUsd !== undefined && !(spec.maxMcUsd > 0)) throw new UserError('maxmc: must be above 0 USD.');
       const budget = spec.budgetTrx !== undefined ? trxToSun(spec.budgetTrx) : sun * 10n;
       if (budget < sun) throw new UserError('The budget must be at least the amount.');
       const row = {
@@ -320,6 +251,8 @@ export function createSniper(deps: SniperDeps) {
         safe: spec.safe ?? false,
         onLaunch: spec.onLaunch ?? false,
         budgetSun: budget.toString(),
+        maxPriceE18: spec.maxPriceE18?.toString() ?? null,
+        maxMcUsd: spec.maxMcUsd ?? null,
         status: 'active',
         createdAt: now(),
       };
@@ -328,55 +261,19 @@ export function createSniper(deps: SniperDeps) {
       return store.snipeRule(row.id)!;
     },
 
-    /** Follows a wallet from the user's active wallet. */
-    addFollow(userId: number, spec: FollowSpec): FollowRow {
-      const user = store.user(userId);
-      if (!user) throw new UserError('Send /start first.');
-      if (!isBase58Address(spec.source)) throw new UserError('That is not a Tron address.');
-      const mine = store.userFollows(userId);
-      if (mine.length >= MAX_FOLLOWS)
-        throw new UserError(`You follow ${MAX_FOLLOWS} wallets already; remove one first.`);
-      if (mine.some((f) => f.source === spec.source)) throw new UserError('You follow this wallet already.');
-      const sun = trxToSun(spec.trx);
-      if (sun <= 0n) throw new UserError('The amount must be more than 0 TRX.');
-      if (spec.pct !== undefined && !(spec.pct > 0 && spec.pct <= 1000))
-        throw new UserError('pct: must be above 0 and at most 1000 %.');
-      const wallet = deps.accounts.activeWallet(user);
-      if (wallet.address === spec.source) throw new UserError('That is your own wallet.');
-      const row = {
-        id: newId(),
-        userId,
-        walletId: wallet.id,
-        source: spec.source,
-        amountSun: sun.toString(),
-        pctBps: spec.pct === undefined ? null : Math.round(spec.pct * 100),
-        maxSun: spec.maxTrx === undefined ? null : trxToSun(spec.maxTrx).toString(),
-        sells: spec.sells ?? false,
-        status: 'active',
-        createdAt: now(),
-      };
-      store.insertFollow(row);
-      reload();
-      return store.follow(row.id)!;
-    },
-
-    /** pause | resume | delete a rule or a follow of the user. */
+    /** pause | resume | delete a rule of the user. */
     setRule(userId: number, id: string, action: RuleAction): boolean {
       const [from, to] = RULE_ACTIONS[action];
       const ok = store.setSnipeRuleStatus(userId, id, from, to);
       reload();
       return ok;
     },
-    setFollow(userId: number, id: string, action: RuleAction): boolean {
-      const [from, to] = RULE_ACTIONS[action];
-      const ok = store.setFollowStatus(userId, id, from, to);
-      reload();
-      return ok;
-    },
     rules: (userId: number) => store.userSnipeRules(userId),
-    follows: (userId: number) => store.userFollows(userId),
-    /** What a rule spent in the last 24 hours (sun). */
-    spent: (ruleId: string) => store.ruleSpentSun(ruleId, now() - DAY_MS),
+    /** What a rule or a follow spent in the last 24 hours (sun). */
+    spent: (ruleId: string) => kit.spent(ruleId),
+    addFollow: (userId: number, spec: FollowSpec) => copier.addFollow(userId, spec),
+    setFollow: (userId: number, id: string, action: RuleAction) => copier.setFollow(userId, id, action),
+    follows: copier.follows,
   };
 }
 

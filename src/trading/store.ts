@@ -1,6 +1,6 @@
 // The trading side's data: users, settings, wallets (keys sealed by the vault), trades and automated
 // orders. Every money-moving step is a conditional update, so exactly one caller wins it.
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
 import * as s from './schema.js';
 import { quoteOfTrade } from './trade-row.js';
@@ -271,14 +271,7 @@ export function createTradingStore(db: TradingDb) {
     },
     /** TRX (sun) a rule's trades put in since `since`, those that failed before reaching the chain left out. */
     ruleSpentSun(ruleId: string, since: number): bigint {
-      const rows = db
-        .select({ quote: s.trades.quote, status: s.trades.status, txid: s.trades.txid })
-        .from(s.trades)
-        .where(and(eq(s.trades.ruleId, ruleId), gte(s.trades.createdAt, since)))
-        .all();
-      return rows
-        .filter((r) => r.status !== 'failed' || r.txid !== null)
-        .reduce((sum, r) => sum + BigInt(quoteOfTrade(r).amountIn), 0n);
+      return spentSun(db, and(eq(s.trades.ruleId, ruleId), gte(s.trades.createdAt, since)));
     },
     /** Automated trades by rule (snipes, copies) that a stop left unfinished. */
     unfinishedRuleTrades(): TradeRow[] {
@@ -327,7 +320,23 @@ export function createTradingStore(db: TradingDb) {
         throw e;
       }
     },
+    /** What ruleSpentSun counts, in one token: TRX (sun) a rule's trades put into it since `since`. */
+    ruleTokenSpentSun(ruleId: string, token: string, since: number): bigint {
+      return spentSun(db, and(eq(s.trades.ruleId, ruleId), eq(s.trades.token, token), gte(s.trades.createdAt, since)));
+    },
   };
+}
+
+/** TRX (sun) the trades that match put in, those that failed before reaching the chain left out. */
+function spentSun(db: TradingDb, where: SQL | undefined): bigint {
+  const rows = db
+    .select({ quote: s.trades.quote, status: s.trades.status, txid: s.trades.txid })
+    .from(s.trades)
+    .where(where)
+    .all();
+  return rows
+    .filter((r) => r.status !== 'failed' || r.txid !== null)
+    .reduce((sum, r) => sum + BigInt(quoteOfTrade(r).amountIn), 0n);
 }
 
 export type TradingStore = ReturnType<typeof createTradingStore>;

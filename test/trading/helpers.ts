@@ -1,4 +1,7 @@
-// A trading store on an in-memory bot database (the real migrations), with a user and a wallet.
+// A trading store on an in-memory bot database (the real migrations), with a user and a wallet; the
+// bot's migrations as they were before one of them (to test what a migration does to older rows).
+import fs from 'node:fs';
+import path from 'node:path';
 import { openSqlite } from '../../src/db/open.js';
 import * as schema from '../../src/trading/schema.js';
 import { createTradingStore, DEFAULT_SETTINGS, type UserRow, type WalletRow } from '../../src/trading/store.js';
@@ -24,4 +27,19 @@ export function addUser(
   const wallet = store.addWallet({ userId: id, address, keyEnc: 'sealed', label: null, createdAt: 0 });
   store.setActiveWallet(id, wallet.id);
   return { user: store.user(id)!, wallet };
+}
+
+export const BOT_MIGRATIONS = path.resolve(import.meta.dirname, '../../drizzle/bot');
+
+/** The bot's migrations as they were before `tag`: a copy of the folder, in `dir`, with a shorter journal. */
+export function migrationsBefore(tag: string, dir: string): string {
+  const out = path.join(dir, `before-${tag}`);
+  fs.cpSync(BOT_MIGRATIONS, out, { recursive: true });
+  const file = path.join(out, 'meta', '_journal.json');
+  const journal = JSON.parse(fs.readFileSync(file, 'utf8')) as { entries: Array<{ tag: string }> };
+  const at = journal.entries.findIndex((e) => e.tag === tag);
+  if (at < 1) throw new Error(`no migration ${tag} after the first`);
+  journal.entries = journal.entries.slice(0, at);
+  fs.writeFileSync(file, JSON.stringify(journal));
+  return out;
 }

@@ -1,23 +1,26 @@
-// Sniping and copy trading on the devnet: tokens created and traded through real TronWeb, rules and
-// follows set through the bot's commands, the follower's wallet trading exactly once per event.
+// Sniping on the devnet: tokens created and traded through real TronWeb, rules set through the bot's
+// commands, the user's wallet trading exactly once per token, within its budget and under its caps.
+// (Copy trading: copy.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
 import { LaunchpadClient } from '../../src/client/index.js';
-import { FAMILIES } from '../../src/devnet/genesis.js';
-import { faucet, tronWebFor } from '../helpers/devnet.js';
+import { automationHelpers, LP, ROUTER } from '../helpers/automation.js';
 import { demoTokens, waitFor } from '../helpers/facade.js';
 import { startBotStack } from '../helpers/bot.js';
 
 let h: Awaited<ReturnType<typeof startBotStack>>;
 let api: LaunchpadClient;
 let tokens: Record<string, string>;
-const LP = TronWeb.address.fromHex(FAMILIES[0]!.launchpad);
-const ROUTER = TronWeb.address.fromHex(FAMILIES[0]!.router);
+let newUser: ReturnType<typeof automationHelpers>['newUser'];
+let outsider: ReturnType<typeof automationHelpers>['outsider'];
+let snipesOf: ReturnType<typeof automationHelpers>['tradesOf'];
+let blockOf: ReturnType<typeof automationHelpers>['blockOf'];
 
 beforeAll(async () => {
   h = await startBotStack();
   api = new LaunchpadClient({ baseUrl: h.stack.url, apiKey: h.stack.key() });
   tokens = await demoTokens(h.stack.devnet.url);
+  ({ newUser, outsider, tradesOf: snipesOf, blockOf } = automationHelpers(h));
   await h.built.services.sniper.start();
 });
 afterAll(async () => {
@@ -27,80 +30,6 @@ afterAll(async () => {
 
 const store = () => h.built.store;
 const sniper = () => h.built.services.sniper;
-
-async function newUser(id: number, trx = 5_000): Promise<string> {
-  await h.send(h.tg.message(id, '/start'));
-  const address = h.account(id).wallet.address;
-  await faucet(h.stack.devnet.url, address, trx);
-  return address;
-}
-
-/** A wallet outside the bot, driving the devnet with TronWeb as a client on mainnet would. */
-async function outsider(trx: number) {
-  const acc = await TronWeb.createAccount();
-  await faucet(h.stack.devnet.url, acc.address.base58, trx);
-  const tw = tronWebFor(h.stack.devnet.url, acc.privateKey);
-  const call = async (
-    contract: string,
-    selector: string,
-    params: Array<{ type: string; value: unknown }>,
-    callValue = 0,
-  ) => {
-    const built = await tw.transactionBuilder.triggerSmartContract(
-      contract,
-      selector,
-      { feeLimit: 500e6, callValue },
-      params,
-      acc.address.base58,
-    );
-    const sent = await tw.trx.sendRawTransaction(await tw.trx.sign(built.transaction));
-    expect(sent.result).toBe(true);
-    const info = (await tw.trx.getTransactionInfo(sent.txid)) as {
-      blockNumber?: number;
-      receipt?: { result?: string };
-    };
-    expect(info.receipt?.result).toBe('SUCCESS');
-    return { txid: sent.txid, block: info.blockNumber! };
-  };
-  return {
-    address: acc.address.base58,
-    tw,
-    call,
-    async create(name: string, symbol: string, firstBuyTrx: number) {
-      const r = await call(
-        LP,
-        'createAndInitPurchase(string,string)',
-        [
-          { type: 'string', value: name },
-          { type: 'string', value: symbol },
-        ],
-        (20 + firstBuyTrx) * 1e6,
-      );
-      const evs = await tw.event.getEventsByTransactionID(r.txid);
-      return {
-        ...r,
-        token: TronWeb.address.fromHex(
-          String(evs.data!.find((e) => e.event_name === 'TokenCreate')!.result.tokenAddress),
-        ),
-      };
-    },
-  };
-}
-
-const snipesOf = (ruleId: string) =>
-  store()
-    .db.$client.prepare('select id, status, txid from trades where rule_id = ? order by created_at')
-    .all(ruleId) as Array<{
-    id: string;
-    status: string;
-    txid: string | null;
-  }>;
-const blockOf = (txid: string) =>
-  (
-    h.stack.devnet.chain.db.$client.prepare('select block_number b from transactions where txid = ?').get(txid) as {
-      b: number;
-    }
-  ).b;
 const balance = async (token: string, address: string) =>
   BigInt((await api.getTokenBalance(address, token)).balanceInSun);
 
@@ -175,6 +104,12 @@ describe('sniper', () => {
     );
     expect(snipesOf(rule.id)).toHaveLength(1);
     expect(sniper().spent(rule.id)).toBe(100_000_000n);
+    // more matching tokens the same day: still skipped, and the user is not told again
+    await dev.create('Frog Three', 'FRG3', 10);
+    await dev.create('Frog Four', 'FRG4', 10);
+    await new Promise((r) => setTimeout(r, 800));
+    expect(snipesOf(rule.id)).toHaveLength(1);
+    expect(h.tg.sent(U).filter((m) => m.text.includes('daily budget'))).toHaveLength(1);
   });
 
   it('with launch, buys at the graduation on the DEX instead of at the creation', async () => {
@@ -238,76 +173,107 @@ describe('sniper rules in the bot', () => {
   });
 });
 
-describe('copy trading', () => {
-  it('mirrors a followed wallet’s buy and, with sells, its sell in proportion, once each', async () => {
-    const U = 8901;
+/** The minimum out the signed transaction carries: the router's buy(token, minOut, feeBps). */
+function signedMinOut(signedTx: string): bigint {
+  const tx = JSON.parse(signedTx) as { raw_data: { contract: Array<{ parameter: { value: { data: string } } }> } };
+  const data = tx.raw_data.contract[0]!.parameter.value.data;
+  return BigInt(`0x${data.slice(8 + 64, 8 + 128)}`);
+}
+/** The fewest tokens (18 decimals) `sun` may buy at a price of at most `capE18` TRX per token. */
+const capMinimum = (sun: bigint, capE18: bigint) => {
+  const per = 1_000_000n * capE18;
+  return (sun * 10n ** 36n + per - 1n) / per;
+};
+
+describe('snipe caps', () => {
+  it('skips a token above its price or market-cap cap, says why, and lists the caps', async () => {
+    const U = 8805;
     const me = await newUser(U);
-    const source = await outsider(20_000);
-    await h.send(h.tg.message(U, `/copy ${source.address} 30 sells`));
-    expect(h.tg.last(U).text).toMatch(/^✅ <b>Copying<\/b>\n👀 <code>T\w{33}<\/code> · buys 30 TRX · sells too/);
-    const follow = sniper().follows(U)[0]!;
-    const token = tokens.SDOG!;
-    const buy = await source.call(
-      ROUTER,
-      'buy(address,uint256,uint256)',
-      [
-        { type: 'address', value: token },
-        { type: 'uint256', value: '0' },
-        { type: 'uint256', value: '0' },
-      ],
-      500e6,
-    );
-    const bought = await waitFor(() => {
-      const t = snipesOf(follow.id);
-      return t[0]?.status === 'confirmed' ? t[0] : undefined;
+    await h.send(h.tg.message(U, '/snipe add 20 name:pricy maxprice:0.00001'));
+    expect(h.tg.last(U).text).toContain('🎯 20 TRX of every new token (name has “pricy”, price ≤ 0.00001 TRX)');
+    await h.send(h.tg.message(U, '/snipe add 20 name:pricy maxmc:2k'));
+    expect(h.tg.last(U).text).toContain('(name has “pricy”, market cap ≤ $2,000)');
+    const [byPrice, byMc] = sniper().rules(U);
+    // a new token starts at about 0.0000327 TRX per token: about 8,200 USD of market cap at 0.25 USD a TRX
+    const made = await (await outsider(1_000)).create('Pricy Cat', 'PRCY', 10);
+    const told = await waitFor(() => {
+      const m = h.tg.sent(U).filter((x) => x.text.startsWith('⏭ Snipe of $PRCY skipped'));
+      return m.length === 2 ? m.map((x) => x.text) : undefined;
     }, 30_000);
-    expect(bought.id).toBe(`c:${follow.id}:${buy.txid}`);
-    const held = await balance(token, me);
-    expect(held).toBeGreaterThan(0n);
+    // the price cap's, and the market cap's (2,000 USD over a billion tokens at 0.25 USD a TRX)
+    expect(told.find((t) => !t.includes('market cap'))).toMatch(
+      /^⏭ Snipe of \$PRCY skipped: the price with fees, 0\.0000\d+ TRX per token, is above the rule's cap of 0\.00001$/,
+    );
+    expect(told.find((t) => t.includes('market cap'))).toMatch(
+      /^⏭ Snipe of \$PRCY skipped: the price with fees, 0\.0000\d+ TRX per token, is above the rule's cap of 0\.000008 \(2,000 USD market cap at most\)$/,
+    );
+    expect(snipesOf(byPrice!.id)).toHaveLength(0);
+    expect(snipesOf(byMc!.id)).toHaveLength(0);
+    expect(await balance(made.token, me)).toBe(0n);
+
+    await h.send(h.tg.message(U, '/snipe'));
+    expect(h.tg.last(U).text).toMatch(
+      /1\. 🎯 20 TRX of every new token \(name has “pricy”, price ≤ 0\.00001 TRX\) · 0\/200 TRX today\n2\. 🎯 20 TRX of every new token \(name has “pricy”, market cap ≤ \$2,000\) · 0\/200 TRX today/,
+    );
+  });
+
+  it('under the cap buys with a signed minimum out that holds the cap, and buys nothing when someone buys first', async () => {
+    const U = 8806;
+    const me = await newUser(U);
+    // a wide slippage: the cap, not the slippage, sets the minimum out
+    store().saveSettings(U, { ...store().settings(store().user(U)!), slippage: 50 });
+    const cap = 42_500_000_000_000n; // 0.0000425 TRX per token, about 1.3 × a new token's price
+    await h.send(h.tg.message(U, '/snipe add 50 name:capped maxprice:0.0000425 maxmc:100k'));
+    const rule = sniper().rules(U)[0]!;
+    const dev = await outsider(1_000);
+    const one = await dev.create('Capped One', 'CAP1', 10);
+    const bought = await waitFor(() => {
+      const t = snipesOf(rule.id)[0];
+      return t?.status === 'confirmed' ? t : undefined;
+    }, 30_000);
+    const least = capMinimum(50_000_000n, cap);
+    // the trade kept the quote, with the cap's minimum (above the slippage's), and signed exactly it
+    const kept = JSON.parse(bought.quote) as { venue: string; amountIn: string; minOut: string; expectedOut: string };
+    expect(kept).toMatchObject({ venue: 'curve', amountIn: '50000000', minOut: least.toString() });
+    expect(BigInt(kept.expectedOut) / 2n).toBeLessThan(least);
+    expect(signedMinOut(bought.signed_tx!)).toBe(least);
+    expect(await balance(one.token, me)).toBeGreaterThanOrEqual(least);
     await waitFor(() =>
-      h.tg
-        .sent(U)
-        .some((m) => /^👀 <b>Copied<\/b> <code>T\w{4}…\w{4}<\/code>: bought [\d.,KM]+ \$SDOG for 30 TRX/.test(m.text))
+      h.tg.sent(U).some((m) => /^🎯 <b>Sniped<\/b>: bought [\d.,KM]+ \$CAP1 for 50 TRX/.test(m.text))
         ? true
         : undefined,
     );
 
-    // it sells 40 % of its holding: the follower sells 40 % of theirs
-    const srcHeld = BigInt((await api.getTokenBalance(source.address, token)).balanceInSun);
-    await source.call(token, 'approve(address,uint256)', [
-      { type: 'address', value: ROUTER },
-      { type: 'uint256', value: srcHeld.toString() },
-    ]);
-    await source.call(ROUTER, 'sell(address,uint256,uint256,uint256)', [
-      { type: 'address', value: token },
-      { type: 'uint256', value: ((srcHeld * 40n) / 100n).toString() },
-      { type: 'uint256', value: '0' },
-      { type: 'uint256', value: '0' },
-    ]);
-    await waitFor(
-      () => (snipesOf(follow.id).length === 2 && snipesOf(follow.id)[1]!.status === 'confirmed' ? true : undefined),
-      30_000,
-    );
-    expect(await balance(token, me)).toBe(held - (held * 4000n) / 10_000n);
-    // a buy by someone else is not copied
-    const stranger = await outsider(1_000);
-    await stranger.call(
-      ROUTER,
-      'buy(address,uint256,uint256)',
-      [
-        { type: 'address', value: token },
-        { type: 'uint256', value: '0' },
-        { type: 'uint256', value: '0' },
-      ],
-      50e6,
-    );
-    await new Promise((r) => setTimeout(r, 800));
-    expect(snipesOf(follow.id)).toHaveLength(2);
-    // the list, with pause and remove
-    await h.send(h.tg.message(U, '/copy'));
-    const list = h.tg.last(U);
-    expect(h.tg.buttons(list).map((b) => b.text)).toEqual(['⏸ Pause #1', '🗑 Remove #1']);
-    await h.send(h.tg.tap(U, list, h.tg.button(list, '🗑 Remove #1')));
-    expect(sniper().follows(U)).toHaveLength(0);
+    // someone buys 10,000 TRX of the next one between the snipe's signing and its broadcast: the price
+    // passes the cap (about 1.6 × what it was, still within the 50 % slippage), and the signed minimum
+    // out makes the snipe buy nothing on chain
+    const whale = await outsider(30_000);
+    const client = h.account(U).client;
+    const send = client.broadcast.bind(client);
+    client.broadcast = async (signed: object) => {
+      client.broadcast = send;
+      const data = (signed as { raw_data: { contract: Array<{ parameter: { value: { data: string } } }> } }).raw_data
+        .contract[0]!.parameter.value.data;
+      await whale.buy(TronWeb.address.fromHex(`41${data.slice(8 + 24, 8 + 64)}`), 10_000);
+      return send(signed);
+    };
+    try {
+      const two = await dev.create('Capped Two', 'CAP2', 10);
+      const failed = await waitFor(() => {
+        const t = snipesOf(rule.id)[1];
+        return t?.status === 'failed' ? t : undefined;
+      }, 30_000);
+      expect(failed.id).toBe(`s:${rule.id}:${two.token}`);
+      expect(signedMinOut(failed.signed_tx!)).toBe(least);
+      // it reached the chain, and was refused there
+      const onChain = h.stack.devnet.chain.db.$client
+        .prepare('select status from transactions where txid = ?')
+        .get(failed.txid) as { status: string };
+      expect(onChain.status).not.toBe('SUCCESS');
+      expect(await balance(two.token, me)).toBe(0n);
+      await waitFor(() => (h.tg.sent(U).some((m) => m.text.startsWith('❌ Snipe of $CAP2 failed')) ? true : undefined));
+    } finally {
+      client.broadcast = send;
+    }
   });
 });

@@ -11,23 +11,10 @@ import * as schema from '../../src/bot/schema.js';
 import { createTradingStore } from '../../src/trading/store.js';
 import { keptQuote, newTradeRow, quoteOfTrade, type TradeQuote } from '../../src/trading/trade-row.js';
 import type { Quote } from '../../src/client/index.js';
+import { BOT_MIGRATIONS, migrationsBefore } from './helpers.js';
 
-const BOT_MIGRATIONS = path.resolve(import.meta.dirname, '../../drizzle/bot');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'trade-row-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
-
-/** The bot's migrations as they were before `tag` (a copy of the folder with a shorter journal). */
-function migrationsBefore(tag: string): string {
-  const dir = path.join(tmp, `before-${tag}`);
-  fs.cpSync(BOT_MIGRATIONS, dir, { recursive: true });
-  const file = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(file, 'utf8')) as { entries: Array<{ tag: string }> };
-  const at = journal.entries.findIndex((e) => e.tag === tag);
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  fs.writeFileSync(file, JSON.stringify(journal));
-  return dir;
-}
 
 /** The facade's quote as the trade flow and the order engine stored it (a sell of 1.5 tokens). */
 const facadeQuote = {
@@ -62,7 +49,7 @@ describe('bot migration 0005: one shape for trades.quote', () => {
   it('rewrites a trade by hand, an order round and a snipe, and each reads back right', () => {
     const sqlite = new Database(':memory:');
     const db = drizzle({ client: sqlite, schema });
-    migrate(db, { migrationsFolder: migrationsBefore('0005_trades_quote_one_shape') });
+    migrate(db, { migrationsFolder: migrationsBefore('0005_trades_quote_one_shape', tmp) });
     const insert = sqlite.prepare(
       `insert into trades (id, user_id, chat_id, wallet_id, token, side, amount, slippage_bps, quote, status,
          created_at, expires_at, updated_at, order_id, rule_id)

@@ -6,6 +6,8 @@ import type { BotContext, BotServices } from '../context.js';
 import { compact, esc, short, trx } from '../format.js';
 import { userOf } from '../helpers.js';
 import { sunToTrx } from '../../tron/units.js';
+import { copySizeSun } from '../../trading/copy.js';
+import { formatPrice, parsePriceE18, parseUsdAmount } from '../../trading/price.js';
 import type { FollowSpec, SnipeSpec } from '../../trading/sniper.js';
 import type { FollowRow, SnipeRuleRow } from '../../trading/store.js';
 
@@ -13,13 +15,15 @@ const SNIPE_USAGE = [
   '<b>Sniper</b>: buy new tokens the moment they are made (they trade your active wallet, without asking)',
   '<code>/snipe add 50 name:cat</code> — 50 TRX of every new token whose name or symbol has "cat"',
   'Options: <code>creator:ADDRESS</code> · <code>maxdev:5</code> (the creator bought at most 5 % of the supply) · <code>safe</code> (only a safety verdict of ok) · <code>launch</code> (buy at the launch, on the DEX) · <code>budget:500</code> (TRX a day; default 10× the amount)',
+  'Caps: <code>maxprice:0.00002</code> (TRX per token, fees included) · <code>maxmc:50k</code> (market cap in USD): the buy is quoted first, skipped above the cap, and signed to get no less than the cap allows',
   '<code>/snipe</code> — your rules, with pause, resume and delete',
 ].join('\n');
 
 const COPY_USAGE = [
   '<b>Copy trading</b>: mirror a wallet’s trades from your active wallet, without asking',
   '<code>/copy ADDRESS 20</code> — buy 20 TRX of whatever it buys',
-  'Options: <code>pct:50</code> (50 % of the TRX it spends instead) · <code>max:100</code> (cap per copy) · <code>sells</code> (sell the same share of your holding when it sells)',
+  'Options: <code>pct:50 max:100</code> (50 % of the TRX it spends instead, at most 100 TRX a copy; pct: needs max:) · <code>sells</code> (sell the same share of your holding when it sells)',
+  'Limits: <code>budget:200</code> (TRX a day; default 10 copies) · <code>token:40</code> (TRX a day into any one token; default one copy) · <code>min:5</code> (skip its buys under 5 TRX; default 1)',
   '<code>/copy</code> — the wallets you follow (at most 10), with pause and remove',
 ].join('\n');
 
@@ -32,10 +36,14 @@ function parseSnipe(args: string): SnipeSpec | undefined {
     const [k, v] = p.includes(':')
       ? [p.slice(0, p.indexOf(':')).toLowerCase(), p.slice(p.indexOf(':') + 1)]
       : [p.toLowerCase(), ''];
+    const maxPrice = k === 'maxprice' ? priceLevel(v) : undefined;
+    const maxMc = k === 'maxmc' ? parseUsdAmount(v) : undefined;
     if (k === 'name' && v) spec.word = v;
     else if (k === 'creator' && v) spec.creator = v;
     else if (k === 'maxdev' && /^\d+(\.\d+)?%?$/.test(v)) spec.maxDevPct = Number(v.replace('%', ''));
     else if (k === 'budget' && /^\d+(\.\d{1,6})?$/.test(v)) spec.budgetTrx = v;
+    else if (maxPrice) spec.maxPriceE18 = maxPrice;
+    else if (maxMc) spec.maxMcUsd = maxMc;
     else if (k === 'safe' && !v) spec.safe = true;
     else if (k === 'launch' && !v) spec.onLaunch = true;
     else return undefined;
@@ -43,20 +51,45 @@ function parseSnipe(args: string): SnipeSpec | undefined {
   return spec;
 }
 
-/** "/copy ADDRESS 20 pct:50 max:100 sells" -> a follow. */
+/** "0.00002" (TRX per token) -> E18 above 0; undefined when it does not read. */
+function priceLevel(text: string): bigint | undefined {
+  try {
+    const e18 = parsePriceE18(text);
+    return e18 > 0n ? e18 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The /copy options that take TRX, and the field of the follow each sets. */
+const COPY_TRX = new Map<string, 'maxTrx' | 'budgetTrx' | 'tokenTrx' | 'minTrx'>([
+  ['max', 'maxTrx'],
+  ['budget', 'budgetTrx'],
+  ['token', 'tokenTrx'],
+  ['min', 'minTrx'],
+]);
+
+/** "/copy ADDRESS 20 pct:50 max:100 budget:200 token:40 min:5 sells" -> a follow. */
 function parseCopy(args: string): FollowSpec | undefined {
   const parts = args.trim().split(/\s+/);
   if (!/^T\w{33}$/.test(parts[0] ?? '') || !/^\d+(\.\d{1,6})?$/.test(parts[1] ?? '')) return undefined;
   const spec: FollowSpec = { source: parts[0]!, trx: parts[1]! };
   for (const p of parts.slice(2)) {
-    const m = /^(pct|max):(\d+(?:\.\d{1,6})?)%?$/i.exec(p);
-    if (m && m[1]!.toLowerCase() === 'pct') spec.pct = Number(m[2]);
-    else if (m) spec.maxTrx = m[2]!;
+    const m = /^([a-z]+):(\d+(?:\.\d{1,6})?)(%?)$/i.exec(p);
+    const key = m?.[1]!.toLowerCase() ?? '';
+    const field = m && !m[3] ? COPY_TRX.get(key) : undefined;
+    if (key === 'pct') spec.pct = Number(m![2]);
+    else if (field) spec[field] = m![2]!;
     else if (p.toLowerCase() === 'sells') spec.sells = true;
     else return undefined;
   }
   return spec;
 }
+
+const trxOf = (sun: string | bigint): string => trx(Number(sunToTrx(BigInt(sun))));
+/** "12/300 TRX today": what a rule or follow spent in the last 24 hours, and its daily budget. */
+const today = (spent: bigint, budgetSun: string): string =>
+  `${compact(Number(sunToTrx(spent)))}/${compact(Number(sunToTrx(BigInt(budgetSun))))} TRX today`;
 
 function ruleLine(r: SnipeRuleRow, spent: bigint): string {
   const what = [
@@ -64,16 +97,21 @@ function ruleLine(r: SnipeRuleRow, spent: bigint): string {
     r.creator ? `by <code>${esc(short(r.creator))}</code>` : '',
     r.maxDevBps !== null ? `creator bought ≤ ${r.maxDevBps / 100}%` : '',
     r.safe ? 'safe only' : '',
+    r.maxPriceE18 !== null ? `price ≤ ${formatPrice(BigInt(r.maxPriceE18))} TRX` : '',
+    r.maxMcUsd !== null ? `market cap ≤ $${compact(r.maxMcUsd)}` : '',
   ].filter(Boolean);
-  return `${r.status === 'paused' ? '⏸' : '🎯'} ${trx(Number(sunToTrx(BigInt(r.amountSun))))} of every ${r.onLaunch ? 'launch' : 'new token'}${what.length ? ` (${what.join(', ')})` : ''} · ${compact(Number(sunToTrx(spent)))}/${compact(Number(sunToTrx(BigInt(r.budgetSun))))} TRX today`;
+  return `${r.status === 'paused' ? '⏸' : '🎯'} ${trxOf(r.amountSun)} of every ${r.onLaunch ? 'launch' : 'new token'}${what.length ? ` (${what.join(', ')})` : ''} · ${today(spent, r.budgetSun)}`;
 }
 
-function followLine(f: FollowRow): string {
+function followLine(f: FollowRow, spent: bigint): string {
   const size =
-    f.pctBps !== null
-      ? `${f.pctBps / 100}% of its TRX${f.maxSun ? `, at most ${trx(Number(sunToTrx(BigInt(f.maxSun))))}` : ''}`
-      : trx(Number(sunToTrx(BigInt(f.amountSun))));
-  return `${f.status === 'paused' ? '⏸' : '👀'} <code>${esc(f.source)}</code> · buys ${size}${f.sells ? ' · sells too' : ''}`;
+    f.pctBps !== null ? `${f.pctBps / 100}% of its TRX, at most ${trxOf(copySizeSun(f))}` : trxOf(f.amountSun);
+  const limits = [
+    today(spent, f.budgetSun),
+    `≤ ${trxOf(f.tokenCapSun)} a token`,
+    `its buys from ${trxOf(f.minSourceSun)}`,
+  ];
+  return `${f.status === 'paused' ? '⏸' : '👀'} <code>${esc(f.source)}</code> · buys ${size}${f.sells ? ' · sells too' : ''} · ${limits.join(' · ')}`;
 }
 
 export const snipeFeature = new Composer<BotContext>();
@@ -165,7 +203,7 @@ automation<FollowRow, FollowSpec>({
   parse: parseCopy,
   list: (s, userId) => s.sniper.follows(userId),
   add: (s, userId, spec) => s.sniper.addFollow(userId, spec),
-  line: (_s, f) => followLine(f),
+  line: (s, f) => followLine(f, s.sniper.spent(f.id)),
   set: (s, userId, id, action) => s.sniper.setFollow(userId, id, action),
   done: (action) => (action === 'delete' ? 'Removed' : action === 'pause' ? 'Paused' : 'Resumed'),
 });

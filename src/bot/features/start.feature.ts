@@ -24,8 +24,11 @@ export const COMMANDS = [
   { command: 'orders', description: 'Your open orders, with Cancel' },
   { command: 'autotpsl', description: 'TP and SL on every new buy: /autotpsl +100% 50% -30% 100%' },
   { command: 'slhold', description: 'Stop-losses sell once the price holds N blocks: /slhold N' },
-  { command: 'snipe', description: 'Sniper rules: /snipe add TRX name:WORD [safe] [launch]' },
-  { command: 'copy', description: 'Copy a wallet: /copy ADDRESS TRX [pct:P] [max:TRX] [sells]' },
+  { command: 'snipe', description: 'Sniper rules: /snipe add TRX name:WORD [safe] [launch] [maxprice:P] [maxmc:USD]' },
+  {
+    command: 'copy',
+    description: 'Copy a wallet: /copy ADDRESS TRX [pct:P max:TRX] [budget:TRX] [token:TRX] [min:TRX] [sells]',
+  },
   { command: 'settings', description: 'Slippage, presets, confirmations, fee limit' },
   { command: 'pin', description: 'Set or change your PIN: /pin 482913 (or /pin OLD NEW)' },
   { command: 'unlock', description: 'Export, withdraw or confirmations off: /unlock PIN, for 2 minutes' },

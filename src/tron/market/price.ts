@@ -37,6 +37,16 @@ export function compareToLevel(r: Reserves, levelE18: bigint, decimals = TOKEN_D
   return left < right ? -1 : left > right ? 1 : 0;
 }
 
+/**
+ * The fewest tokens (base units) a buy of `sun` must get for what it pays a token to be at most
+ * `levelE18` (rounded up): a minimum out that holds a price cap.
+ */
+export function minOutAtLevel(sun: bigint, levelE18: bigint, decimals = TOKEN_DECIMALS): bigint {
+  if (levelE18 <= 0n) throw new Error('a price level must be above 0');
+  const per = SUN_PER_TRX * levelE18;
+  return (sun * unit(decimals) * E18 + per - 1n) / per;
+}
+
 /** An E18 price moved by signed basis points (rounded down): +10000 doubles it, -3000 takes 30 % off. */
 export const moveBps = (e18: bigint, bps: bigint): bigint => (e18 * (BPS + bps)) / BPS;
 

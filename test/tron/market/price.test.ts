@@ -7,6 +7,7 @@ import {
   compareToLevel,
   initialPool,
   marketCapToE18,
+  minOutAtLevel,
   moveBps,
   priceE18,
   priceSunE18,
@@ -66,6 +67,16 @@ describe('levels', () => {
     // 50,000 / (1,000,000,000 x 0.25) = 0.0002 TRX = 200,000,000,000,000 in E18
     expect(marketCapToE18(50_000, 1_000_000_000n * 10n ** 18n, 18, 0.25)).toBe(200_000_000_000_000n);
     expect(() => marketCapToE18(50_000, 10n ** 27n, 18, 0)).toThrow('no TRX price');
+  });
+
+  it('gives the fewest tokens a buy must get to pay at most a level, rounded up', () => {
+    // 50 TRX at 0.0002 TRX a token: 250,000 tokens exactly
+    expect(minOutAtLevel(50_000_000n, 200_000_000_000_000n)).toBe(250_000n * 10n ** 18n);
+    // 1 TRX at 0.000003 TRX a token: 333,333.333... tokens, rounded up to the base unit
+    expect(minOutAtLevel(1_000_000n, 3_000_000_000_000n)).toBe(333_333_333_333_333_333_333_334n);
+    // 1 TRX at 0.5 TRX a token of 6 decimals: 2 tokens
+    expect(minOutAtLevel(1_000_000n, E18 / 2n, 6)).toBe(2_000_000n);
+    expect(() => minOutAtLevel(1n, 0n)).toThrow('above 0');
   });
 });
 

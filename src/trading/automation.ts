@@ -1,0 +1,190 @@
+// What the sniper (sniper.ts) and copy trading (copy.ts) share: their dependencies, what a user is
+// told, the claim of an automated trade, the once-a-day notices and the actions on a rule or a follow.
+//
+// Exactly once: an automated trade's row is inserted as claimed before anything is sent (a snipe's
+// id is `s:<rule>:<token>`, a copy's `c:<follow>:<source txid>`), so a repeated event, a second
+// process or a restart finds it taken. A trade that fails is reported and never retried as a new one.
+// What a rule or a follow spent is read from its trade rows, and a limit is checked and the trade
+// claimed with no await between them (better-sqlite3 is synchronous): two events cannot both pass.
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { LaunchpadClient } from '../client/index.js';
+import type { Side } from '../tron/market/index.js';
+import { trxToSun } from '../tron/units.js';
+import type { Accounts } from './accounts.js';
+import type { OrderEngine } from './orders/index.js';
+import type { TradingStore } from './store.js';
+import type { TradeEvents, TradeFlow, TradeOutcome } from './trade-flow.js';
+import { newTradeRow, quoteOfTrade, type TradeQuote } from './trade-row.js';
+
+/** What the user is told: a snipe or a copy that filled, failed or was skipped. */
+export interface AutoEvent {
+  kind: 'snipe' | 'copy';
+  state: 'filled' | 'failed' | 'skipped';
+  userId: number;
+  side: Side;
+  token: string;
+  symbol: string;
+  /** buys: TRX put in; sells: the share of the holding */
+  amount: string;
+  reason?: string | undefined;
+  outcome?: TradeOutcome | undefined;
+  /** the followed wallet (copies) */
+  source?: string | undefined;
+}
+
+export interface SniperDeps {
+  store: TradingStore;
+  accounts: Accounts;
+  trading: TradeFlow;
+  /** the operator's client: the stream, the safety report and token prices */
+  client: LaunchpadClient;
+  orders: OrderEngine;
+  notify: (e: AutoEvent) => Promise<void> | void;
+  logger: Logger;
+  /** USD per TRX, for a snipe rule's market-cap cap */
+  trxUsd: number;
+  now?: () => number;
+  /** follow the live stream (tests may feed events instead) */
+  follow?: boolean;
+  /** where the stream was read up to, kept across restarts (what came meanwhile is read then) */
+  position?: { get(): number | undefined; set(id: number): void };
+  /** when each once-a-day notice was last given (ms), kept across restarts; in memory when not given */
+  notices?: { get(key: string): number | undefined; set(key: string, at: number): void };
+}
+
+export type RuleAction = 'pause' | 'resume' | 'delete';
+/** What each action on a rule or a follow may move it from, and to. */
+export const RULE_ACTIONS: Record<RuleAction, [from: string[], to: string]> = {
+  pause: [['active'], 'paused'],
+  resume: [['paused'], 'active'],
+  delete: [['active', 'paused'], 'deleted'],
+};
+
+/** The window of a daily budget, a per-token cap and a once-a-day notice. */
+export const DAY_MS = 86_400_000;
+export const newId = (): string => randomBytes(6).toString('base64url');
+
+/** One automated trade to claim: its id, whose it is, what it trades and how its result is told. */
+export interface AutoTrade {
+  id: string;
+  /** the snipe rule or the follow */
+  ruleId: string;
+  userId: number;
+  walletId: number;
+  token: string;
+  symbol: string;
+  side: Side;
+  /** buys: TRX; sells: the share of the holding ("40%") */
+  amount: string;
+  /** the facade's quote when one was read first (a capped snipe); else the build is the quote */
+  quote?: TradeQuote | undefined;
+  events: TradeEvents;
+}
+
+function memoryNotices(): NonNullable<SniperDeps['notices']> {
+  const at = new Map<string, number>();
+  return { get: (k) => at.get(k), set: (k, t) => void at.set(k, t) };
+}
+
+export function automationKit(deps: SniperDeps) {
+  const { store, trading } = deps;
+  const now = deps.now ?? Date.now;
+  const log = deps.logger.child({ module: 'sniper' });
+  const notices = deps.notices ?? memoryNotices();
+
+  async function tell(e: AutoEvent): Promise<void> {
+    try {
+      await deps.notify(e);
+    } catch (err) {
+      log.warn({ userId: e.userId, err }, 'snipe/copy message not delivered');
+    }
+  }
+
+  /**
+   * Tells at most once per key in any 24 hours (a limit reached is said once, not at every event that
+   * meets it). The time is set before the message goes, so events at the same moment tell once.
+   */
+  async function tellOnce(key: string, e: AutoEvent): Promise<void> {
+    const last = notices.get(key);
+    if (last !== undefined && now() - last < DAY_MS) return;
+    notices.set(key, now());
+    await tell(e);
+  }
+
+  const events = (kind: 'snipe' | 'copy', source?: string): TradeEvents => ({
+    pending: () => undefined,
+    done: async (t, outcome) => {
+      await tell({
+        kind,
+        state: outcome.state === 'confirmed' ? 'filled' : 'failed',
+        userId: t.userId,
+        side: t.side as Side,
+        token: t.token,
+        symbol: quoteOfTrade(t).symbol,
+        amount: t.amount,
+        reason: outcome.reason,
+        outcome,
+        source,
+      });
+      if (outcome.state === 'confirmed' && t.side === 'buy')
+        await deps.orders
+          .afterBuy(t.userId, t.walletId, t.token, t.txid ?? undefined)
+          .catch((err: unknown) => log.warn({ err }, 'auto TP/SL not set'));
+    },
+  });
+
+  /**
+   * Claims and runs one automated trade; false when its id was taken. Without a quote, the row keeps
+   * the amount only: the build (localTrade) is the quote, so nothing waits for a second call.
+   * Synchronous up to the claim: a caller's limit check and this claim see the same rows.
+   */
+  function claim(a: AutoTrade): boolean {
+    const user = store.user(a.userId);
+    if (!user) return false;
+    const t = now();
+    const claimed = store.claimTrade(
+      newTradeRow({
+        id: a.id,
+        userId: a.userId,
+        chatId: a.userId,
+        walletId: a.walletId,
+        token: a.token,
+        side: a.side,
+        amount: a.amount,
+        slippagePct: store.settings(user).slippage,
+        quote: a.quote ?? {
+          symbol: a.symbol,
+          venue: null,
+          amountIn: a.side === 'buy' ? trxToSun(a.amount).toString() : '0',
+          allowance: null,
+        },
+        status: 'claimed',
+        at: t,
+        expiresAt: t,
+        ruleId: a.ruleId,
+      }),
+    );
+    if (claimed)
+      trading
+        .execute(a.id, a.events)
+        .catch((err: unknown) => log.error({ trade: a.id, err }, 'automated trade failed'));
+    return claimed;
+  }
+
+  return {
+    now,
+    log,
+    tell,
+    tellOnce,
+    events,
+    claim,
+    /** TRX (sun) a rule or a follow put in in the last 24 hours (of one token, with `token`). */
+    spent: (ruleId: string, token?: string): bigint =>
+      token === undefined
+        ? store.ruleSpentSun(ruleId, now() - DAY_MS)
+        : store.ruleTokenSpentSun(ruleId, token, now() - DAY_MS),
+  };
+}
+
+export type AutomationKit = ReturnType<typeof automationKit>;
