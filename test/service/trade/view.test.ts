@@ -20,7 +20,7 @@ describe('describeTxStatus', () => {
 
   it('confirmed: the router trade (numbers and exact strings) and the balances asked for', () => {
     const v = describeTxStatus('cd', {
-      info: { state: 'confirmed', blockNumber: 9, feeSun: 0, logs: [] },
+      info: { state: 'confirmed', blockNumber: 9, confirmations: 19, solid: true, feeSun: 0, logs: [] },
       settled: {
         side: 'buy',
         user: 'TU',
@@ -35,6 +35,7 @@ describe('describeTxStatus', () => {
       signature: 'cd',
       state: 'confirmed',
       blockNumber: 9,
+      confirmations: 19,
       fee: 0,
       trade: {
         type: 'buy',
@@ -45,6 +46,7 @@ describe('describeTxStatus', () => {
         tokenAmount: 1.5,
         tokenAmountExact: '1500000000000000000',
         routerFee: 0.1,
+        confirmed: true,
       },
       balances: { trxBalanceSun: '2' },
     });
