@@ -22,6 +22,7 @@ export const configSchema = z.object({
   TRON_API_KEY: z.string().min(1).optional(),
   DEVNET_PORT: port.default(8090),
   DEVNET_BLOCK_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  DEVNET_SOLID_AFTER: z.coerce.number().int().min(0).max(1000).default(19),
   DEVNET_SEED: z.stringbool().default(true),
   DEVNET_THREAD: z.stringbool().default(false),
   LAUNCHPAD_ADDRESS: base58.optional(),
@@ -68,7 +69,16 @@ export interface Config {
   /** Requests a second to the node at TRON_RPC (a token bucket; 0 = unpaced); the devnet is never paced. */
   tronRps: number;
   tronApiKey: string | undefined;
-  devnet: { enabled: boolean; port: number; blockMs: number; seed: boolean; thread: boolean; dbFile: string };
+  devnet: {
+    enabled: boolean;
+    port: number;
+    blockMs: number;
+    /** Blocks until a block is solid (the newest solid block is head − solidAfter). */
+    solidAfter: number;
+    seed: boolean;
+    thread: boolean;
+    dbFile: string;
+  };
   appDbFile: string;
   /** The launchpad families served; a family without a router cannot trade. */
   families: Family[];
@@ -119,6 +129,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(lines.join('\n'));
   }
   const c = parsed.data;
+  if (c.DEVNET_BLOCK_MS === 0 && c.DEVNET_SOLID_AFTER > 0) {
+    // with a block per broadcast, no block would become solid until 19 more broadcasts
+    throw new ConfigError(
+      `invalid DEVNET_SOLID_AFTER${'DEVNET_SOLID_AFTER' in cleaned ? ` (got "${c.DEVNET_SOLID_AFTER}")` : ''}: DEVNET_BLOCK_MS=0 (a block per broadcast) needs DEVNET_SOLID_AFTER=0 (its default is 19, as on mainnet)`,
+    );
+  }
   const dataDir = path.resolve(c.DATA_DIR);
   return {
     dataDir,
@@ -132,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       enabled: c.TRON_RPC === undefined,
       port: c.DEVNET_PORT,
       blockMs: c.DEVNET_BLOCK_MS,
+      solidAfter: c.DEVNET_SOLID_AFTER,
       seed: c.DEVNET_SEED,
       thread: c.DEVNET_THREAD,
       dbFile: path.join(dataDir, 'devnet.sqlite'),

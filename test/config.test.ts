@@ -10,7 +10,7 @@ describe('config', () => {
   it('runs everything offline by default', () => {
     const c = loadConfig({});
     expect(c.port).toBe(3000);
-    expect(c.devnet).toMatchObject({ enabled: true, port: 8090, blockMs: 3000, seed: true });
+    expect(c.devnet).toMatchObject({ enabled: true, port: 8090, blockMs: 3000, solidAfter: 19, seed: true });
     expect(c.dataDir).toBe(path.resolve('./data'));
     expect(tronHost(c)).toBe('http://127.0.0.1:8090');
   });
@@ -35,8 +35,23 @@ describe('config', () => {
     expect(loadConfig({ DEVNET_SEED: 'false' }).devnet.seed).toBe(false);
     expect(loadConfig({}).devnet.thread).toBe(false);
     expect(loadConfig({ DEVNET_THREAD: 'true' }).devnet.thread).toBe(true);
-    expect(loadConfig({ DEVNET_BLOCK_MS: '0' }).devnet.blockMs).toBe(0);
+    expect(loadConfig({ DEVNET_BLOCK_MS: '0', DEVNET_SOLID_AFTER: '0' }).devnet.blockMs).toBe(0);
+    expect(loadConfig({ DEVNET_SOLID_AFTER: '0' }).devnet.solidAfter).toBe(0);
     expect(() => loadConfig({ DEVNET_SEED: 'maybe' })).toThrow(ConfigError);
+  });
+
+  it('refuses a block per broadcast with blocks that become solid later, saying why', () => {
+    for (const env of [{ DEVNET_BLOCK_MS: '0' }, { DEVNET_BLOCK_MS: '0', DEVNET_SOLID_AFTER: '19' }]) {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(
+        /^invalid DEVNET_SOLID_AFTER( \(got "19"\))?: DEVNET_BLOCK_MS=0 \(a block per broadcast\) needs DEVNET_SOLID_AFTER=0/,
+      );
+    }
+    expect(loadConfig({ DEVNET_BLOCK_MS: '300', DEVNET_SOLID_AFTER: '19' }).devnet).toMatchObject({
+      blockMs: 300,
+      solidAfter: 19,
+    });
+    expect(() => loadConfig({ DEVNET_SOLID_AFTER: '-1' })).toThrow(/^invalid DEVNET_SOLID_AFTER/);
   });
 
   it('names the bad variable in one line', () => {

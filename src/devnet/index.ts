@@ -13,6 +13,8 @@ export interface DevnetOptions {
   port: number;
   /** 0 = one block per broadcast. */
   blockMs: number;
+  /** Blocks until a block is solid (mainnet and the config's default: 19); 0 (the default here) = solid at once. */
+  solidAfter?: number;
   seed: boolean;
   logger: Logger;
 }
@@ -30,6 +32,7 @@ export function devnetOptions(config: Config, logger: Logger): DevnetOptions {
     host: config.host,
     port: config.devnet.port,
     blockMs: config.devnet.blockMs,
+    solidAfter: config.devnet.solidAfter,
     seed: config.devnet.seed,
     logger,
   };
@@ -42,7 +45,10 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
   const log = opts.logger.child({ module: 'devnet' });
   const db = openSqlite(opts.dbFile, schema, 'devnet');
   const now = Date.now();
-  const chain = new Chain(db, Date.now, opts.seed ? now - SEED_HISTORY_MS : now);
+  const chain = new Chain(db, {
+    genesisTime: opts.seed ? now - SEED_HISTORY_MS : now,
+    solidAfter: opts.solidAfter ?? 0,
+  });
   if (opts.seed && seedDemo(chain, now)) {
     log.info({ head: chain.head().number }, 'devnet seeded with demo tokens and a day of trades');
   }
@@ -61,7 +67,10 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : opts.port;
   const url = `http://${opts.host}:${port}`;
-  log.info({ url, head: chain.head().number, blockMs: opts.blockMs, db: opts.dbFile }, `devnet listening on ${url}`);
+  log.info(
+    { url, head: chain.head().number, blockMs: opts.blockMs, solidAfter: chain.solidAfter, db: opts.dbFile },
+    `devnet listening on ${url}`,
+  );
   return {
     url,
     chain,

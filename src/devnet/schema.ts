@@ -1,5 +1,6 @@
 // The devnet's own ledger (a separate SQLite file from the app's, as a real node would be).
 // Money columns are TEXT holding integer sun / token base units; never REAL.
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const meta = sqliteTable('meta', {
@@ -64,6 +65,35 @@ export const events = sqliteTable(
     index('events_contract').on(t.contract, t.blockTimestamp, t.id),
     index('events_contract_id').on(t.contract, t.id),
     index('events_tx').on(t.txid),
+    // a block's events (the by-block API, the unconfirmed ones, a fork dropping them)
+    index('events_block').on(t.blockNumber),
+  ],
+);
+
+/**
+ * The undo journal (chain/journal.ts): for each row a block not yet solid inserted, updated or
+ * deleted in a state table, the row as it was before, so a fork can restore the state and a read
+ * at the solid block can see it. Rows of solid blocks are pruned.
+ */
+export const journal = sqliteTable(
+  'journal',
+  {
+    id: integer('id').primaryKey(),
+    block: integer('block').notNull(),
+    /** The state table and the row's rowid in it. */
+    tbl: text('tbl').notNull(),
+    rid: integer('rid').notNull(),
+    /** 'i' inserted, 'u' updated, 'd' deleted. */
+    op: text('op').notNull(),
+    /** The row before the change (JSON object by column name); null for an insert. */
+    old: text('old'),
+  },
+  // records are kept in block order, so a block's are found by id (chain/journal.ts); an account's
+  // own records are indexed for the solidity node's account reads
+  (t) => [
+    index('journal_accounts')
+      .on(t.rid)
+      .where(sql`tbl = 'accounts'`),
   ],
 );
 

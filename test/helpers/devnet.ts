@@ -11,7 +11,8 @@ export function tempDir(prefix = 'lp-test-'): string {
 }
 
 export async function startTestDevnet(
-  opts: { dir?: string; blockMs?: number; seed?: boolean } = {},
+  /** solidAfter: blocks until a block is solid; 0 (the default here) = every block is solid at once. */
+  opts: { dir?: string; blockMs?: number; seed?: boolean; solidAfter?: number } = {},
 ): Promise<Devnet & { dir: string }> {
   const dir = opts.dir ?? tempDir();
   const devnet = await startDevnet({
@@ -19,6 +20,7 @@ export async function startTestDevnet(
     host: '127.0.0.1',
     port: 0,
     blockMs: opts.blockMs ?? 0,
+    solidAfter: opts.solidAfter ?? 0,
     seed: opts.seed ?? false,
     logger: createLogger('silent'),
   });

@@ -1,15 +1,14 @@
 // The devnet's chain: validates and queues broadcast transactions, produces blocks that execute them,
 // and answers the queries TronWeb makes. Everything is synchronous over SQLite, so each block (and
-// each broadcast) is atomic and a restart resumes from the last committed block.
-import { createHash } from 'node:crypto';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+// each broadcast) is atomic and a restart resumes from the last committed block. A block becomes
+// solid `solidAfter` blocks after it is made (as on mainnet, 19); until then a fork may replace it,
+// and the undo journal keeps what it changed.
 import { encodeRevert } from '../../tron/codec.js';
 import { buildTx, rawOf, refOf, signTx, type RefBlock } from '../../tron/tx.js';
 import { toHexAddress } from '../../tron/address.js';
 import { BANDWIDTH_PRICE_SUN } from '../fees.js';
 import { FAUCET, writeDex, writeGenesis } from '../genesis.js';
 import { Ledger, type DevnetDb } from '../ledger.js';
-import * as s from '../schema.js';
 import { Revert, Vm } from '../vm.js';
 import {
   Refusal,
@@ -22,7 +21,10 @@ import {
   parseTransaction,
 } from './admission.js';
 import { EventLog, type EventFilter } from './events.js';
+import { forkStart, replaceBlocks, type ForkRequest, type ForkResult } from './fork.js';
+import { Journal } from './journal.js';
 import { nativeContracts } from './registry.js';
+import { blockIdOf, chainStatements } from './statements.js';
 import { TRANSACTION_TYPES, type TransactionType } from './transactions.js';
 import {
   toHexText,
@@ -35,53 +37,73 @@ import {
 } from './types.js';
 
 const MAX_TX_PER_BLOCK = 5000;
+/** Where the chain keeps the newest solid block's number, and how many forks it has made. */
+const SOLID_KEY = 'solid';
+const FORKS_KEY = 'forks';
 
 class Rollback extends Error {}
+
+export interface ChainOptions {
+  clock?: () => number;
+  /** The genesis block's time, for a new chain. */
+  genesisTime?: number;
+  /** Blocks until a block is solid (the newest solid block is head − solidAfter); 0 = solid at once. */
+  solidAfter?: number;
+}
 
 export class Chain {
   readonly ledger: Ledger;
   /** The code behind each kind of contract. */
   readonly contracts = nativeContracts();
+  readonly solidAfter: number;
   private headBlock: BlockRow;
+  private solidBlock: BlockRow;
   private seq: number;
-  /** Called after each block is committed (the HTTP layer and tests listen). */
+  /** Called after each block is committed, and after a fork (the HTTP layer and tests listen). */
   onBlock: ((block: BlockRow) => void) | undefined;
   /** Raw sizes measured at broadcast, for the bandwidth fee when the block runs. */
   private readonly rawSizes = new Map<string, number>();
   private readonly eventLog: EventLog;
+  private readonly journal: Journal;
+  private readonly clock: () => number;
   private readonly q;
 
   constructor(
     readonly db: DevnetDb,
-    private readonly clock: () => number = Date.now,
-    genesisTime?: number,
+    options: ChainOptions = {},
   ) {
+    this.clock = options.clock ?? Date.now;
+    this.solidAfter = options.solidAfter ?? 0;
     this.ledger = new Ledger(db);
     this.eventLog = new EventLog(db);
-    this.q = prepare(db);
-    const head = this.loadHead();
+    this.journal = new Journal(db.$client, this.solidAfter > 0);
+    this.q = chainStatements(db);
+    const head = this.q.head.get();
     if (head) {
       this.headBlock = head;
       this.atomic(() => writeDex(this.ledger, head.timestamp));
-    } else this.headBlock = this.writeGenesisBlock(genesisTime ?? clock());
-    const maxSeq = db
-      .select({ m: sql<number>`coalesce(max(${s.transactions.seq}), 0)` })
-      .from(s.transactions)
-      .get();
-    this.seq = maxSeq?.m ?? 0;
+    } else this.headBlock = this.writeGenesisBlock(options.genesisTime ?? this.clock());
+    // a new chain starts with its genesis solid; one made before finality was kept has no journal,
+    // so all its blocks are solid
+    const stored = this.ledger.getMeta(SOLID_KEY);
+    if (stored === undefined) this.q.setMeta.run(SOLID_KEY, String(this.headBlock.number));
+    this.solidBlock = (stored !== undefined && this.block(Number(stored))) || this.headBlock;
+    this.solidBlock = this.atomic(() => this.settle(this.headBlock.number - this.solidAfter));
+    this.seq = this.q.maxSeq.get() ?? 0;
   }
 
   head(): BlockRow {
     return this.headBlock;
   }
 
+  /** The newest solid block: never replaced by a fork, what the solidity node answers from. */
+  solid(): BlockRow {
+    return this.solidBlock;
+  }
+
   /** Runs fn in one SQLite transaction; nested calls become savepoints, a throw rolls back. */
   atomic<T>(fn: () => T): T {
     return this.db.$client.transaction(fn)();
-  }
-
-  private loadHead(): BlockRow | undefined {
-    return this.db.select().from(s.blocks).orderBy(desc(s.blocks.number)).limit(1).get();
   }
 
   private writeGenesisBlock(time: number): BlockRow {
@@ -94,7 +116,7 @@ export class Chain {
     };
     this.atomic(() => {
       writeGenesis(this.ledger, time);
-      this.db.insert(s.blocks).values(block).run();
+      this.q.insertBlock.run(block.number, block.blockId, block.parentId, block.timestamp, block.txCount);
     });
     return block;
   }
@@ -124,7 +146,10 @@ export class Chain {
 
   // ---------------------------------------------------------------- broadcast
 
-  /** Validates a signed transaction and queues it; refusals come back as values, never throws. */
+  /**
+   * Validates a signed transaction on the head's state (as a full node: funds just received count)
+   * and queues it; refusals come back as values, never throws.
+   */
   broadcast(input: unknown, options: { produce?: boolean } = {}): BroadcastResult {
     let txid = '';
     try {
@@ -161,29 +186,75 @@ export class Chain {
 
   /** Produces one block holding the queued transactions (possibly none). */
   produceBlock(timestamp?: number): BlockRow {
+    let solid = this.solidBlock;
     const block = this.atomic(() => {
       const parent = this.headBlock;
       const ts = Math.max(timestamp ?? this.clock(), parent.timestamp + 1);
-      const number = parent.number + 1;
-      const pending = this.q.pending.all(MAX_TX_PER_BLOCK);
-      const included: string[] = [];
-      for (const row of pending) {
-        if (this.execute(row, number, ts)) included.push(row.txid);
-      }
-      const blockId = blockIdOf(number, parent.blockId, ts, included);
-      const b: BlockRow = { number, blockId, parentId: parent.blockId, timestamp: ts, txCount: included.length };
-      this.q.insertBlock.run(b.number, b.blockId, b.parentId, b.timestamp, b.txCount);
+      const b = this.makeBlock(parent, ts, this.q.pending.all(MAX_TX_PER_BLOCK));
+      solid = this.settle(b.number - this.solidAfter);
       return b;
     });
     this.headBlock = block;
+    this.solidBlock = solid;
     this.onBlock?.(block);
     return block;
+  }
+
+  /** Makes the block after `parent` from these transactions (those that still pay), in the caller's transaction. */
+  private makeBlock(parent: BlockRow, timestamp: number, txs: TxRow[], fork = 0): BlockRow {
+    const number = parent.number + 1;
+    this.journal.open(number);
+    const included: string[] = [];
+    for (const row of txs) {
+      if (this.execute(row, number, timestamp)) included.push(row.txid);
+    }
+    this.journal.close();
+    const blockId = blockIdOf(number, parent.blockId, timestamp, included, fork);
+    const b: BlockRow = { number, blockId, parentId: parent.blockId, timestamp, txCount: included.length };
+    this.q.insertBlock.run(b.number, b.blockId, b.parentId, b.timestamp, b.txCount);
+    return b;
+  }
+
+  /**
+   * Makes block `number` the newest solid one unless a newer one is (solid never goes back), and
+   * forgets the journal up to it. In the caller's transaction; returns the solid block.
+   */
+  private settle(number: number): BlockRow {
+    if (number <= this.solidBlock.number) return this.solidBlock;
+    const solid = this.block(number)!;
+    this.journal.prune(solid.number);
+    this.q.setMeta.run(SOLID_KEY, String(solid.number));
+    return solid;
+  }
+
+  /** Makes every block up to the head solid (the demo seed's history is solid from the start). */
+  solidifyHead(): void {
+    this.solidBlock = this.atomic(() => this.settle(this.headBlock.number));
+  }
+
+  /** Replaces the newest blocks not yet solid (see fork.ts); a refusal is a plain sentence. */
+  fork(request: ForkRequest): ForkResult | { refusal: string } {
+    const from = forkStart(request, this.headBlock.number, this.solidBlock.number);
+    if (typeof from !== 'number') return from;
+    const result = this.atomic(() => {
+      const fork = Number(this.ledger.getMeta(FORKS_KEY) ?? 0) + 1;
+      this.q.setMeta.run(FORKS_KEY, String(fork));
+      return replaceBlocks(
+        { db: this.db, q: this.q, journal: this.journal, makeBlock: (...a) => this.makeBlock(...a) },
+        from,
+        request.drop,
+        fork,
+      );
+    });
+    this.headBlock = this.block(this.headBlock.number)!;
+    this.onBlock?.(this.headBlock);
+    return result;
   }
 
   /** Runs one transaction in a block. Returns false when it is dropped (not included). */
   private execute(row: TxRow, blockNumber: number, timestamp: number): boolean {
     const tx = JSON.parse(row.signed) as TxJson;
-    // the size was measured at broadcast; after a restart it is measured again
+    // the size was measured at broadcast; after a restart (or a fork) it is measured again
     const rawBytes = this.rawSizes.get(row.txid) ?? rawOf(tx).raw.length;
     this.rawSizes.delete(row.txid);
     const netFee = billableBytes(rawBytes, tx.signature?.length ?? 1) * BANDWIDTH_PRICE_SUN;
@@ -214,22 +285,21 @@ export class Chain {
   }
 
   blockById(id: string): BlockRow | undefined {
-    return this.db.select().from(s.blocks).where(eq(s.blocks.blockId, id.toLowerCase())).get();
+    return this.q.blockById.get(id.toLowerCase());
   }
 
   blockTransactions(number: number): TxJson[] {
-    return this.db
-      .select()
-      .from(s.transactions)
-      .where(eq(s.transactions.blockNumber, number))
-      .orderBy(asc(s.transactions.seq))
-      .all()
-      .map((r) => this.txView(r));
+    return this.q.blockTxs.all(number).map((r) => this.txView(r));
   }
 
   transaction(txid: string): (TxJson & { ret?: unknown }) | undefined {
     const row = this.txRow(txid);
     return row && row.status !== 'DROPPED' ? this.txView(row) : undefined;
+  }
+
+  /** The number of the block holding the transaction; undefined while it is in none. */
+  transactionBlock(txid: string): number | undefined {
+    return this.txRow(txid)?.blockNumber ?? undefined;
   }
 
   transactionInfo(txid: string): Record<string, unknown> {
@@ -253,9 +323,30 @@ export class Chain {
     };
   }
 
-  /** Runs a call without keeping any change: views and energy estimates. */
-  constantCall(owner: string, contract: string, data: string, callValue = 0n): ConstantResult {
-    const vm = new Vm(this.ledger, this.contracts, this.headBlock.timestamp, Number.MAX_SAFE_INTEGER);
+  /**
+   * Runs `read` on the state as it was at the newest solid block, keeping nothing: every row changed
+   * since (or only the account's, when `read` reads one account) is put back first, in a transaction
+   * that is then rolled back.
+   */
+  readAtSolid<T>(read: () => T, account?: string): T {
+    const solid = this.solidBlock.number;
+    if (!this.journal.changedSince(solid, account)) return read();
+    let out!: T;
+    try {
+      this.atomic(() => {
+        this.journal.rewind(solid, account);
+        out = read();
+        throw new Rollback();
+      });
+    } catch (e) {
+      if (!(e instanceof Rollback)) throw e;
+    }
+    return out;
+  }
+
+  /** Runs a call without keeping any change: views and energy estimates (in the time of block `at`). */
+  constantCall(owner: string, contract: string, data: string, callValue = 0n, at = this.headBlock): ConstantResult {
+    const vm = new Vm(this.ledger, this.contracts, at.timestamp, Number.MAX_SAFE_INTEGER);
     let output = '';
     let ok = true;
     let reason: string | undefined;
@@ -263,7 +354,7 @@ export class Chain {
       this.atomic(() => {
         if (callValue > 0n) {
           // simulate affordability (rolled back with everything else)
-          this.ledger.ensureAccount(owner, this.headBlock.timestamp);
+          this.ledger.ensureAccount(owner, at.timestamp);
           this.ledger.setBalance(owner, this.ledger.balance(owner) + callValue);
         }
         output = vm.callData(owner, contract, callValue, data);
@@ -299,36 +390,4 @@ export class Chain {
     const signed = signTx(tx, FAUCET.privateKey);
     return this.broadcast(signed, options);
   }
-}
-
-/** The per-transaction and per-block statements, prepared once. */
-function prepare(db: DevnetDb) {
-  const c = db.$client;
-  const TX_COLS = 'txid, signed, owner, received_at as receivedAt, seq, block_number as blockNumber, status, info';
-  const BLOCK_COLS = 'number, block_id as blockId, parent_id as parentId, timestamp, tx_count as txCount';
-  return {
-    hasTx: c.prepare<[string], number>('select 1 from transactions where txid = ?').pluck(),
-    insertTx: c.prepare<[string, string, string, number, number]>(
-      "insert into transactions (txid, signed, owner, received_at, seq, block_number, status, info) values (?, ?, ?, ?, ?, null, 'pending', null)",
-    ),
-    pending: c.prepare<[number], TxRow>(
-      `select ${TX_COLS} from transactions where status = 'pending' order by seq limit ?`,
-    ),
-    tx: c.prepare<[string], TxRow>(`select ${TX_COLS} from transactions where txid = ?`),
-    drop: c.prepare<[string]>("update transactions set status = 'DROPPED', block_number = null where txid = ?"),
-    finishTx: c.prepare<[string, number, string, string]>(
-      'update transactions set status = ?, block_number = ?, info = ? where txid = ?',
-    ),
-    block: c.prepare<[number], BlockRow>(`select ${BLOCK_COLS} from blocks where number = ?`),
-    insertBlock: c.prepare<[number, string, string, number, number]>(
-      'insert into blocks (number, block_id, parent_id, timestamp, tx_count) values (?, ?, ?, ?, ?)',
-    ),
-  };
-}
-
-function blockIdOf(number: number, parentId: string, timestamp: number, txids: string[]): string {
-  const h = createHash('sha256')
-    .update(`${parentId}:${number}:${timestamp}:${txids.join(',')}`)
-    .digest('hex');
-  return number.toString(16).padStart(16, '0') + h.slice(16);
 }

@@ -10,6 +10,10 @@ export interface EventFilter {
   contract?: string;
   txid?: string;
   blockNumber?: number;
+  /** Only events of blocks up to this one (the confirmed ones, with the newest solid block). */
+  maxBlock?: number;
+  /** Only events of blocks after this one (the unconfirmed ones, with the newest solid block). */
+  afterBlock?: number;
   eventName?: string;
   minTimestamp?: number;
   maxTimestamp?: number;
@@ -67,6 +71,8 @@ export class EventLog {
     add('contract = ?', filter.contract);
     add('txid = ?', filter.txid);
     add('block_number = ?', filter.blockNumber);
+    add('block_number <= ?', filter.maxBlock);
+    add('block_number > ?', filter.afterBlock);
     add('event_name = ?', filter.eventName);
     add('block_timestamp >= ?', filter.minTimestamp);
     add('block_timestamp <= ?', filter.maxTimestamp);

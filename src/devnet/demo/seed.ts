@@ -21,6 +21,8 @@ export function seedDemo(chain: Chain, now: number): boolean {
   chain.produceBlock(start);
   const run: DemoRun = { chain, tokens: [], approved: new Set() };
   for (const a of planActions(start, now)) runAction(run, a);
+  // the demo's history is solid from the start: no fork reaches into it
+  chain.solidifyHead();
   chain.ledger.setMeta('seeded', String(now));
   return true;
 }

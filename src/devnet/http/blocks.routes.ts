@@ -1,62 +1,61 @@
-// The node's blocks and the transactions in them (/wallet and /walletsolidity alike: every devnet
-// block is solid at once).
+// The node's blocks and the transactions in them: /wallet answers from the head, /walletsolidity
+// only up to the newest solid block (a block or transaction past it is `{}` there).
 import { scalarText } from '../../text.js';
-import type { BlockRow, Chain } from '../chain/index.js';
+import type { BlockRow, NodeView } from '../chain/index.js';
 import { intParam, truthy, type DevnetRoutes } from './routes.js';
 
 const WITNESS = '41' + 'd1'.repeat(20);
 /** The most blocks one range query answers, as java-tron. */
 const MAX_BLOCK_RANGE = 100;
 
-export function blockRoutes({ node, chain }: DevnetRoutes): void {
-  const blockJson = (b: BlockRow, detail: boolean) => blockView(chain, b, detail);
-  node('getnowblock', () => blockJson(chain.head(), true));
-  node('getblock', (p) => {
+export function blockRoutes({ node }: DevnetRoutes): void {
+  node('getnowblock', (_p, view) => blockView(view, view.top(), true));
+  node('getblock', (p, view) => {
     const detail = truthy(p.detail);
     const idOrNum = p.id_or_num;
-    if (idOrNum === undefined || idOrNum === '') return blockJson(chain.head(), detail);
+    if (idOrNum === undefined || idOrNum === '') return blockView(view, view.top(), detail);
     const num = intParam(idOrNum);
-    const b = num !== undefined ? chain.block(num) : chain.blockById(scalarText(idOrNum));
-    return b ? blockJson(b, detail) : {};
+    const b = num !== undefined ? view.block(num) : view.blockById(scalarText(idOrNum));
+    return b ? blockView(view, b, detail) : {};
   });
-  node('getblockbynum', (p) => {
-    const b = chain.block(intParam(p.num) ?? -1);
-    return b ? blockJson(b, true) : {};
+  node('getblockbynum', (p, view) => {
+    const b = view.block(intParam(p.num) ?? -1);
+    return b ? blockView(view, b, true) : {};
   });
-  node('getblockbyid', (p) => {
-    const b = chain.blockById(scalarText(p.value));
-    return b ? blockJson(b, true) : {};
+  node('getblockbyid', (p, view) => {
+    const b = view.blockById(scalarText(p.value));
+    return b ? blockView(view, b, true) : {};
   });
-  node('getblockbylimitnext', (p) => {
+  node('getblockbylimitnext', (p, view) => {
     const start = intParam(p.startNum) ?? 0;
     const end = Math.min(intParam(p.endNum) ?? start, start + MAX_BLOCK_RANGE);
     const out = [];
     for (let n = start; n < end; n++) {
-      const b = chain.block(n);
-      if (b) out.push(blockJson(b, true));
+      const b = view.block(n);
+      if (b) out.push(blockView(view, b, true));
     }
     return out.length ? { block: out } : {};
   });
-  node('getblockbylatestnum', (p) => {
+  node('getblockbylatestnum', (p, view) => {
     const count = Math.min(Math.max(intParam(p.num) ?? 1, 1), MAX_BLOCK_RANGE);
-    const head = chain.head().number;
+    const top = view.top().number;
     const out = [];
-    for (let n = Math.max(0, head - count + 1); n <= head; n++) out.push(blockJson(chain.block(n)!, true));
+    for (let n = Math.max(0, top - count + 1); n <= top; n++) out.push(blockView(view, view.block(n)!, true));
     return { block: out };
   });
 
-  node('gettransactionbyid', (p) => chain.transaction(scalarText(p.value)) ?? {});
-  node('gettransactioninfobyid', (p) => chain.transactionInfo(scalarText(p.value)));
-  node('gettransactioninfobyblocknum', (p) => {
-    const b = chain.block(intParam(p.num) ?? -1);
+  node('gettransactionbyid', (p, view) => view.transaction(scalarText(p.value)) ?? {});
+  node('gettransactioninfobyid', (p, view) => view.transactionInfo(scalarText(p.value)));
+  node('gettransactioninfobyblocknum', (p, view) => {
+    const b = view.block(intParam(p.num) ?? -1);
     if (!b) return [];
-    return chain.blockTransactions(b.number).map((t) => chain.transactionInfo(t.txID!));
+    return view.blockTransactions(b.number).map((t) => view.transactionInfo(t.txID!));
   });
 }
 
 /** A block as java-tron shows it, with its transactions when asked for detail. */
-function blockView(chain: Chain, b: BlockRow, detail: boolean) {
-  const txs = detail ? chain.blockTransactions(b.number) : [];
+function blockView(view: NodeView, b: BlockRow, detail: boolean) {
+  const txs = detail ? view.blockTransactions(b.number) : [];
   return {
     blockID: b.blockId,
     block_header: {

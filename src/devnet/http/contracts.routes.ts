@@ -1,19 +1,21 @@
-// Contracts on the node: building a call, running one without keeping it (views, energy estimates),
-// and what getcontract shows (the ABI of the address's kind, from the chain's contract registry).
+// Contracts on the node: building a call, running one without keeping it (views, energy estimates;
+// on the head's state on /wallet, the newest solid block's on /walletsolidity), and what getcontract
+// shows (the ABI of the address's kind, from the chain's contract registry).
 import { keccakHex } from '../../tron/codec.js';
 import { tryHexAddress } from '../../tron/address.js';
 import { scalarText } from '../../text.js';
-import { toHexText, type Chain } from '../chain/index.js';
+import { toHexText, type Chain, type NodeView } from '../chain/index.js';
 import { ZERO_ADDRESS } from '../vm.js';
 import { intParam, type DevnetRoutes, type Params } from './routes.js';
 
-export function contractRoutes({ both, node, chain }: DevnetRoutes): void {
-  const isContract = (address: string | null): address is string =>
-    address !== null && chain.ledger.contractKind(address) !== null;
+export function contractRoutes({ node, full, chain }: DevnetRoutes): void {
+  const isContract = (address: string | null, view: NodeView): address is string =>
+    address !== null && Boolean(view.account(address)?.contractKind);
 
-  both('/wallet/triggersmartcontract', (p) => {
+  full('triggersmartcontract', (p, view) => {
     const a = callArgs(p);
-    if (!isContract(a.contract)) return failed('CONTRACT_VALIDATE_ERROR', 'No contract or not a valid smart contract');
+    if (!isContract(a.contract, view))
+      return failed('CONTRACT_VALIDATE_ERROR', 'No contract or not a valid smart contract');
     if (!tryHexAddress(p.owner_address))
       return failed('CONTRACT_VALIDATE_ERROR', 'Contract validate error : Invalid ownerAddress');
     const value: Record<string, unknown> = { data: a.data, owner_address: a.owner, contract_address: a.contract };
@@ -22,10 +24,11 @@ export function contractRoutes({ both, node, chain }: DevnetRoutes): void {
     const transaction = chain.buildTransaction('TriggerSmartContract', value, feeLimit ? { fee_limit: feeLimit } : {});
     return { result: { result: true }, transaction };
   });
-  const constant = (p: Params) => {
+  const constant = (p: Params, view: NodeView) => {
     const a = callArgs(p);
-    if (!isContract(a.contract)) return failed('CONTRACT_VALIDATE_ERROR', 'No contract or not a valid smart contract');
-    const r = chain.constantCall(a.owner, a.contract, a.data, a.callValue);
+    if (!isContract(a.contract, view))
+      return failed('CONTRACT_VALIDATE_ERROR', 'No contract or not a valid smart contract');
+    const r = view.constantCall(a.owner, a.contract, a.data, a.callValue);
     if (!r.ok) {
       // java-tron: the call "succeeds" with a message, a FAILED transaction and the revert data
       return {
@@ -38,13 +41,13 @@ export function contractRoutes({ both, node, chain }: DevnetRoutes): void {
     return { result: { result: true }, energy_used: r.energyUsed, constant_result: [r.output] };
   };
   node('triggerconstantcontract', constant);
-  node('estimateenergy', (p) => {
-    const r = constant(p) as { result: { result?: boolean }; energy_used?: number };
+  node('estimateenergy', (p, view) => {
+    const r = constant(p, view) as { result: { result?: boolean }; energy_used?: number };
     return r.result.result ? { result: { result: true }, energy_required: r.energy_used } : r;
   });
 
-  node('getcontract', (p) => contractJson(chain, p));
-  node('getcontractinfo', (p) => {
+  full('getcontract', (p) => contractJson(chain, p));
+  full('getcontractinfo', (p) => {
     const c = contractJson(chain, p);
     return 'contract_address' in c ? { smart_contract: c, runtimecode: '', contract_state: {} } : {};
   });

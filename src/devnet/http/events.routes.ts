@@ -1,5 +1,6 @@
 // TronGrid's event API (/v1/.../events): a contract's, a transaction's or a block's events, paged
-// with opaque fingerprints.
+// with opaque fingerprints. Events of blocks not yet solid are served too, marked `_unconfirmed`,
+// unless only_confirmed asks for the solid ones (only_unconfirmed for the others).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { toBase58, tryHexAddress } from '../../tron/address.js';
@@ -45,12 +46,14 @@ function eventPage(chain: Chain, req: FastifyRequest, reply: FastifyReply, scope
   const asc = q.data.order_by ? q.data.order_by === 'block_timestamp,asc' : scope.contract === undefined;
   const afterId = q.data.fingerprint ? fingerprintId(q.data.fingerprint) : undefined;
   if (afterId === null) return badRequest(reply, 'invalid fingerprint');
-  // every devnet block is solid at once: all events are confirmed, none is unconfirmed
-  if (q.data.only_unconfirmed === true) {
-    return { success: true, data: [], meta: { at: Date.now(), page_size: 0 } };
+  if (q.data.only_confirmed && q.data.only_unconfirmed) {
+    return badRequest(reply, 'only_confirmed and only_unconfirmed cannot be used together');
   }
+  const solid = chain.solid().number;
   const rows = chain.events({
     ...scope,
+    ...(q.data.only_confirmed ? { maxBlock: solid } : {}),
+    ...(q.data.only_unconfirmed ? { afterBlock: solid } : {}),
     ...(q.data.block_number !== undefined && scope.blockNumber === undefined
       ? { blockNumber: q.data.block_number }
       : {}),
@@ -70,10 +73,11 @@ function eventPage(chain: Chain, req: FastifyRequest, reply: FastifyReply, scope
     const next = new URLSearchParams({ ...(req.query as Record<string, string>), fingerprint: fp });
     meta.links = { next: `${req.protocol}://${req.host}${req.url.split('?')[0]}?${next.toString()}` };
   }
-  return { success: true, data: page.map(eventJson), meta };
+  return { success: true, data: page.map((r) => eventJson(r, solid)), meta };
 }
 
-const eventJson = (r: EventRow) => ({
+/** A row as TronGrid shows it; one of a block after the newest solid block carries `_unconfirmed`. */
+const eventJson = (r: EventRow, solid: number) => ({
   block_number: r.blockNumber,
   block_timestamp: r.blockTimestamp,
   caller_contract_address: toBase58(r.contract),
@@ -84,6 +88,7 @@ const eventJson = (r: EventRow) => ({
   result_type: JSON.parse(r.resultType) as Record<string, string>,
   event: r.signature,
   transaction_id: r.txid,
+  ...(r.blockNumber > solid ? { _unconfirmed: true } : {}),
 });
 
 /** Page fingerprints: the last row's id behind a fixed prefix, base64url (opaque to clients). */

@@ -2,10 +2,12 @@
 // how it mounts a route on both nodes, and the error body of the event API and the operator tools.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Chain } from '../chain/index.js';
+import { fullNodeView, solidityNodeView, type Chain, type NodeView } from '../chain/index.js';
 
 export type Params = Record<string, unknown>;
 export type Handler = (p: Params, req: FastifyRequest, reply: FastifyReply) => unknown;
+/** A node route's answer from what its node sees: the head (/wallet) or the newest solid block (/walletsolidity). */
+export type NodeHandler = (p: Params, view: NodeView) => unknown;
 
 export interface DevnetRoutes {
   app: FastifyInstance;
@@ -14,19 +16,23 @@ export interface DevnetRoutes {
   instantBlocks: boolean;
   /** A route answered on GET and POST, with its arguments from the body and the query. */
   both: (path: string, handler: Handler) => void;
-  /** A route served by the full node (`/wallet`) and the solidity node (`/walletsolidity`). */
-  node: (name: string, handler: Handler) => void;
+  /** A route served by the full node (`/wallet`) and the solidity node (`/walletsolidity`), each from its view. */
+  node: (name: string, handler: NodeHandler) => void;
+  /** A route only the full node serves (`/wallet`): java-tron's solidity API has no such route. */
+  full: (name: string, handler: NodeHandler) => void;
 }
 
 export function devnetRoutes(app: FastifyInstance, chain: Chain, instantBlocks: boolean): DevnetRoutes {
   const both = (path: string, handler: Handler) => {
     app.route({ method: ['GET', 'POST'], url: path, handler: async (req, reply) => handler(params(req), req, reply) });
   };
-  const node = (name: string, handler: Handler) => {
-    both(`/wallet/${name}`, handler);
-    both(`/walletsolidity/${name}`, handler);
+  const views = { full: fullNodeView(chain), solid: solidityNodeView(chain) };
+  const full = (name: string, handler: NodeHandler) => both(`/wallet/${name}`, (p) => handler(p, views.full));
+  const node = (name: string, handler: NodeHandler) => {
+    full(name, handler);
+    both(`/walletsolidity/${name}`, (p) => handler(p, views.solid));
   };
-  return { app, chain, instantBlocks, both, node };
+  return { app, chain, instantBlocks, both, node, full };
 }
 
 /** Request arguments from the JSON body and the query string (TronWeb uses both). */

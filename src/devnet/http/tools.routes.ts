@@ -1,5 +1,5 @@
-// The operator's helpers under /devnet (not part of Tron's API): the faucet, the devnet's addresses
-// and the demo tokens.
+// The operator's helpers under /devnet (not part of Tron's API): the faucet, the devnet's addresses,
+// the demo tokens, and forks on demand (a test tool).
 import { z } from 'zod';
 import { toBase58, toHexAddress, tryHexAddress } from '../../tron/address.js';
 import { trxToSun } from '../../tron/units.js';
@@ -28,6 +28,11 @@ const faucetBody = z.object({
   }),
 });
 
+const forkBody = z.union([
+  z.strictObject({ blocks: z.number().int(), drop: z.boolean() }),
+  z.strictObject({ from: z.number().int(), drop: z.boolean() }),
+]);
+
 export function toolRoutes({ app, chain, instantBlocks }: DevnetRoutes): void {
   app.post('/devnet/faucet', async (req, reply) => {
     const parsed = faucetBody.safeParse(req.body);
@@ -40,8 +45,21 @@ export function toolRoutes({ app, chain, instantBlocks }: DevnetRoutes): void {
     }
     return { txid: res.txid };
   });
+  app.post('/devnet/fork', async (req, reply) => {
+    const parsed = forkBody.safeParse(req.body);
+    if (!parsed.success) {
+      return badRequest(
+        reply,
+        'the body must be {"blocks": N, "drop": true|false} or {"from": BLOCK, "drop": true|false}',
+      );
+    }
+    const res = chain.fork(parsed.data);
+    return 'refusal' in res ? badRequest(reply, res.refusal) : res;
+  });
   app.get('/devnet/info', async () => ({
     head: chain.head().number,
+    solid: chain.solid().number,
+    solidAfter: chain.solidAfter,
     families: FAMILIES.map((f) => ({
       family: f.family,
       launchpad: toBase58(f.launchpad),

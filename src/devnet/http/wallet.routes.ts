@@ -1,17 +1,18 @@
-// The node's accounts, TRX transfers, broadcasting, and what it tells of itself (prices, node info).
+// The node's accounts (at the head on /wallet, at the newest solid block on /walletsolidity), TRX
+// transfers, broadcasting, and what it tells of itself (prices, node info).
 import { toBase58, tryHexAddress } from '../../tron/address.js';
 import { toHexText } from '../chain/index.js';
 import { BANDWIDTH_PRICE_SUN, CREATE_ACCOUNT_FEE_SUN, ENERGY_PRICE_SUN, MAX_FEE_LIMIT_SUN } from '../fees.js';
 import { intParam, truthy, type DevnetRoutes } from './routes.js';
 
-export function walletRoutes({ both, node, chain, instantBlocks }: DevnetRoutes): void {
+export function walletRoutes({ both, node, full, chain, instantBlocks }: DevnetRoutes): void {
   both('/healthcheck', () => ({ status: 'ok' }));
   both('/', () => ({ name: 'tron-launchpad devnet', head: chain.head().number }));
 
-  node('getaccount', (p) => {
+  node('getaccount', (p, view) => {
     const address = tryHexAddress(p.address);
     if (!address) throw Object.assign(new Error('Invalid address'), { statusCode: 400 });
-    const acc = chain.ledger.account(address);
+    const acc = view.account(address);
     if (!acc) return {};
     const visible = truthy(p.visible);
     return {
@@ -23,8 +24,8 @@ export function walletRoutes({ both, node, chain, instantBlocks }: DevnetRoutes)
       account_resource: {},
     };
   });
-  node('getaccountresource', () => ({ freeNetLimit: 0, TotalEnergyLimit: 0, TotalNetLimit: 0 }));
-  node('getaccountnet', () => ({ freeNetLimit: 0 }));
+  full('getaccountresource', () => ({ freeNetLimit: 0, TotalEnergyLimit: 0, TotalNetLimit: 0 }));
+  full('getaccountnet', () => ({ freeNetLimit: 0 }));
 
   both('/wallet/broadcasttransaction', (p) => chain.broadcast(p, { produce: instantBlocks }));
   both('/wallet/createtransaction', (p) => {
@@ -36,7 +37,7 @@ export function walletRoutes({ both, node, chain, instantBlocks }: DevnetRoutes)
     return chain.buildTransaction('TransferContract', { owner_address: owner, to_address: to, amount });
   });
 
-  node('getchainparameters', () => ({
+  full('getchainparameters', () => ({
     chainParameter: [
       { key: 'getEnergyFee', value: Number(ENERGY_PRICE_SUN) },
       { key: 'getTransactionFee', value: Number(BANDWIDTH_PRICE_SUN) },
@@ -48,10 +49,11 @@ export function walletRoutes({ both, node, chain, instantBlocks }: DevnetRoutes)
   node('getbandwidthprices', () => ({ prices: `0:${BANDWIDTH_PRICE_SUN}` }));
   node('getnodeinfo', () => {
     const h = chain.head();
+    const solid = chain.solid();
     return {
       beginSyncNum: h.number,
       block: `Num:${h.number},ID:${h.blockId}`,
-      solidityBlock: `Num:${h.number},ID:${h.blockId}`,
+      solidityBlock: `Num:${solid.number},ID:${solid.blockId}`,
       activeConnectCount: 0,
       configNodeInfo: { codeVersion: 'devnet' },
     };

@@ -32,7 +32,7 @@ describe('contract registry', () => {
   });
 
   it('runs a newly registered kind of contract at an address of that kind', () => {
-    const chain = new Chain(openSqlite(':memory:', schema, 'devnet'), () => 1_700_000_000_000);
+    const chain = new Chain(openSqlite(':memory:', schema, 'devnet'), { clock: () => 1_700_000_000_000 });
     chain.contracts.register('doubler', doubler);
     const address = deriveAddress('doubler');
     chain.ledger.ensureAccount(address, chain.head().timestamp, 'doubler');
