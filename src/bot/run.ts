@@ -41,6 +41,8 @@ export interface BotRunOptions {
   bot?: BotOptions;
   /** How long a first withdrawal to an address waits for its second tap (default 30 s). */
   newRecipientWaitMs?: number;
+  /** how often a trade in a head block is read until final (default 3 s, a Tron block; tests shorten it) */
+  finalityPollMs?: number;
   /** Long polling; off when a test feeds updates with handleUpdate. */
   poll?: boolean;
   /** The order engine's and the sniper's clock, the DCA tick (tests drive them), and whether they follow the stream. */
@@ -59,7 +61,12 @@ export function buildBot(opts: BotRunOptions) {
     timeoutMs: 30_000,
   });
   const accounts = createAccounts({ store, vault, operator, facadeUrl: opts.facadeUrl, defaultPlan: opts.defaultPlan });
-  const trading = createTradeFlow({ store, accounts, signing: opts.signing });
+  const trading = createTradeFlow({
+    store,
+    accounts,
+    signing: opts.signing,
+    ...(opts.finalityPollMs !== undefined ? { finalityPollMs: opts.finalityPollMs } : {}),
+  });
   // the engine reports through the bot's Api, made just below
   const late: { api?: Api } = {};
   const orders: OrderEngine = createOrderEngine({

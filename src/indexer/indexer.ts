@@ -183,9 +183,8 @@ export class Indexer {
     this.ctx.solid = solid;
     const applied = this.deps.db.$client.transaction(() => {
       this.blocks.record(check.fresh);
-      const n = this.apply(window, head);
-      this.settle(solid);
-      return n;
+      // trades made final change what the API shows too (the read caches listen to the count)
+      return this.apply(window, head) + this.settle(solid);
     })();
     this.follower.applied(head);
     return applied;
@@ -212,8 +211,11 @@ export class Indexer {
     this.onApplied?.();
   }
 
-  /** Trades whose block became solid are final: marked, and the feed says so; their journal goes. */
-  private settle(solid: number): void {
+  /**
+   * Trades whose block became solid are final: marked, and the feed says so; their journal goes.
+   * Returns how many were made final.
+   */
+  private settle(solid: number): number {
     const { db, feed } = this.ctx;
     this.journal.setBlock(null);
     const done = db
@@ -230,6 +232,7 @@ export class Indexer {
     }
     this.journal.forgetUpTo(solid);
     this.blocks.forgetBelow(solid);
+    return done.length;
   }
 
   /**

@@ -166,7 +166,7 @@ export class ChainGateway {
   }
 
   trxBalance(address: string): Promise<bigint> {
-    return this.atHead(`trx:${address}`, async () => BigInt(await this.tronWeb.trx.getBalance(address)));
+    return this.atHead(`trx:${address}`, async () => BigInt(await this.tronWeb.trx.getUnconfirmedBalance(address)));
   }
 
   tokenBalance(token: string, holder: string): Promise<bigint> {

@@ -58,6 +58,7 @@ export async function startBotStack(
       },
       poll: false,
       newRecipientWaitMs: 300,
+      finalityPollMs: 100,
       orders: { tickMs: 0, ...opts.orders },
     });
   let built = make();

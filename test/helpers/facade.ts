@@ -24,13 +24,23 @@ export interface Stack {
 }
 
 export async function startStack(
-  opts: { seed?: boolean; pollMs?: number; dir?: string; logger?: Logger; blockMs?: number; vault?: Vault } = {},
+  opts: {
+    seed?: boolean;
+    pollMs?: number;
+    dir?: string;
+    logger?: Logger;
+    blockMs?: number;
+    vault?: Vault;
+    /** blocks until a block is solid (0, the default: at once) */
+    solidAfter?: number;
+  } = {},
 ): Promise<Stack> {
   const dir = opts.dir ?? tempDir();
   const devnet = await startTestDevnet({
     dir,
     seed: opts.seed ?? true,
     ...(opts.blockMs ? { blockMs: opts.blockMs } : {}),
+    ...(opts.solidAfter ? { solidAfter: opts.solidAfter } : {}),
   });
   const config = loadConfig({ DEVNET_PORT: new URL(devnet.url).port });
   const db = openDb(path.join(dir, 'app.sqlite'));

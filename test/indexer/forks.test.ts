@@ -1,0 +1,154 @@
+// The product on a mainnet-like devnet (a block is solid 19 blocks later, forks on demand): a trade is
+// in txStatus, the index and the feed as soon as it is in a block (not final), final 19 blocks later;
+// a fork that drops its block takes it back from everything the API shows (details, holders,
+// candles, the user's trades, the fee ledger) and the feed says `removed`; a fork that runs it again
+// brings it back in its new block.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LaunchpadClient } from '../../src/client/index.js';
+import type { FeedEvent } from '../../src/service/feed.service.js';
+import { faucet } from '../helpers/devnet.js';
+import { demoTokens, startStack, type Stack } from '../helpers/facade.js';
+
+const SOLID_AFTER = 19;
+let stack: Stack;
+let client: LaunchpadClient;
+let token: string;
+let buyer: { publicKey: string; privateKey: string };
+
+beforeAll(async () => {
+  stack = await startStack({ solidAfter: SOLID_AFTER });
+  client = new LaunchpadClient({ baseUrl: stack.url, apiKey: stack.key('trader') });
+  token = (await demoTokens(stack.devnet.url)).SDOG!;
+  [buyer] = (await client.createWallet(1)) as [{ publicKey: string; privateKey: string }];
+  await faucet(stack.devnet.url, buyer.publicKey, 1000);
+  await stack.facade.indexer.syncOnce();
+});
+afterAll(() => stack?.close());
+
+const blocks = (n: number) => {
+  for (let i = 0; i < n; i++) stack.devnet.chain.produceBlock();
+};
+const sync = () => stack.facade.indexer.syncOnce();
+const buy = (trx: number) =>
+  client.trade({ action: 'buy', tokenAddress: token, amount: trx, privateKey: buyer.privateKey });
+const TRADE_KINDS = ['buy', 'sell', 'confirmed', 'removed'];
+/** The feed's trade events after `seq` (progress and the like aside). */
+const feedAfter = (seq: number): FeedEvent[] =>
+  stack.facade.feed.since(seq, {}, 1000).filter((e) => TRADE_KINDS.includes(e.kind));
+const fork = async (body: unknown) => {
+  const res = await fetch(`${stack.devnet.url}/devnet/fork`, { method: 'POST', body: JSON.stringify(body) });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { blocks: Array<{ number: number; blockId: string }> };
+};
+const ledger = () =>
+  stack.db.$client.prepare('SELECT txid, fee_sun AS fee FROM fee_ledger ORDER BY txid').all() as Array<{
+    txid: string;
+    fee: string;
+  }>;
+
+/** Everything the API says of the token and the buyer, and the fee ledger. */
+async function snapshot() {
+  const d = await client.getTokenDetails(token);
+  return {
+    market: {
+      priceInTrx: d.data.priceInTrx,
+      trxReserve: d.data.trxReserve,
+      tokenReserve: d.data.tokenReserve,
+      currentSold: d.data.currentSold,
+      marketCap: d.data.marketCap,
+      volume24Hr: d.data.volume24Hr,
+    },
+    holders: await client.getTokenHolders(token, { limit: 100 }),
+    candles: await client.getCandles(token, '1m', { limit: 10 }),
+    mine: await client.getUserTrades(buyer.publicKey),
+    recent: await client.getRecentTrades(token),
+    ledger: ledger(),
+  };
+}
+
+describe('following the head', () => {
+  it('shows a trade as soon as it is in a block, and final once that block is solid', async () => {
+    const seq = stack.facade.feed.latestSeq();
+    const sig = await buy(10);
+    const included = await client.txStatus(sig);
+    expect(included).toMatchObject({ state: 'included', confirmations: 0, trade: { type: 'buy', confirmed: false } });
+    await sync();
+    const [recent] = await client.getRecentTrades(token);
+    expect(recent).toMatchObject({ signature: sig, confirmed: false, blockNumber: included.blockNumber });
+    expect((await client.getUserTrades(buyer.publicKey))[0]).toMatchObject({ signature: sig, confirmed: false });
+    expect(
+      feedAfter(seq)
+        .filter((e) => e.txid === sig)
+        .map((e) => [e.kind, e.data.confirmed]),
+    ).toEqual([['buy', false]]);
+
+    blocks(SOLID_AFTER - 1);
+    expect((await client.txStatus(sig)).state).toBe('included');
+    blocks(1);
+    expect(await client.txStatus(sig)).toMatchObject({
+      state: 'confirmed',
+      confirmations: SOLID_AFTER,
+      trade: { confirmed: true },
+    });
+    await sync();
+    expect((await client.getRecentTrades(token))[0]).toMatchObject({ signature: sig, confirmed: true });
+    const confirmed = feedAfter(seq).filter((e) => e.kind === 'confirmed');
+    expect(confirmed).toEqual([expect.objectContaining({ txid: sig, data: expect.objectContaining({ of: 'buy' }) })]);
+  });
+
+  it('takes back everything a dropped block brought, and the feed says removed', async () => {
+    blocks(SOLID_AFTER); // what came before is solid
+    await sync();
+    const before = await snapshot();
+    const seq = stack.facade.feed.latestSeq();
+    const sig = await buy(25);
+    await sync();
+    const during = await snapshot();
+    expect(during.recent[0]!.signature).toBe(sig);
+    expect(during.ledger.length).toBe(before.ledger.length + 1);
+    expect(during.market.tokenReserve).toBeLessThan(before.market.tokenReserve);
+
+    await fork({ blocks: 1, drop: true });
+    await sync();
+    expect(await snapshot()).toEqual(before);
+    expect((await client.txStatus(sig)).state).toBe('unknown');
+    expect(feedAfter(seq).map((e) => [e.kind, e.txid])).toEqual([
+      ['buy', sig],
+      ['removed', sig],
+    ]);
+  });
+
+  it('keeps a trade a fork runs again, in its new block', async () => {
+    const sig = await buy(5);
+    await sync();
+    const seq = stack.facade.feed.latestSeq();
+    const old = (await client.getRecentTrades(token))[0]!;
+    const answer = await fork({ blocks: 2, drop: false });
+    await sync();
+    const now = (await client.getRecentTrades(token)).filter((t) => t.signature === sig);
+    expect(now).toHaveLength(1);
+    const status = await client.txStatus(sig);
+    expect(status.state).toBe('included');
+    expect(now[0]).toMatchObject({ confirmed: false, blockNumber: status.blockNumber });
+    const row = stack.db.$client.prepare('SELECT block_id AS id FROM trades WHERE txid = ?').get(sig) as { id: string };
+    expect(answer.blocks.map((b) => b.blockId)).toContain(row.id);
+    expect(old.blockNumber).toBeLessThanOrEqual(status.blockNumber!);
+    expect(ledger().filter((l) => l.txid === sig)).toHaveLength(1);
+    expect(feedAfter(seq).map((e) => [e.kind, e.txid])).toEqual([
+      ['removed', sig],
+      ['buy', sig],
+    ]);
+  });
+
+  it('never reaches into solid blocks', async () => {
+    blocks(SOLID_AFTER + 1);
+    await sync();
+    const res = await fetch(`${stack.devnet.url}/devnet/fork`, {
+      method: 'POST',
+      body: JSON.stringify({ blocks: SOLID_AFTER + 1, drop: true }),
+    });
+    expect(res.status).toBe(400);
+    const recent = await client.getRecentTrades(token);
+    expect(recent.every((t) => t.confirmed)).toBe(true);
+  });
+});
