@@ -81,6 +81,11 @@ describe('crash safety', () => {
     await new Promise((r) => setTimeout(r, 1500)); // let the indexer catch up
 
     const bot = new Database(path.join(dir, 'bot.sqlite'), { readonly: true });
+    // trades in a head block are followed to final (19 blocks later), across the restart too
+    await waitFor(() => {
+      const { n } = bot.prepare("select count(*) n from trades where status = 'included'").get() as { n: number };
+      return n === 0 ? true : undefined;
+    }, 30_000);
     const all = bot
       .prepare("select id, txid, status, result from trades where status not in ('quoted', 'cancelled', 'expired')")
       .all() as Array<{ id: string; txid: string | null; status: string; result: string | null }>;

@@ -50,6 +50,11 @@ describe('orders and crashes', () => {
     }, 90_000);
 
     const bot = botDb();
+    // the orders' trades are followed to final (their block solid, 19 blocks later)
+    await waitFor(() => {
+      const { n } = bot.prepare("select count(*) n from trades where status = 'included'").get() as { n: number };
+      return n === 0 ? true : undefined;
+    }, 30_000);
     const orders = bot.prepare('select id, status from orders').all() as Array<{ id: string; status: string }>;
     expect(orders).toHaveLength(USERS.length * PER_USER);
     for (const o of orders) expect(o.status, sys.log()).toBe('filled');
