@@ -103,10 +103,10 @@ function measure(h: BotStack, stack: Stack, created: string[]) {
 }
 
 export async function run(): Promise<void> {
-  const stack = await startStack({ pollMs: 1000, blockMs: 3000 });
+  const stack = await startStack({ pollMs: 1000, blockMs: 3000, solidAfter: 19 });
   // as `npm start` does: each devnet block is indexed when it is made
   stack.devnet.chain.onBlock = () => stack.facade.indexer.nudge();
-  const h = await startBotStack({ stack });
+  const h = await startBotStack({ stack, finalityPollMs: 3000 });
   try {
     await rules(h, stack);
     const creator = await fundedCreator(stack);
@@ -115,7 +115,7 @@ export async function run(): Promise<void> {
     const p = percentiles(ms);
     const share = total ? (next / total) * 100 : 0;
     out(
-      `- sniper: from the creation's block to the node accepting the snipe (1,000 users with rules, 10 matching each of 20 creations, 3-s blocks, each block indexed when made): p50 ${p.p50} ms, p99 ${p.p99} ms over ${ms.length} snipes — ${p.p99 <= 500 ? 'meets' : 'misses'} the target (p99 ≤ 500 ms)`,
+      `- sniper: from the creation's block to the node accepting the snipe (1,000 users with rules, 10 matching each of 20 creations, 3-s blocks solid 19 blocks later, each head block indexed when made): p50 ${p.p50} ms, p99 ${p.p99} ms over ${ms.length} snipes — ${p.p99 <= 500 ? 'meets' : 'misses'} the target (p99 ≤ 500 ms)`,
     );
     out(
       `- sniper: snipes in the block right after the creation's: ${next} of ${total} (${share.toFixed(1)} %) — ${share >= 95 ? 'meets' : 'misses'} the target (≥ 95 %)`,

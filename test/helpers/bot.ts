@@ -26,6 +26,8 @@ export async function startBotStack(
     defaultPlan?: string;
     /** where the bot finds the facade, when not the stack's own (a hostile proxy in front of it) */
     facadeUrl?: string;
+    /** how often a trade in a head block is read until final (100 ms here; the bot's default is 3 s) */
+    finalityPollMs?: number;
     /** the order engine's clock and DCA tick (0: only when the test calls tick()) */
     orders?: { now?: () => number; tickMs?: number; follow?: boolean };
   } = {},
@@ -58,7 +60,7 @@ export async function startBotStack(
       },
       poll: false,
       newRecipientWaitMs: 300,
-      finalityPollMs: 100,
+      finalityPollMs: opts.finalityPollMs ?? 100,
       orders: { tickMs: 0, ...opts.orders },
     });
   let built = make();
