@@ -36,21 +36,16 @@ export class BlockTracker {
   /** Compares the node's chain, up to `head`, with what was recorded. */
   async check(head: Head, solid: number): Promise<ForkCheck> {
     const top = this.top();
-    if (!top) return { fresh: [head] };
+    // nothing recorded yet (a first start): every block above the solid one is recorded, so that a
+    // fork reaching below the first head read is still found
+    if (!top) return { fresh: await this.read(Math.max(solid + 1, head.number - MAX_FRESH), head) };
     if (head.number <= top.number) {
       const mine = this.recorded(head.number);
       // a node behind us (another node of a pool) says nothing; the same block, nothing new
       if (!mine || mine.blockId === head.id) return { fresh: [] };
       return { forkAt: await this.forkPoint(head.number, solid), fresh: [] };
     }
-    const from = Math.max(top.number + 1, solid + 1, head.number - MAX_FRESH);
-    const fresh: Head[] = [];
-    for (let n = from; n < head.number; n++) {
-      const b = await this.chain.blockAt(n);
-      if (!b) return { fresh: [] }; // the head moved back while we read: the next cycle looks again
-      fresh.push(b);
-    }
-    fresh.push(head);
+    const fresh = await this.read(Math.max(top.number + 1, solid + 1, head.number - MAX_FRESH), head);
     let below: { number: number; id: string } = { number: top.number, id: top.blockId };
     for (const b of fresh) {
       if (below.number === b.number - 1 && b.parentId !== below.id) {
@@ -59,6 +54,18 @@ export class BlockTracker {
       below = b;
     }
     return { fresh };
+  }
+
+  /** The node's blocks from `from` up to the head (empty when the head moved back while read). */
+  private async read(from: number, head: Head): Promise<Head[]> {
+    const out: Head[] = [];
+    for (let n = from; n < head.number; n++) {
+      const b = await this.chain.blockAt(n);
+      if (!b) return []; // the next cycle looks again
+      out.push(b);
+    }
+    out.push(head);
+    return out;
   }
 
   /** The first replaced block: above the highest block, from `from` down, that is still the node's. */

@@ -4,9 +4,15 @@
 // candles, the user's trades, the fee ledger) and the feed says `removed`; a fork that runs it again
 // brings it back in its new block.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import path from 'node:path';
 import { LaunchpadClient } from '../../src/client/index.js';
+import { loadConfig } from '../../src/config.js';
+import { openDb } from '../../src/db/index.js';
+import { Indexer } from '../../src/indexer/indexer.js';
+import { createLogger } from '../../src/log.js';
+import { createTronWeb } from '../../src/tron/client.js';
 import type { FeedEvent } from '../../src/service/feed.service.js';
-import { faucet } from '../helpers/devnet.js';
+import { faucet, tempDir } from '../helpers/devnet.js';
 import { demoTokens, startStack, type Stack } from '../helpers/facade.js';
 
 const SOLID_AFTER = 19;
@@ -138,6 +144,33 @@ describe('following the head', () => {
       ['removed', sig],
       ['buy', sig],
     ]);
+  });
+
+  it('finds a fork that reaches below the first head an indexer ever read', async () => {
+    blocks(SOLID_AFTER);
+    const sig = await buy(3);
+    blocks(2);
+    // a new indexer, started now: its first cycle reads the trade's block and the two above it
+    const db = openDb(path.join(tempDir(), 'app.sqlite'));
+    const families = loadConfig({ DEVNET_PORT: new URL(stack.devnet.url).port }).families;
+    const ix = new Indexer({
+      db,
+      tronWeb: createTronWeb({ host: stack.devnet.url }),
+      families,
+      logger: createLogger('silent'),
+    });
+    const trades = () =>
+      db.$client.prepare('SELECT count(*) AS n FROM trades WHERE txid = ?').get(sig) as { n: number };
+    try {
+      await ix.syncOnce();
+      expect(trades().n).toBe(1);
+      await fork({ blocks: 3, drop: true });
+      await ix.syncOnce();
+      expect(trades().n).toBe(0);
+    } finally {
+      await ix.stop();
+      db.$client.close();
+    }
   });
 
   it('never reaches into solid blocks', async () => {
