@@ -12,7 +12,7 @@ import type { StreamEvent } from '../client/index.js';
 import { isBase58Address } from '../tron/address.js';
 import { BPS, sunToTrx, trxToSun } from '../tron/units.js';
 import { UserError } from './accounts.js';
-import { newId, RULE_ACTIONS, type AutomationKit, type RuleAction, type SniperDeps } from './automation.js';
+import { type AutomationKit, DAY_MS, newId, RULE_ACTIONS, type RuleAction, type SniperDeps } from './automation.js';
 import type { FollowRow } from './store.js';
 
 export interface FollowSpec {
@@ -33,6 +33,8 @@ export const MAX_FOLLOWS = 10;
 /** A new follow's defaults: a day's budget of this many copies, and the smallest source buy copied. */
 export const BUDGET_COPIES = 10n;
 export const MIN_SOURCE_SUN = 1_000_000n;
+/** Sells of one token a follow copies in any 24 hours (each costs the follower a network fee). */
+export const MAX_COPIED_SELLS_A_DAY = 3;
 
 /** The most one copy puts in: the fixed amount, or a percent follow's cap. */
 export const copySizeSun = (f: Pick<FollowRow, 'amountSun' | 'pctBps' | 'maxSun'>): bigint =>
@@ -136,12 +138,24 @@ export function createCopier(deps: SniperDeps, kit: AutomationKit) {
       for (const f of list) await copyBuy(e, user, symbol, f, sourceSun);
       return;
     }
-    if (e.kind !== 'sell' || !list.some((f) => f.sells)) return;
+    if (e.kind !== 'sell') return;
+    // a sell under the follow's minimum is not copied, nor more than a few of one token a day: a
+    // source selling in crumbs must not make its followers pay a network fee for each
+    const sourceSun = BigInt(typeof d.trxAmountSun === 'string' ? d.trxAmountSun : '0');
+    const since = kit.now() - DAY_MS;
+    const due = list.filter(
+      (f) =>
+        f.sells &&
+        sourceSun >= BigInt(f.minSourceSun) &&
+        store.ruleTokenSells(f.id, e.token, since) < MAX_COPIED_SELLS_A_DAY &&
+        !store.trade(`c:${f.id}:${e.txid}`),
+    );
+    if (!due.length) return;
     const sold = BigInt(typeof d.tokenAmountExact === 'string' ? d.tokenAmountExact : '0');
     const left = BigInt((await client.getTokenBalance(user, e.token)).balanceInSun);
     const share = shareSold(sold, left);
     if (share === '0%') return;
-    for (const f of list.filter((x) => x.sells))
+    for (const f of due)
       kit.claim({
         ...claimOf(f, e, symbol),
         id: `c:${f.id}:${e.txid}`,

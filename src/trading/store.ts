@@ -320,6 +320,22 @@ export function createTradingStore(db: TradingDb) {
         throw e;
       }
     },
+    /** How many sells a rule made of one token since `since` (those that failed before the chain left out). */
+    ruleTokenSells(ruleId: string, token: string, since: number): number {
+      return db
+        .select({ status: s.trades.status, txid: s.trades.txid })
+        .from(s.trades)
+        .where(
+          and(
+            eq(s.trades.ruleId, ruleId),
+            eq(s.trades.token, token),
+            eq(s.trades.side, 'sell'),
+            gte(s.trades.createdAt, since),
+          ),
+        )
+        .all()
+        .filter((r) => r.status !== 'failed' || r.txid !== null).length;
+    },
     /** What ruleSpentSun counts, in one token: TRX (sun) a rule's trades put into it since `since`. */
     ruleTokenSpentSun(ruleId: string, token: string, since: number): bigint {
       return spentSun(db, and(eq(s.trades.ruleId, ruleId), eq(s.trades.token, token), gte(s.trades.createdAt, since)));

@@ -174,3 +174,42 @@ describe('copy trading cannot be farmed', () => {
     }
   });
 });
+
+describe('copied sells cannot be farmed either', () => {
+  it('copies no sell under the minimum and at most three sells of a token a day', async () => {
+    const { newUser, outsider, tradesOf } = helpers;
+    const U = 8931;
+    await newUser(U);
+    const source = await outsider(20_000);
+    await h.send(h.tg.message(U, `/copy ${source.address} 30 sells`));
+    const follow = sniper().follows(U)[0]!;
+    const token = tokens.FROG!;
+    await source.buy(token, 500);
+    await waitFor(() => (tradesOf(follow.id)[0]?.status === 'confirmed' ? true : undefined), 30_000);
+    const held = BigInt((await api.getTokenBalance(source.address, token)).balanceInSun);
+    await source.call(token, 'approve(address,uint256)', [
+      { type: 'address', value: ROUTER },
+      { type: 'uint256', value: held.toString() },
+    ]);
+    const sell = (amount: bigint) =>
+      source.call(ROUTER, 'sell(address,uint256,uint256,uint256)', [
+        { type: 'address', value: token },
+        { type: 'uint256', value: amount.toString() },
+        { type: 'uint256', value: '0' },
+        { type: 'uint256', value: '0' },
+      ]);
+    // crumbs: each sell brings the source well under 1 TRX
+    for (let i = 0; i < 5; i++) await sell(held / 100_000n);
+    // then six real sells of a tenth each
+    for (let i = 0; i < 6; i++) await sell(held / 10n);
+    await new Promise((r) => setTimeout(r, 1500));
+    // the follow's trades after its one buy
+    const sells = () => tradesOf(follow.id).slice(1);
+    await waitFor(
+      () => (sells().length === 3 && sells().every((t) => t.status === 'confirmed') ? true : undefined),
+      30_000,
+    );
+    await new Promise((r) => setTimeout(r, 800));
+    expect(sells()).toHaveLength(3);
+  });
+});
