@@ -259,8 +259,7 @@ export class Indexer {
     let block = -1;
     for (const { contract, e, apply } of steps) {
       // a solid block is never taken back: its changes need no journal (a catch-up writes half as much)
-      if (e.block_number !== block)
-        this.journal.setBlock((block = e.block_number) > this.ctx.solid ? block : null);
+      if (e.block_number !== block) this.journal.setBlock((block = e.block_number) > this.ctx.solid ? block : null);
       if (q.seen.run({ txid: e.transaction_id, contract, idx: e.event_index }).changes === 0) continue;
       applied++;
       apply(e);
