@@ -132,6 +132,20 @@ export function automationKit(deps: SniperDeps) {
           .afterBuy(t.userId, t.walletId, t.token, t.txid ?? undefined)
           .catch((err: unknown) => log.warn({ err }, 'auto TP/SL not set'));
     },
+    // a fork took the trade away and its bytes could not land again: nothing was traded after all
+    undone: (t, outcome) =>
+      tell({
+        kind,
+        state: 'failed',
+        userId: t.userId,
+        side: t.side as Side,
+        token: t.token,
+        symbol: quoteOfTrade(t).symbol,
+        amount: t.amount,
+        reason: outcome.reason,
+        outcome,
+        source,
+      }),
   });
 
   /**

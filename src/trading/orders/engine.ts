@@ -132,7 +132,11 @@ export function createOrderEngine(deps: OrderEngineDeps) {
   }
 
   /** A trade's events for an order's trade: the result settles the order. */
-  const tradeEvents: TradeEvents = { pending: () => undefined, done: (t, outcome) => settling.settle(t, outcome) };
+  const tradeEvents: TradeEvents = {
+    pending: () => undefined,
+    done: (t, outcome) => settling.settle(t, outcome),
+    undone: (t, outcome) => settling.undone(t, outcome),
+  };
 
   function execute(tradeId: string): void {
     trading

@@ -108,5 +108,16 @@ export function createOrderSettling(core: SettleCore) {
     }
   }
 
-  return { refused, settle, resumeExecuting };
+  /**
+   * A fork took a filled order's trade away and it could not land again: the order did not fill after
+   * all, and its user is told.
+   */
+  function undone(t: TradeRow, outcome: TradeOutcome): void {
+    const o = t.orderId ? store.order(t.orderId) : undefined;
+    const reason = outcome.reason ?? 'a chain reorganisation removed its trade';
+    if (o?.status === 'filled') move(o, 'filled', 'failed', { note: reason }, { kind: 'failed', reason, outcome });
+    else log.warn({ trade: t.id, order: t.orderId, reason }, 'an order round was undone by a fork');
+  }
+
+  return { refused, settle, resumeExecuting, undone };
 }
