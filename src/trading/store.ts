@@ -273,13 +273,16 @@ export function createTradingStore(db: TradingDb) {
     ruleSpentSun(ruleId: string, since: number): bigint {
       return spentSun(db, and(eq(s.trades.ruleId, ruleId), gte(s.trades.createdAt, since)));
     },
-    /** Automated trades by rule (snipes, copies) that a stop left unfinished. */
+    /** Automated trades by rule (snipes, copies) that a stop left unfinished, or not yet final. */
     unfinishedRuleTrades(): TradeRow[] {
       return db
         .select()
         .from(s.trades)
         .where(
-          and(isNotNull(s.trades.ruleId), inArray(s.trades.status, ['claimed', 'approving', 'signed', 'broadcast'])),
+          and(
+            isNotNull(s.trades.ruleId),
+            inArray(s.trades.status, ['claimed', 'approving', 'signed', 'broadcast', 'included']),
+          ),
         )
         .all();
     },

@@ -339,12 +339,11 @@ export function createTradeFlow(deps: {
     },
 
     /**
-     * Resumes trades by hand left unfinished by a crash or restart (the order engine and the sniper
-     * resume their own), and follows every included trade (automated ones with `quiet`) to final.
+     * Resumes trades by hand left unfinished by a crash or restart, and follows those not final yet
+     * (the order engine and the sniper resume their own, with their own events).
      */
-    async resume(events: TradeEvents, quiet: TradeEvents = { pending: () => undefined, done: () => undefined }) {
-      for (const t of store.includedTrades())
-        finality.follow(t, t.orderId === null && t.ruleId === null ? events : quiet);
+    async resume(events: TradeEvents) {
+      for (const t of store.includedTrades()) if (t.orderId === null && t.ruleId === null) finality.follow(t, events);
       const list = store.unfinishedTrades().filter((t) => t.orderId === null && t.ruleId === null);
       for (const t of list) {
         if (t.status === 'claimed' || t.status === 'approving') {

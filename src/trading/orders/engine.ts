@@ -261,6 +261,8 @@ export function createOrderEngine(deps: OrderEngineDeps) {
       // what a stop left unsaid
       await deliver();
       await settling.resumeExecuting();
+      // rounds done in a block that was not solid yet are followed to final (or undone) again
+      for (const t of store.includedTrades()) if (t.orderId) execute(t.id);
       if (deps.follow !== false) {
         stopStream = client.follow({
           events: ['buy', 'sell'],
