@@ -219,17 +219,12 @@ export class Indexer {
     const { db, feed } = this.ctx;
     this.journal.setBlock(null);
     const done = db
-      .select()
-      .from(t.trades)
+      .update(t.trades)
+      .set({ confirmed: true })
       .where(and(eq(t.trades.confirmed, false), lte(t.trades.blockNumber, solid)))
+      .returning()
       .all();
-    if (done.length) {
-      db.update(t.trades)
-        .set({ confirmed: true })
-        .where(and(eq(t.trades.confirmed, false), lte(t.trades.blockNumber, solid)))
-        .run();
-      for (const tr of done) feed.confirmed(tr);
-    }
+    for (const tr of done) feed.confirmed(tr);
     this.journal.forgetUpTo(solid);
     this.blocks.forgetBelow(solid);
     return done.length;

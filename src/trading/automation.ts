@@ -13,7 +13,7 @@ import type { Side } from '../tron/market/index.js';
 import { trxToSun } from '../tron/units.js';
 import type { Accounts } from './accounts.js';
 import type { OrderEngine } from './orders/index.js';
-import type { TradingStore } from './store.js';
+import type { TradeRow, TradingStore } from './store.js';
 import type { TradeEvents, TradeFlow, TradeOutcome } from './trade-flow.js';
 import { newTradeRow, quoteOfTrade, type TradeQuote } from './trade-row.js';
 
@@ -112,10 +112,10 @@ export function automationKit(deps: SniperDeps) {
     await tell(e);
   }
 
-  const events = (kind: 'snipe' | 'copy', source?: string): TradeEvents => ({
-    pending: () => undefined,
-    done: async (t, outcome) => {
-      await tell({
+  const events = (kind: 'snipe' | 'copy', source?: string): TradeEvents => {
+    /** What the user is told of a trade's result (filled, or failed: also when a fork undid it). */
+    const result = (t: TradeRow, outcome: TradeOutcome) =>
+      tell({
         kind,
         state: outcome.state === 'confirmed' ? 'filled' : 'failed',
         userId: t.userId,
@@ -127,26 +127,19 @@ export function automationKit(deps: SniperDeps) {
         outcome,
         source,
       });
-      if (outcome.state === 'confirmed' && t.side === 'buy')
-        await deps.orders
-          .afterBuy(t.userId, t.walletId, t.token, t.txid ?? undefined)
-          .catch((err: unknown) => log.warn({ err }, 'auto TP/SL not set'));
-    },
-    // a fork took the trade away and its bytes could not land again: nothing was traded after all
-    undone: (t, outcome) =>
-      tell({
-        kind,
-        state: 'failed',
-        userId: t.userId,
-        side: t.side as Side,
-        token: t.token,
-        symbol: quoteOfTrade(t).symbol,
-        amount: t.amount,
-        reason: outcome.reason,
-        outcome,
-        source,
-      }),
-  });
+    return {
+      pending: () => undefined,
+      done: async (t, outcome) => {
+        await result(t, outcome);
+        if (outcome.state === 'confirmed' && t.side === 'buy')
+          await deps.orders
+            .afterBuy(t.userId, t.walletId, t.token, t.txid ?? undefined)
+            .catch((err: unknown) => log.warn({ err }, 'auto TP/SL not set'));
+      },
+      // a fork took the trade away and its bytes could not land again: nothing was traded after all
+      undone: result,
+    };
+  };
 
   /**
    * Claims and runs one automated trade; false when its id was taken. Without a quote, the row keeps

@@ -294,8 +294,7 @@ export class ChainGateway {
    * does): what tells an included transaction from a final one.
    */
   private solidFor: { head: string; number: Promise<number> } | undefined;
-  async solidNumber(): Promise<number> {
-    const head = await this.head();
+  private solidNumberAt(head: Head): Promise<number> {
     if (this.solidFor?.head !== head.id) {
       const number = this.solidHead().then((b) => b.number);
       this.solidFor = { head: head.id, number };
@@ -322,7 +321,9 @@ export class ChainGateway {
     };
     if (info && typeof info.blockNumber === 'number') {
       const failed = info.result === 'FAILED';
-      const [head, solidNumber] = await Promise.all([this.head(), this.solidNumber()]);
+      // one head read serves both: a second concurrent head() would wait for the next request
+      const head = await this.head();
+      const solidNumber = await this.solidNumberAt(head);
       const solid = info.blockNumber <= solidNumber;
       return {
         state: failed ? 'failed' : solid ? 'confirmed' : 'included',
