@@ -244,11 +244,20 @@ contract FeeRouter {
         emit RouterSell(msg.sender, token, tokenAmount, fee, trxOut);
     }
 
-    /// A TRC20 call that must succeed: a revert, or an answer other than true or nothing, fails.
+    /// A TRC20 call that must succeed: a revert (passed on with the token's own reason), or an
+    /// answer other than true or nothing, fails.
     function _tokenCall(address token, bytes memory data) private {
         require(token.code.length > 0, "Router: token is not a contract");
         (bool ok, bytes memory answer) = token.call(data);
-        require(ok && (answer.length == 0 || abi.decode(answer, (bool))), "Router: token call failed");
+        if (!ok) {
+            if (answer.length > 0) {
+                assembly {
+                    revert(add(answer, 32), mload(answer))
+                }
+            }
+            revert("Router: token call failed");
+        }
+        require(answer.length == 0 || abi.decode(answer, (bool)), "Router: token call failed");
     }
 
     function _sendTrx(address to, uint256 sun) private {

@@ -2,7 +2,8 @@
 // (standard JSON, evmVersion shanghai: what java-tron's TVM runs since GreatVoyage-v4.7.2) and writes
 // contracts/build/FeeRouter.json: the ABI, the creation and runtime bytecode, and solc's metadata
 // with every setting. The output is committed; test/contracts/build.test.ts compiles again and must
-// find it identical, so what is deployed is what the source says.
+// find it identical, so what is deployed is what the source says. The contracts the tests use
+// against it (contracts/test/) are built beside it the same way.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,12 +12,17 @@ import solc from 'solc';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SOURCE = 'contracts/FeeRouter.sol';
 export const OUTPUT = 'contracts/build/FeeRouter.json';
+/** Every contract built: its source and name (the output is contracts/build/<name>.json). */
+export const CONTRACTS = [
+  { source: SOURCE, name: 'FeeRouter' },
+  { source: 'contracts/test/HostileToken.sol', name: 'HostileToken' },
+] as const;
 
 /** The compiler settings (also in the metadata solc writes). */
 export const SETTINGS = {
   evmVersion: 'shanghai',
   optimizer: { enabled: true, runs: 200 },
-  outputSelection: { '*': { FeeRouter: ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object', 'metadata'] } },
+  outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.deployedBytecode.object', 'metadata'] } },
 } as const;
 
 interface SolcOutput {
@@ -32,17 +38,22 @@ interface SolcOutput {
 
 /** Compiles the router; the build file's text. Throws on a compiler error. */
 export function compileRouter(root = ROOT): string {
+  return compileContract(SOURCE, 'FeeRouter', root);
+}
+
+/** Compiles one contract; its build file's text. Throws on a compiler error. */
+export function compileContract(source: string, name: string, root = ROOT): string {
   const input = {
     language: 'Solidity',
-    sources: { [SOURCE]: { content: fs.readFileSync(path.join(root, SOURCE), 'utf8') } },
+    sources: { [source]: { content: fs.readFileSync(path.join(root, source), 'utf8') } },
     settings: SETTINGS,
   };
   const out = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
   const errors = (out.errors ?? []).filter((e) => e.severity === 'error');
   if (errors.length) throw new Error(errors.map((e) => e.formattedMessage).join('\n'));
-  const c = out.contracts[SOURCE]!.FeeRouter!;
+  const c = out.contracts[source]![name]!;
   const build = {
-    contractName: 'FeeRouter',
+    contractName: name,
     compiler: { name: 'solc', version: solc.version(), settings: SETTINGS },
     abi: c.abi,
     bytecode: c.evm.bytecode.object,
@@ -53,8 +64,10 @@ export function compileRouter(root = ROOT): string {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const text = compileRouter();
   fs.mkdirSync(path.join(ROOT, path.dirname(OUTPUT)), { recursive: true });
-  fs.writeFileSync(path.join(ROOT, OUTPUT), text);
-  console.log(`wrote ${OUTPUT} (solc ${solc.version()}, evmVersion ${SETTINGS.evmVersion})`);
+  for (const c of CONTRACTS) {
+    const output = `contracts/build/${c.name}.json`;
+    fs.writeFileSync(path.join(ROOT, output), compileContract(c.source, c.name));
+    console.log(`wrote ${output} (solc ${solc.version()}, evmVersion ${SETTINGS.evmVersion})`);
+  }
 }

@@ -6,6 +6,7 @@ import { ServiceError } from './service/errors.js';
 import { createKeysService } from './service/keys.service.js';
 import { tronHost } from './config.js';
 import { isBase58Address } from './tron/address.js';
+import { CliUsageError, routerCommand } from './cli/router.js';
 
 const USAGE = `usage: npm run cli -- <command>
 
@@ -20,7 +21,22 @@ const USAGE = `usage: npm run cli -- <command>
   plans set NAME --rpm N|unlimited --fee-bps N   create or edit a plan
   devnet faucet ADDRESS TRX                send TRX from the devnet faucet to ADDRESS (base58 T...)
   devnet info                              show the devnet's launchpad, router and treasury addresses
+  router deploy --treasury ADDR --fee-cap-bps N [--launchpad ADDR] [--dex-router ADDR] [--fee-limit-trx N]
+                                           deploy contracts/FeeRouter.sol to the configured node
+                                           with the deployer's private key on stdin (it becomes the
+                                           owner); prints the address for ROUTER_ADDRESS last
+  router info [ADDR]                       owner, treasury, fee cap, launchpad and DEX router of a
+                                           router (default: the configured ROUTER_ADDRESS)
 `;
+
+/** All of stdin (a piped key); refused from a terminal, where it would be typed in the clear. */
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY)
+    throw new CliUsageError('pipe the private key on stdin, e.g. `cat deployer.key | npm run cli -- router deploy …`');
+  let text = '';
+  for await (const chunk of process.stdin) text += String(chunk);
+  return text;
+}
 
 class UsageError extends Error {}
 
@@ -114,11 +130,20 @@ function keysAndPlans(group: string, args: string[], dbFile: string): void {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { config } = bootConfig();
   const [group, ...rest] = argv;
+  // the router is deployed before there is a ROUTER_ADDRESS to configure: the deployment does not
+  // read it, so a placeholder lets the rest of the configuration load
+  if (group === 'router' && rest[0] === 'deploy' && !process.env.ROUTER_ADDRESS) {
+    process.env.ROUTER_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
+  }
+  const { config } = bootConfig();
   try {
     if (group === 'keys' || group === 'plans') {
       keysAndPlans(group, rest, config.appDbFile);
+      return 0;
+    }
+    if (group === 'router') {
+      await routerCommand(rest, config, (line) => console.log(line), readStdin);
       return 0;
     }
     if (group === 'devnet') {
@@ -136,7 +161,11 @@ async function main(argv: string[]): Promise<number> {
       process.stderr.write(`${e.error}: ${e.message}\n`);
       return 1;
     }
-    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    if (
+      e instanceof UsageError ||
+      e instanceof CliUsageError ||
+      (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')
+    ) {
       process.stderr.write(`${(e as Error).message}\n\n${USAGE}`);
       return 1;
     }

@@ -22,7 +22,7 @@ async function rules(h: BotStack, stack: Stack): Promise<void> {
   st.db.$client.transaction(() => {
     users.forEach((u, i) => {
       const wallet = h.built.services.accounts.activeWallet(st.user(u)!);
-      chain.faucet(toHexAddress(wallet.address), 300_000_000n);
+      void chain.faucet(toHexAddress(wallet.address), 300_000_000n);
       st.insertSnipeRule({
         id: `bench-${u}`,
         userId: u,
@@ -45,7 +45,7 @@ async function rules(h: BotStack, stack: Stack): Promise<void> {
 async function fundedCreator(stack: Stack) {
   const api = new LaunchpadClient({ baseUrl: stack.url, apiKey: stack.key() });
   const [creator] = await api.createWallet(1);
-  stack.devnet.chain.faucet(toHexAddress(creator!.publicKey), 10_000_000_000n);
+  void stack.devnet.chain.faucet(toHexAddress(creator!.publicKey), 10_000_000_000n);
   await sleep(3500); // the faucet's block
   return { api, creator: creator! };
 }

@@ -1,8 +1,11 @@
 // The devnet's fixed starting state: addresses are derived, so they are the same on every machine.
+import { contractBuild, feeRouterArguments, type FeeRouterSettings } from '../contracts/fee-router.js';
 import { DEFAULT_FEES, DEFAULT_MINT_FEE } from '../tron/market/index.js';
 import { SUN_PER_TRX } from '../tron/units.js';
+import { deployContract } from './evm/deploy.js';
 import { deriveAddress, devnetKey } from './keys.js';
 import type { Ledger } from './ledger.js';
+import type { Vm, VmHost } from './vm.js';
 
 export interface FamilyInfo {
   family: 'launchpad' | 'launchpad2';
@@ -13,6 +16,8 @@ export interface FamilyInfo {
 
 export const FAUCET = devnetKey('faucet');
 export const TREASURY = devnetKey('treasury');
+/** Owner of the devnet's fee routers (their setTreasury, setMaxFeeBps, setV2Router, transferOwnership). */
+export const ROUTER_OWNER = devnetKey('router-owner');
 export const FAUCET_GENESIS_SUN = 5_000_000_000n * SUN_PER_TRX;
 export const ROUTER_MAX_FEE_BPS = 1000;
 /**
@@ -55,14 +60,6 @@ export function writeGenesis(ledger: Ledger, time: number): void {
       v2Router: DEX.router,
       launchFee: LAUNCH_FEE_SUN.toString(),
     });
-    ledger.ensureAccount(f.router, time, 'router', `${f.family} router`);
-    ledger.createRouter({
-      address: f.router,
-      launchpad: f.launchpad,
-      treasury: TREASURY.address,
-      maxFeeBps: ROUTER_MAX_FEE_BPS,
-      v2Router: DEX.router,
-    });
   }
   writeDex(ledger, time);
 }
@@ -82,4 +79,38 @@ export function writeDex(ledger: Ledger, time: number): void {
     .prepare('update launchpads set v2_router = ?, launch_fee = ? where v2_router is null')
     .run(DEX.router, LAUNCH_FEE_SUN.toString());
   ledger.db.$client.prepare('update routers set v2_router = ? where v2_router is null').run(DEX.router);
+}
+
+/**
+ * The fee router of each family: the compiled contracts/FeeRouter.sol, deployed from its bytecode
+ * by ROUTER_OWNER, fees to TREASURY. A devnet made while the router was native TypeScript gets
+ * the bytecode at the same address with the settings it had (its TRX stays). Idempotent.
+ */
+export async function deployRouters(vm: Vm, host: VmHost): Promise<void> {
+  const build = contractBuild('FeeRouter');
+  for (const f of FAMILIES) {
+    const kind = host.ledger.contractKind(f.router);
+    if (kind === 'evm') continue;
+    const old = kind === 'router' ? host.ledger.router(f.router) : undefined;
+    const settings: FeeRouterSettings = old
+      ? {
+          treasury: old.treasury,
+          maxFeeBps: old.maxFeeBps,
+          launchpad: old.launchpad,
+          v2Router: old.v2Router ?? DEX.router,
+        }
+      : { treasury: TREASURY.address, maxFeeBps: ROUTER_MAX_FEE_BPS, launchpad: f.launchpad, v2Router: DEX.router };
+    if (old) host.ledger.setContractKind(f.router, null);
+    await deployContract(vm, host, {
+      address: f.router,
+      owner: ROUTER_OWNER.address,
+      initcode: build.bytecode + feeRouterArguments(settings),
+      abi: JSON.stringify(build.abi),
+      name: `${f.family} router`,
+      value: 0n,
+      consumeUserResourcePercent: 100,
+      originEnergyLimit: 10_000_000,
+      replace: Boolean(old),
+    });
+  }
 }

@@ -45,22 +45,18 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
   const log = opts.logger.child({ module: 'devnet' });
   const db = openSqlite(opts.dbFile, schema, 'devnet');
   const now = Date.now();
-  const chain = new Chain(db, {
+  const chain = await Chain.open(db, {
     genesisTime: opts.seed ? now - SEED_HISTORY_MS : now,
     solidAfter: opts.solidAfter ?? 0,
   });
-  if (opts.seed && seedDemo(chain, now)) {
+  if (opts.seed && (await seedDemo(chain, now))) {
     log.info({ head: chain.head().number }, 'devnet seeded with demo tokens and a day of trades');
   }
   const app = buildDevnetApp({ chain, logger: log, instantBlocks: opts.blockMs === 0 });
   let timer: NodeJS.Timeout | undefined;
   if (opts.blockMs > 0) {
     timer = setInterval(() => {
-      try {
-        chain.produceBlock();
-      } catch (err) {
-        log.error({ err }, 'block production failed');
-      }
+      chain.produceBlock().catch((err: unknown) => log.error({ err }, 'block production failed'));
     }, opts.blockMs);
   }
   await app.listen({ host: opts.host, port: opts.port });

@@ -191,6 +191,10 @@ export class Ledger {
   ): boolean {
     return this.q.insertAccount.run(address, time, contractKind, name).changes > 0;
   }
+  /** Changes what code an account runs (a native router becoming bytecode at genesis.ts). */
+  setContractKind(address: string, kind: string | null): void {
+    this.db.$client.prepare('update accounts set contract_kind = ? where address = ?').run(kind, address);
+  }
   setBalance(address: string, balance: bigint): void {
     if (balance < 0n) throw new Error(`negative balance for ${address}`);
     this.q.setBalance.run(balance.toString(), address);
@@ -270,11 +274,9 @@ export class Ledger {
   }
 
   // --- router ---
+  /** A fee router as the native devnet kept it (before the bytecode router; see genesis.ts). */
   router(address: string) {
     return this.q.router.get({ a: address });
-  }
-  createRouter(row: typeof s.routers.$inferInsert): void {
-    this.db.insert(s.routers).values(row).run();
   }
 
   // --- SunSwap V2 ---

@@ -13,8 +13,8 @@ export const accounts = sqliteTable('accounts', {
   address: text('address').primaryKey(),
   balance: text('balance').notNull(),
   createTime: integer('create_time').notNull(),
-  /** null for a user account; else the native contract: 'trc20' | 'launchpad' | 'router' | 'wtrx' |
-   * 'v2factory' | 'pair' | 'v2router'. */
+  /** null for a user account; 'evm' for a contract deployed from bytecode (contract_code); else the
+   * native contract: 'trc20' | 'launchpad' | 'wtrx' | 'v2factory' | 'pair' | 'v2router'. */
   contractKind: text('contract_kind'),
   name: text('name'),
 });
@@ -191,4 +191,37 @@ export const pairs = sqliteTable(
     uniqueIndex('pairs_tokens').on(t.factory, t.token0, t.token1),
     uniqueIndex('pairs_index').on(t.factory, t.pairIndex),
   ],
+);
+
+/**
+ * Contracts deployed from bytecode (accounts.contract_kind 'evm'): the code the EVM runs, what
+ * getcontract shows of them, and the nonce their CREATEs count with.
+ */
+export const contractCode = sqliteTable('contract_code', {
+  address: text('address').primaryKey(),
+  /** The runtime code (hex, no 0x): what the constructor returned. */
+  runtime: text('runtime').notNull(),
+  /** The creation code as deployed, constructor arguments included (hex): getcontract's `bytecode`. */
+  bytecode: text('bytecode').notNull(),
+  /** keccak256 of the runtime code (hex), for EXTCODEHASH. */
+  codeHash: text('code_hash').notNull(),
+  /** The ABI given at deployment (JSON array of entries, as getcontract's `abi.entrys`). */
+  abi: text('abi').notNull(),
+  name: text('name').notNull(),
+  /** The deployer, `41...` hex. */
+  origin: text('origin').notNull(),
+  consumeUserResourcePercent: integer('consume_user_resource_percent').notNull(),
+  originEnergyLimit: integer('origin_energy_limit').notNull(),
+  nonce: integer('nonce').notNull(),
+});
+
+/** Storage of bytecode contracts: one row per non-zero 32-byte slot (hex, no 0x). */
+export const contractStorage = sqliteTable(
+  'contract_storage',
+  {
+    address: text('address').notNull(),
+    slot: text('slot').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.address, t.slot] })],
 );

@@ -1,9 +1,13 @@
-// A small native "virtual machine": contracts are TypeScript objects that expose the real ABI.
-// Calls are metered in energy so fees and OUT_OF_ENERGY behave like the TVM's.
+// The devnet's virtual machine for one transaction. Native contracts are TypeScript objects that
+// expose the real ABI; contracts deployed from bytecode run on the EVM (evm/machine.ts); a call may
+// go from either to the other. Calls are metered in energy so fees and OUT_OF_ENERGY behave like
+// the TVM's.
 import type { AbiEntry } from '../tron/abi.js';
 import { toHexAddress } from '../tron/address.js';
 import { decodeValues, encodeValues, selectorOf, topicOf } from '../tron/codec.js';
 import type { ContractRegistry } from './chain/registry.js';
+import type { CallOutcome, Machine } from './evm/machine.js';
+import type { ContractStore } from './evm/store.js';
 import type { Ledger } from './ledger.js';
 
 /** Energy costs, close to the TVM's for the same work. */
@@ -30,7 +34,11 @@ export const blockSeconds = (ctx: { now: number }): bigint => BigInt(Math.floor(
 export const ZERO_ADDRESS = '41' + '0'.repeat(40);
 
 export class Revert extends Error {
-  constructor(readonly reason: string) {
+  /** `data`: the revert data as returned (hex), when it is not Error(reason) made here. */
+  constructor(
+    readonly reason: string,
+    readonly data?: string,
+  ) {
     super(reason);
   }
 }
@@ -43,16 +51,17 @@ export class OutOfEnergy extends Error {
 export interface LogEntry {
   /** Contract that emitted it, `41...` hex. */
   contract: string;
-  entry: AbiEntry;
-  /** Values in ABI form (addresses `0x...`, uints bigint). */
-  values: unknown[];
+  /** The event, when the contract's ABI names it (a native contract's always does). */
+  entry?: AbiEntry;
+  /** Values in ABI form (addresses `0x...`, uints bigint), with `entry`. */
+  values?: unknown[];
   topics: string[];
   data: string;
 }
 
 export interface NativeContract {
   readonly abi: AbiEntry[];
-  readonly methods: Record<string, (ctx: CallContext, args: unknown[]) => unknown[] | void>;
+  readonly methods: Record<string, (ctx: CallContext, args: unknown[]) => Promise<unknown[] | void> | unknown[] | void>;
 }
 
 export interface CallContext {
@@ -68,29 +77,63 @@ export interface CallContext {
   readonly now: number;
 }
 
+/** A native contract's frame inside the EVM: its own energy ceiling and its logs kept apart. */
+export interface NativeFrame {
+  readonly used: number;
+  readonly limit: number;
+  readonly logs: number;
+  /** Energy the frame spent, once it is exited. */
+  burnt(): number;
+}
+
+/** Where a transaction runs: the block it is in, who signed it and the code behind each contract. */
+export interface VmHost {
+  ledger: Ledger;
+  contracts: ContractRegistry;
+  code: ContractStore;
+  machine: Machine;
+}
+
 /** Function selectors per contract, computed once for the process (a Vm lives for one call). */
 const selectorIndex = new WeakMap<NativeContract, Map<string, AbiEntry>>();
 
 export class Vm {
   energyUsed = 0;
   readonly logs: LogEntry[] = [];
+  readonly ledger: Ledger;
+  /** The ceiling on energyUsed in the running frame. */
+  private limit: number;
 
   constructor(
-    readonly ledger: Ledger,
-    private readonly contracts: ContractRegistry,
+    private readonly host: VmHost,
+    /** The transaction's signer (tx.origin), `41...` hex. */
+    readonly origin: string,
+    readonly blockNumber: number,
     readonly now: number,
-    readonly energyLimit: number,
-  ) {}
+    energyLimit: number,
+  ) {
+    this.ledger = host.ledger;
+    this.limit = energyLimit;
+  }
 
   burn(energy: number): void {
     this.energyUsed += energy;
-    if (this.energyUsed > this.energyLimit) throw new OutOfEnergy();
+    if (this.energyUsed > this.limit) throw new OutOfEnergy();
   }
 
-  /** Moves TRX between accounts, creating the recipient if needed. */
-  transferTrx(from: string, to: string, amount: bigint): void {
+  /** Energy the running frame may still spend. */
+  get energyLeft(): number {
+    return Math.max(0, this.limit - this.energyUsed);
+  }
+
+  /** Moves TRX between accounts, creating the recipient if needed; a contract's receive() runs. */
+  async transferTrx(from: string, to: string, amount: bigint): Promise<void> {
     if (amount === 0n) return;
     if (amount < 0n) throw new Revert('negative transfer');
+    if (this.isBytecode(to)) {
+      await this.callBytecode(from, to, amount, '');
+      return;
+    }
     const fromBal = this.ledger.balance(from);
     if (fromBal < amount) throw new Revert('insufficient TRX balance');
     this.burn(ENERGY.valueTransfer);
@@ -104,39 +147,71 @@ export class Vm {
     this.burn(wasZero ? ENERGY.storeNew : ENERGY.storeUpdate);
   }
 
+  isBytecode(address: string): boolean {
+    return this.ledger.contractKind(address) === 'evm';
+  }
+
   contractAt(address: string): NativeContract | undefined {
     const kind = this.ledger.contractKind(address);
-    return kind ? this.contracts.contract(kind) : undefined;
+    return kind && kind !== 'evm' ? this.host.contracts.contract(kind) : undefined;
   }
 
   /** A call by ABI-encoded data, as from a transaction: returns the encoded output (hex). */
-  callData(sender: string, to: string, value: bigint, data: string): string {
-    const contract = this.contractAt(to);
-    if (!contract) throw new Revert('not a contract');
-    const entry = this.entryBySelector(contract, data.slice(0, 8));
-    if (!entry) throw new Revert('function not found');
+  async callData(sender: string, to: string, value: bigint, data: string): Promise<string> {
+    if (this.isBytecode(to)) return this.callBytecode(sender, to, value, data);
+    if (value > 0n) await this.valueFor(this.entryOf(to, data), sender, to, value);
+    return this.nativeCall(sender, to, value, data);
+  }
+
+  /** Runs a native contract on ABI-encoded data, its value already received (the EVM moved it). */
+  async nativeCall(sender: string, to: string, value: bigint, data: string): Promise<string> {
+    const entry = this.entryOf(to, data);
     let args: unknown[];
     try {
       args = decodeValues(entry.inputs, data.slice(8));
     } catch {
       throw new Revert('invalid call data');
     }
-    const out = this.invoke(sender, to, entry.name, args, value);
+    const out = await this.run(sender, to, entry, args, value);
     return encodeValues(entry.outputs ?? [], out);
   }
 
-  /** A call with decoded arguments (used between native contracts). */
-  invoke(sender: string, to: string, method: string, args: unknown[], value = 0n): unknown[] {
+  /** A call with decoded arguments, made by a native contract (to a native or a bytecode contract). */
+  async invoke(sender: string, to: string, method: string, args: unknown[], value = 0n): Promise<unknown[]> {
+    if (this.isBytecode(to)) {
+      const entry = this.host.code.abi(to)?.find((e) => e.type === 'function' && e.name === method);
+      if (!entry) throw new Revert('function not found');
+      const out = await this.callBytecode(sender, to, value, selectorOf(entry) + encodeValues(entry.inputs, args));
+      return decodeValues(entry.outputs ?? [], out);
+    }
     const contract = this.contractAt(to);
     if (!contract) throw new Revert('not a contract');
     const entry = contract.abi.find((e) => e.type === 'function' && e.name === method);
-    const impl = contract.methods[method];
-    if (!entry || !impl) throw new Revert('function not found');
-    if (value > 0n && entry.stateMutability !== 'payable') throw new Revert('function is not payable');
-    this.burn(ENERGY.call);
-    if (value > 0n) this.transferTrx(sender, to, value);
-    const ctx: CallContext = { vm: this, ledger: this.ledger, sender, self: to, value, now: this.now };
-    return impl(ctx, args) ?? [];
+    if (!entry) throw new Revert('function not found');
+    await this.valueFor(entry, sender, to, value);
+    return this.run(sender, to, entry, args, value);
+  }
+
+  /** Enters a native frame the EVM runs with `limit` energy (see machine.ts). */
+  enterFrame(limit: number): NativeFrame {
+    let spent = 0;
+    const frame = {
+      used: this.energyUsed,
+      limit: this.limit,
+      logs: this.logs.length,
+      burnt: () => spent,
+      exit: (used: number) => (spent = used - frame.used),
+    };
+    this.limit = this.energyUsed + limit;
+    return frame;
+  }
+
+  /** Leaves a native frame: its energy goes back to the EVM to count, its logs with it. */
+  exitFrame(frame: NativeFrame): LogEntry[] {
+    (frame as NativeFrame & { exit(used: number): void }).exit(this.energyUsed);
+    this.energyUsed = frame.used;
+    this.limit = frame.limit;
+    return this.logs.splice(frame.logs);
   }
 
   emit(contract: string, abi: AbiEntry[], name: string, values: unknown[]): void {
@@ -158,12 +233,50 @@ export class Vm {
     this.logs.push({ contract, entry, values, topics, data });
   }
 
-  private entryBySelector(contract: NativeContract, selector: string): AbiEntry | undefined {
+  private async run(sender: string, to: string, entry: AbiEntry, args: unknown[], value: bigint): Promise<unknown[]> {
+    const impl = this.contractAt(to)?.methods[entry.name];
+    if (!impl) throw new Revert('function not found');
+    this.burn(ENERGY.call);
+    const ctx: CallContext = { vm: this, ledger: this.ledger, sender, self: to, value, now: this.now };
+    return (await impl(ctx, args)) ?? [];
+  }
+
+  /** A native call's value: refused by a function that is not payable, else moved to the contract. */
+  private async valueFor(entry: AbiEntry, sender: string, to: string, value: bigint): Promise<void> {
+    if (value === 0n) return;
+    if (entry.stateMutability !== 'payable') throw new Revert('function is not payable');
+    await this.transferTrx(sender, to, value);
+  }
+
+  private entryOf(to: string, data: string): AbiEntry {
+    const contract = this.contractAt(to);
+    if (!contract) throw new Revert('not a contract');
     let index = selectorIndex.get(contract);
     if (!index) {
       index = new Map(contract.abi.filter((e) => e.type === 'function').map((e) => [selectorOf(e), e]));
       selectorIndex.set(contract, index);
     }
-    return index.get(selector.toLowerCase());
+    const entry = index.get(data.slice(0, 8).toLowerCase());
+    if (!entry) throw new Revert('function not found');
+    return entry;
+  }
+
+  /** Runs a deployment's constructor on the EVM (evm/deploy.ts); returns the runtime code it stored. */
+  async deploy(owner: string, address: string, value: bigint, initcode: string): Promise<string> {
+    const req = { sender: owner, to: address, value, data: '', initcode, energyLimit: this.energyLeft };
+    return this.settle(await this.host.machine.deploy(this, req));
+  }
+
+  /** Runs bytecode on the EVM with what energy this frame has left; its logs join this transaction's. */
+  private async callBytecode(sender: string, to: string, value: bigint, data: string): Promise<string> {
+    return this.settle(await this.host.machine.call(this, { sender, to, value, data, energyLimit: this.energyLeft }));
+  }
+
+  private settle(r: CallOutcome): string {
+    this.energyUsed += r.energyUsed;
+    if (r.outOfEnergy) throw new OutOfEnergy();
+    if (!r.ok) throw new Revert(r.reason, r.output);
+    this.logs.push(...r.logs);
+    return r.output;
   }
 }

@@ -33,7 +33,7 @@ const close = (a: number, b: number) => expect(Math.abs(a - b) / b).toBeLessThan
 async function wallet(trx: number, at: number) {
   const [w] = await client.createWallet(1);
   await faucet(stack.devnet.url, w!.publicKey, trx);
-  block(at);
+  await block(at);
   return w!;
 }
 const sign = (tx: unknown, key: string) => utils.crypto.signTransaction(key, tx) as object;
@@ -50,7 +50,7 @@ describe('getCandles', () => {
       initialBuy: 100,
     });
     await client.broadcast(sign(createTx, dev.privateKey));
-    block(T0 + 5_000);
+    await block(T0 + 5_000);
     await stack.facade.indexer.syncOnce();
     const token = (await client.listTokens({ sort: 'new' }))[0]!.address;
     let pool = initialPool();
@@ -60,13 +60,13 @@ describe('getCandles', () => {
     const p1 = price(pool);
     // a buy of 500 TRX at 0:20 (the router keeps its fee, the rest reaches the curve)
     await client.trade({ action: 'buy', tokenAddress: token, amount: 500, privateKey: trader.privateKey });
-    block(T0 + 20_000);
+    await block(T0 + 20_000);
     const q2 = quoteBuy(pool, 500_000_000n - (500_000_000n * FEE_BPS) / 10_000n, DEFAULT_FEES);
     pool = q2.after;
     const p2 = price(pool);
     // the trader sells half of it at 1:10 (approved first)
     await client.broadcast(sign(await client.approve(token, trader.publicKey), trader.privateKey));
-    block(T0 + 65_000);
+    await block(T0 + 65_000);
     const half = q2.tokenOut / 2n;
     await client.trade({
       action: 'sell',
@@ -74,14 +74,14 @@ describe('getCandles', () => {
       amount: formatUnits(half, 18),
       privateKey: trader.privateKey,
     });
-    block(T0 + 70_000);
+    await block(T0 + 70_000);
     const q3 = quoteSell(pool, half, DEFAULT_FEES);
     pool = q3.after;
     const p3 = price(pool);
     // nothing in minute 2; a buy of 1,000 TRX at 3:10
-    block(T0 + 185_000);
+    await block(T0 + 185_000);
     await client.trade({ action: 'buy', tokenAddress: token, amount: 1000, privateKey: trader.privateKey });
-    block(T0 + 190_000);
+    await block(T0 + 190_000);
     const q4 = quoteBuy(pool, 1_000_000_000n - (1_000_000_000n * FEE_BPS) / 10_000n, DEFAULT_FEES);
     pool = q4.after;
     const p4 = price(pool);
@@ -136,7 +136,7 @@ describe('getCandles', () => {
       initialBuy: 103_000,
     });
     await client.broadcast(sign(createTx, dev.privateKey));
-    block(t + 1_000);
+    await block(t + 1_000);
     await stack.facade.indexer.syncOnce();
     const token = (await client.listTokens({ sort: 'new' }))[0]!.address;
     // fill the curve, launch, then buy on the DEX a minute later
@@ -147,7 +147,7 @@ describe('getCandles', () => {
       privateKey: dev.privateKey,
       slippage: 100,
     });
-    block(t + 2_000);
+    await block(t + 2_000);
     const tw = tronWebFor(stack.devnet.url, dev.privateKey);
     const lp = TronWeb.address.fromHex(FAMILIES[0]!.launchpad);
     const built = await tw.transactionBuilder.triggerSmartContract(
@@ -158,10 +158,10 @@ describe('getCandles', () => {
       dev.publicKey,
     );
     await tw.trx.sendRawTransaction(await tw.trx.sign(built.transaction));
-    block(t + 3_000);
+    await block(t + 3_000);
     await stack.facade.indexer.syncOnce();
     const before = (await client.getCandles(token, '1m', { from: t, to: t })).candles[0]!.close;
-    block(t + MIN + 5_000);
+    await block(t + MIN + 5_000);
     await client.trade({
       action: 'buy',
       tokenAddress: token,
@@ -169,7 +169,7 @@ describe('getCandles', () => {
       privateKey: dev.privateKey,
       slippage: 100,
     });
-    block(t + MIN + 10_000);
+    await block(t + MIN + 10_000);
     await stack.facade.indexer.syncOnce();
     const pair = (await client.getTokenDetails(token)).data.dex!.pairAddress;
     const r = (await contractMethods(tw, V2_PAIR_ABI, pair).getReserves!().call({ from: dev.publicKey })) as unknown[];

@@ -38,9 +38,9 @@ beforeAll(async () => {
   tokens = await demoTokens(stack.devnet.url);
   const a = await TronWeb.createAccount();
   rich = a.address.base58;
-  stack.devnet.chain.faucet(rich, 10_000n * 1_000_000n, { produce: true });
+  await stack.devnet.chain.faucet(rich, 10_000n * 1_000_000n, { produce: true });
   poor = (await TronWeb.createAccount()).address.base58;
-  stack.devnet.chain.faucet(poor, 5_000_000n, { produce: true });
+  await stack.devnet.chain.faucet(poor, 5_000_000n, { produce: true });
 });
 afterAll(async () => stack?.close());
 
@@ -188,7 +188,7 @@ describe('section 7 errors', () => {
       /no tokens/,
     );
     const w = await TronWeb.createAccount();
-    stack.devnet.chain.faucet(w.address.base58, 3_000_000n, { produce: true });
+    await stack.devnet.chain.faucet(w.address.base58, 3_000_000n, { produce: true });
     await expectError(
       await inject('POST', '/launchpad/trade', {
         action: 'buy',
@@ -241,7 +241,7 @@ describe('section 7 errors', () => {
       /max slippage/i,
     );
     const w = await TronWeb.createAccount();
-    stack.devnet.chain.faucet(w.address.base58, 8_000n * 1_000_000n, { produce: true });
+    await stack.devnet.chain.faucet(w.address.base58, 8_000n * 1_000_000n, { produce: true });
     await expectError(
       await inject('POST', '/launchpad/trade', {
         action: 'buy',

@@ -65,7 +65,7 @@ describe('a curve buy that the launch overtakes', () => {
   beforeAll(async () => {
     h2 = await startBotStack({ stack: await startStack({ pollMs: 100, blockMs: 600_000 }) });
     miner = setInterval(() => {
-      if (mining) h2.stack.devnet.chain.produceBlock();
+      if (mining) void h2.stack.devnet.chain.produceBlock();
     }, 100);
   });
   afterAll(async () => {

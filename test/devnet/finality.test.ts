@@ -30,8 +30,8 @@ async function get(path: string): Promise<{ status: number; body: Json }> {
 const numberOf = (block: { block_header: { raw_data: { number?: number } } }) =>
   block.block_header.raw_data.number ?? 0;
 /** Makes `n` empty blocks (each broadcast also makes one: blocks on demand). */
-const blocks = (n: number) => {
-  for (let i = 0; i < n; i++) devnet.chain.produceBlock();
+const blocks = async (n: number) => {
+  for (let i = 0; i < n; i++) await devnet.chain.produceBlock();
 };
 
 async function wallet(trx: number) {
@@ -94,9 +94,9 @@ describe('a transfer on the full node and the solidity node', () => {
     expect(info.block).toMatch(new RegExp(`^Num:${block},`));
     expect(info.solidityBlock).toMatch(new RegExp(`^Num:${solidNow},`));
 
-    blocks(SOLID_AFTER - 1);
+    await blocks(SOLID_AFTER - 1);
     await notYet();
-    blocks(1);
+    await blocks(1);
     expect(numberOf(await tw.trx.getConfirmedCurrentBlock())).toBe(block);
     expect(await tw.trx.getBalance(acc.address.base58)).toBe(12_000_000);
     expect((await tw.trx.getTransactionInfo(txid)).blockNumber).toBe(block);
@@ -111,14 +111,14 @@ describe('a transfer on the full node and the solidity node', () => {
   it('shows an account as it was at the solid block while newer blocks change it', async () => {
     const acc = await TronWeb.createAccount();
     await faucet(url, acc.address.base58, 5);
-    blocks(SOLID_AFTER);
+    await blocks(SOLID_AFTER);
     await faucet(url, acc.address.base58, 2);
     await faucet(url, acc.address.base58, 3);
     expect(await tw.trx.getUnconfirmedBalance(acc.address.base58)).toBe(10_000_000);
     expect(await tw.trx.getBalance(acc.address.base58)).toBe(5_000_000);
-    blocks(SOLID_AFTER - 1);
+    await blocks(SOLID_AFTER - 1);
     expect(await tw.trx.getBalance(acc.address.base58)).toBe(7_000_000);
-    blocks(1);
+    await blocks(1);
     expect(await tw.trx.getBalance(acc.address.base58)).toBe(10_000_000);
   });
 
@@ -174,7 +174,7 @@ describe('contract state at the solid block', () => {
     const missing = (await call('walletsolidity')).body.result as { code: string; message: string };
     expect(missing.code).toBe('CONTRACT_VALIDATE_ERROR');
     expect(Buffer.from(missing.message, 'hex').toString()).toBe('No contract or not a valid smart contract');
-    blocks(SOLID_AFTER);
+    await blocks(SOLID_AFTER);
     expect((await call('walletsolidity')).body.constant_result).toEqual(head.constant_result);
     // a later buy changes the head's balance, not the solid one
     const before = head.constant_result;
@@ -201,7 +201,7 @@ describe('unconfirmed events', () => {
     await alice.tw.trx.sendRawTransaction(await alice.tw.trx.sign(built.transaction));
     const created = await tw.event.getEventsByContractAddress(LP, { eventName: 'TokenCreate', limit: 1 });
     const token = TronWeb.address.fromHex('41' + String(created.data![0]!.result.tokenAddress).slice(2));
-    blocks(SOLID_AFTER);
+    await blocks(SOLID_AFTER);
     const txid = await routerBuy(bob, token, 10);
     const block = (await tw.trx.getUnconfirmedTransactionInfo(txid)).blockNumber;
 
@@ -227,7 +227,7 @@ describe('unconfirmed events', () => {
     expect(both.status).toBe(400);
     expect(both.body.error).toMatch(/cannot be used together/);
 
-    blocks(SOLID_AFTER);
+    await blocks(SOLID_AFTER);
     const solid = await page(`/v1/transactions/${txid}/events`);
     expect(solid.some((e) => '_unconfirmed' in e)).toBe(false);
     expect(await page(`/v1/transactions/${txid}/events?only_unconfirmed=true`)).toEqual([]);

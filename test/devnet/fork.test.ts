@@ -44,8 +44,8 @@ afterEach(async () => {
   await devnet?.close();
 });
 
-const blocks = (n: number) => {
-  for (let i = 0; i < n; i++) devnet.chain.produceBlock();
+const blocks = async (n: number) => {
+  for (let i = 0; i < n; i++) await devnet.chain.produceBlock();
 };
 async function fork(body: unknown): Promise<{ status: number; body: ForkAnswer & { error?: string } }> {
   const res = await fetch(`${url}/devnet/fork`, { method: 'POST', body: JSON.stringify(body) });
@@ -222,7 +222,7 @@ describe('a fork that keeps transactions', () => {
     const buy = await routerBuy(alice, token, 20);
     const buyBlock = (await tw.trx.getUnconfirmedTransactionInfo(buy.txid)).blockNumber;
     const oldEvents = (await tw.event.getEventsByTransactionID(buy.txid)).data!;
-    blocks(2);
+    await blocks(2);
     const top = await head();
     const balance = await tokens(token, alice.address);
 
@@ -256,13 +256,13 @@ describe('transactions waiting for a block', () => {
   it('stay queued through a fork and go into the next block', async () => {
     const alice = await wallet(100);
     await wallet(100);
-    const queued = devnet.chain.faucet(TronWeb.address.toHex(alice.address), 7n * SUN_PER_TRX);
+    const queued = await devnet.chain.faucet(TronWeb.address.toHex(alice.address), 7n * SUN_PER_TRX);
     expect('result' in queued && queued.result).toBe(true);
     const top = await head();
     expect((await fork({ blocks: 1, drop: true })).status).toBe(200);
     expect(await tw.trx.getUnconfirmedTransactionInfo(queued.txid)).toEqual({});
     expect((await tw.trx.getTransaction(queued.txid)).txID).toBe(queued.txid);
-    blocks(1);
+    await blocks(1);
     expect((await tw.trx.getUnconfirmedTransactionInfo(queued.txid)).blockNumber).toBe(top.number + 1);
     expect(await trx(alice.address)).toBe(107n * SUN_PER_TRX);
   });
@@ -271,7 +271,7 @@ describe('transactions waiting for a block', () => {
 describe('what a fork refuses', () => {
   it('never changes a solid block, and answers a bad request with a plain 400', async () => {
     await wallet(10);
-    blocks(SOLID_AFTER + 5);
+    await blocks(SOLID_AFTER + 5);
     const top = (await head()).number;
     const solid = top - SOLID_AFTER;
     for (const body of [

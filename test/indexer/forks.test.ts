@@ -31,8 +31,8 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-const blocks = (n: number) => {
-  for (let i = 0; i < n; i++) stack.devnet.chain.produceBlock();
+const blocks = async (n: number) => {
+  for (let i = 0; i < n; i++) await stack.devnet.chain.produceBlock();
 };
 const sync = () => stack.facade.indexer.syncOnce();
 const buy = (trx: number) =>
@@ -88,9 +88,9 @@ describe('following the head', () => {
         .map((e) => [e.kind, e.data.confirmed]),
     ).toEqual([['buy', false]]);
 
-    blocks(SOLID_AFTER - 1);
+    await blocks(SOLID_AFTER - 1);
     expect((await client.txStatus(sig)).state).toBe('included');
-    blocks(1);
+    await blocks(1);
     expect(await client.txStatus(sig)).toMatchObject({
       state: 'confirmed',
       confirmations: SOLID_AFTER,
@@ -103,7 +103,7 @@ describe('following the head', () => {
   });
 
   it('takes back everything a dropped block brought, and the feed says removed', async () => {
-    blocks(SOLID_AFTER); // what came before is solid
+    await blocks(SOLID_AFTER); // what came before is solid
     await sync();
     const before = await snapshot();
     const seq = stack.facade.feed.latestSeq();
@@ -147,9 +147,9 @@ describe('following the head', () => {
   });
 
   it('finds a fork that reaches below the first head an indexer ever read', async () => {
-    blocks(SOLID_AFTER);
+    await blocks(SOLID_AFTER);
     const sig = await buy(3);
-    blocks(2);
+    await blocks(2);
     // a new indexer, started now: its first cycle reads the trade's block and the two above it
     const db = openDb(path.join(tempDir(), 'app.sqlite'));
     const families = loadConfig({ DEVNET_PORT: new URL(stack.devnet.url).port }).families;
@@ -174,7 +174,7 @@ describe('following the head', () => {
   });
 
   it('never reaches into solid blocks', async () => {
-    blocks(SOLID_AFTER + 1);
+    await blocks(SOLID_AFTER + 1);
     await sync();
     const res = await fetch(`${stack.devnet.url}/devnet/fork`, {
       method: 'POST',

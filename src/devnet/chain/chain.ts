@@ -7,9 +7,11 @@ import { encodeRevert } from '../../tron/codec.js';
 import { buildTx, rawOf, refOf, signTx, type RefBlock } from '../../tron/tx.js';
 import { toHexAddress } from '../../tron/address.js';
 import { BANDWIDTH_PRICE_SUN } from '../fees.js';
-import { FAUCET, writeDex, writeGenesis } from '../genesis.js';
+import { Machine } from '../evm/machine.js';
+import { ContractStore } from '../evm/store.js';
+import { FAUCET, deployRouters, writeDex, writeGenesis } from '../genesis.js';
 import { Ledger, type DevnetDb } from '../ledger.js';
-import { Revert, Vm } from '../vm.js';
+import { OutOfEnergy, Revert, Vm, type VmHost } from '../vm.js';
 import {
   Refusal,
   billableBytes,
@@ -53,8 +55,8 @@ export interface ChainOptions {
 
 export class Chain {
   readonly ledger: Ledger;
-  /** The code behind each kind of contract. */
-  readonly contracts = nativeContracts();
+  /** What contracts run on: the native contracts by kind, the EVM and the bytecode contracts' store. */
+  readonly host: VmHost;
   readonly solidAfter: number;
   private headBlock: BlockRow;
   private solidBlock: BlockRow;
@@ -67,14 +69,31 @@ export class Chain {
   private readonly journal: Journal;
   private readonly clock: () => number;
   private readonly q;
+  /** The work that runs the EVM (blocks, forks, calls), one at a time: see `exclusive`. */
+  private queue: Promise<unknown> = Promise.resolve();
+  private savepoints = 0;
 
-  constructor(
+  /** Opens the chain in `db`, making its genesis (the fee routers deployed from bytecode) if it is new. */
+  static async open(db: DevnetDb, options: ChainOptions = {}): Promise<Chain> {
+    const chain = new Chain(db, options);
+    await chain.exclusive(() => chain.atomicAsync(() => deployRouters(chain.genesisVm(), chain.host)));
+    return chain;
+  }
+
+  private constructor(
     readonly db: DevnetDb,
     options: ChainOptions = {},
   ) {
     this.clock = options.clock ?? Date.now;
     this.solidAfter = options.solidAfter ?? 0;
     this.ledger = new Ledger(db);
+    const code = new ContractStore(db);
+    this.host = {
+      ledger: this.ledger,
+      contracts: nativeContracts(),
+      code,
+      machine: new Machine(db.$client, this.ledger, code),
+    };
     this.eventLog = new EventLog(db);
     this.journal = new Journal(db.$client, this.solidAfter > 0);
     this.q = chainStatements(db);
@@ -104,6 +123,40 @@ export class Chain {
   /** Runs fn in one SQLite transaction; nested calls become savepoints, a throw rolls back. */
   atomic<T>(fn: () => T): T {
     return this.db.$client.transaction(fn)();
+  }
+
+  /** `atomic` for work that awaits (the EVM): a savepoint around it, rolled back if it throws. */
+  async atomicAsync<T>(fn: () => Promise<T>): Promise<T> {
+    const name = `chain_${++this.savepoints}`;
+    const c = this.db.$client;
+    c.exec(`savepoint ${name}`);
+    try {
+      const out = await fn();
+      c.exec(`release ${name}`);
+      return out;
+    } catch (e) {
+      c.exec(`rollback to ${name}; release ${name}`);
+      throw e;
+    } finally {
+      this.savepoints -= 1;
+    }
+  }
+
+  /**
+   * Runs fn after the work queued before it: blocks, forks and calls await the EVM, and two of them
+   * interleaving would interleave their savepoints. Reads and broadcasts, which never await, need
+   * no turn.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** A VM for work outside a transaction (genesis): no energy limit, the head's time. */
+  private genesisVm(): Vm {
+    const head = this.headBlock;
+    return new Vm(this.host, FAUCET.address, head.number, head.timestamp, Number.MAX_SAFE_INTEGER);
   }
 
   private writeGenesisBlock(time: number): BlockRow {
@@ -150,7 +203,14 @@ export class Chain {
    * Validates a signed transaction on the head's state (as a full node: funds just received count)
    * and queues it; refusals come back as values, never throws.
    */
-  broadcast(input: unknown, options: { produce?: boolean } = {}): BroadcastResult {
+  async broadcast(input: unknown, options: { produce?: boolean } = {}): Promise<BroadcastResult> {
+    const result = this.admit(input);
+    if (options.produce && 'result' in result) await this.produceBlock();
+    return result;
+  }
+
+  /** Validates and queues (never awaits, so it needs no turn: see `exclusive`). */
+  private admit(input: unknown): BroadcastResult {
     let txid = '';
     try {
       const parsed = parseTransaction(input);
@@ -167,7 +227,6 @@ export class Chain {
       this.seq += 1;
       this.q.insertTx.run(txid, JSON.stringify(tx), owner, this.clock(), this.seq);
       this.rawSizes.set(txid, raw.length);
-      if (options.produce) this.produceBlock();
       return { result: true, txid };
     } catch (e) {
       if (e instanceof Refusal) return { code: e.code, txid, message: toHexText(e.message) };
@@ -185,30 +244,35 @@ export class Chain {
   // ---------------------------------------------------------------- blocks
 
   /** Produces one block holding the queued transactions (possibly none). */
-  produceBlock(timestamp?: number): BlockRow {
-    let solid = this.solidBlock;
-    const block = this.atomic(() => {
-      const parent = this.headBlock;
-      const ts = Math.max(timestamp ?? this.clock(), parent.timestamp + 1);
-      const b = this.makeBlock(parent, ts, this.q.pending.all(MAX_TX_PER_BLOCK));
-      solid = this.settle(b.number - this.solidAfter);
-      return b;
+  produceBlock(timestamp?: number): Promise<BlockRow> {
+    return this.exclusive(async () => {
+      let solid = this.solidBlock;
+      const block = await this.atomicAsync(async () => {
+        const parent = this.headBlock;
+        const ts = Math.max(timestamp ?? this.clock(), parent.timestamp + 1);
+        const b = await this.makeBlock(parent, ts, this.q.pending.all(MAX_TX_PER_BLOCK));
+        solid = this.settle(b.number - this.solidAfter);
+        return b;
+      });
+      this.headBlock = block;
+      this.solidBlock = solid;
+      this.onBlock?.(block);
+      return block;
     });
-    this.headBlock = block;
-    this.solidBlock = solid;
-    this.onBlock?.(block);
-    return block;
   }
 
   /** Makes the block after `parent` from these transactions (those that still pay), in the caller's transaction. */
-  private makeBlock(parent: BlockRow, timestamp: number, txs: TxRow[], fork = 0): BlockRow {
+  private async makeBlock(parent: BlockRow, timestamp: number, txs: TxRow[], fork = 0): Promise<BlockRow> {
     const number = parent.number + 1;
     this.journal.open(number);
     const included: string[] = [];
-    for (const row of txs) {
-      if (this.execute(row, number, timestamp)) included.push(row.txid);
+    try {
+      for (const row of txs) {
+        if (await this.execute(row, number, timestamp)) included.push(row.txid);
+      }
+    } finally {
+      this.journal.close();
     }
-    this.journal.close();
     const blockId = blockIdOf(number, parent.blockId, timestamp, included, fork);
     const b: BlockRow = { number, blockId, parentId: parent.blockId, timestamp, txCount: included.length };
     this.q.insertBlock.run(b.number, b.blockId, b.parentId, b.timestamp, b.txCount);
@@ -233,32 +297,34 @@ export class Chain {
   }
 
   /** Replaces the newest blocks not yet solid (see fork.ts); a refusal is a plain sentence. */
-  fork(request: ForkRequest): ForkResult | { refusal: string } {
-    const from = forkStart(request, this.headBlock.number, this.solidBlock.number);
-    if (typeof from !== 'number') return from;
-    const result = this.atomic(() => {
-      const fork = Number(this.ledger.getMeta(FORKS_KEY) ?? 0) + 1;
-      this.q.setMeta.run(FORKS_KEY, String(fork));
-      return replaceBlocks(
-        { db: this.db, q: this.q, journal: this.journal, makeBlock: (...a) => this.makeBlock(...a) },
-        from,
-        request.drop,
-        fork,
-      );
+  fork(request: ForkRequest): Promise<ForkResult | { refusal: string }> {
+    return this.exclusive(async () => {
+      const from = forkStart(request, this.headBlock.number, this.solidBlock.number);
+      if (typeof from !== 'number') return from;
+      const result = await this.atomicAsync(() => {
+        const fork = Number(this.ledger.getMeta(FORKS_KEY) ?? 0) + 1;
+        this.q.setMeta.run(FORKS_KEY, String(fork));
+        return replaceBlocks(
+          { db: this.db, q: this.q, journal: this.journal, makeBlock: (...a) => this.makeBlock(...a) },
+          from,
+          request.drop,
+          fork,
+        );
+      });
+      this.headBlock = this.block(this.headBlock.number)!;
+      this.onBlock?.(this.headBlock);
+      return result;
     });
-    this.headBlock = this.block(this.headBlock.number)!;
-    this.onBlock?.(this.headBlock);
-    return result;
   }
 
   /** Runs one transaction in a block. Returns false when it is dropped (not included). */
-  private execute(row: TxRow, blockNumber: number, timestamp: number): boolean {
+  private async execute(row: TxRow, blockNumber: number, timestamp: number): Promise<boolean> {
     const tx = JSON.parse(row.signed) as TxJson;
     // the size was measured at broadcast; after a restart (or a fork) it is measured again
     const rawBytes = this.rawSizes.get(row.txid) ?? rawOf(tx).raw.length;
     this.rawSizes.delete(row.txid);
     const netFee = billableBytes(rawBytes, tx.signature?.length ?? 1) * BANDWIDTH_PRICE_SUN;
-    const outcome = this.transactionType(tx).execute({
+    const outcome = await this.transactionType(tx).execute({
       tx,
       owner: row.owner,
       netFee,
@@ -266,9 +332,9 @@ export class Chain {
       txid: row.txid,
       blockNumber,
       timestamp,
-      contracts: this.contracts,
+      host: this.host,
       events: this.eventLog,
-      atomic: (fn) => this.atomic(fn),
+      atomic: (fn) => this.atomicAsync(fn),
     });
     if (!outcome) {
       this.q.drop.run(row.txid);
@@ -344,30 +410,41 @@ export class Chain {
     return out;
   }
 
-  /** Runs a call without keeping any change: views and energy estimates (in the time of block `at`). */
-  constantCall(owner: string, contract: string, data: string, callValue = 0n, at = this.headBlock): ConstantResult {
-    const vm = new Vm(this.ledger, this.contracts, at.timestamp, Number.MAX_SAFE_INTEGER);
-    let output = '';
-    let ok = true;
-    let reason: string | undefined;
-    try {
-      this.atomic(() => {
-        if (callValue > 0n) {
-          // simulate affordability (rolled back with everything else)
-          this.ledger.ensureAccount(owner, at.timestamp);
-          this.ledger.setBalance(owner, this.ledger.balance(owner) + callValue);
+  /**
+   * Runs a call without keeping any change: views and energy estimates, in the time of the head
+   * block, or on the state and in the time of the newest solid block (`solid`).
+   */
+  constantCall(owner: string, contract: string, data: string, callValue = 0n, solid = false): Promise<ConstantResult> {
+    return this.exclusive(async () => {
+      const at = solid ? this.solidBlock : this.headBlock;
+      const vm = new Vm(this.host, owner, at.number, at.timestamp, Number.MAX_SAFE_INTEGER);
+      let output = '';
+      let reason: string | undefined;
+      try {
+        await this.atomicAsync(async () => {
+          if (solid) this.journal.rewind(at.number);
+          if (callValue > 0n) {
+            // simulate affordability (rolled back with everything else)
+            this.ledger.ensureAccount(owner, at.timestamp);
+            this.ledger.setBalance(owner, this.ledger.balance(owner) + callValue);
+          }
+          output = await vm.callData(owner, contract, callValue, data);
+          throw new Rollback();
+        });
+      } catch (e) {
+        if (!(e instanceof Rollback)) {
+          if (!(e instanceof Revert) && !(e instanceof OutOfEnergy)) throw e;
+          reason = e instanceof Revert ? e.reason : 'Not enough energy';
+          output = e instanceof Revert ? (e.data ?? encodeRevert(reason)) : '';
         }
-        output = vm.callData(owner, contract, callValue, data);
-        throw new Rollback();
-      });
-    } catch (e) {
-      if (!(e instanceof Rollback)) {
-        ok = false;
-        reason = e instanceof Revert ? e.reason : 'internal error';
-        output = encodeRevert(reason);
       }
-    }
-    return { ok, output, energyUsed: vm.energyUsed, ...(reason ? { revertReason: reason } : {}) };
+      return {
+        ok: reason === undefined,
+        output,
+        energyUsed: vm.energyUsed,
+        ...(reason !== undefined ? { revertReason: reason } : {}),
+      };
+    });
   }
 
   /** Stored events, filtered and paged as TronGrid's event API asks. */
@@ -380,7 +457,7 @@ export class Chain {
   private faucetNonce = 0;
 
   /** Sends TRX from the genesis faucet through the ordinary transaction path. */
-  faucet(to: string, sun: bigint, options: { produce?: boolean } = {}): BroadcastResult {
+  faucet(to: string, sun: bigint, options: { produce?: boolean } = {}): Promise<BroadcastResult> {
     this.faucetNonce += 1;
     const tx = this.buildTransaction(
       'TransferContract',

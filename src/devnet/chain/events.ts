@@ -35,10 +35,13 @@ export class EventLog {
   /** Stores a transaction's logs in the order it emitted them. */
   record(logs: LogEntry[], txid: string, blockNumber: number, timestamp: number): void {
     logs.forEach((l, i) => {
+      // a log the contract's ABI does not name is in the receipt only, as TronGrid shows it
+      if (!l.entry || !l.values) return;
+      const { entry, values } = l;
       const result: Record<string, string> = {};
       const resultType: Record<string, string> = {};
-      l.entry.inputs.forEach((p, j) => {
-        const val = eventValue(p.type, l.values[j]);
+      entry.inputs.forEach((p, j) => {
+        const val = eventValue(p.type, values[j]);
         result[String(j)] = val;
         if (p.name) {
           result[p.name] = val;
@@ -51,8 +54,8 @@ export class EventLog {
         txid,
         l.contract,
         i,
-        l.entry.name,
-        eventSignature(l.entry),
+        entry.name,
+        eventSignature(entry),
         JSON.stringify(result),
         JSON.stringify(resultType),
       );

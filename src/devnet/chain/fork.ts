@@ -29,7 +29,7 @@ export interface ForkSteps {
   q: ReturnType<typeof chainStatements>;
   journal: Journal;
   /** Makes the block after `parent` from these transactions, its id marked by the fork's number. */
-  makeBlock(parent: BlockRow, timestamp: number, txs: TxRow[], fork?: number): BlockRow;
+  makeBlock(parent: BlockRow, timestamp: number, txs: TxRow[], fork?: number): Promise<BlockRow>;
 }
 
 /** The first block the request replaces, or why it may not be replaced (in plain words). */
@@ -46,7 +46,7 @@ export function forkStart(request: ForkRequest, head: number, solid: number): nu
 }
 
 /** Replaces the blocks from `from` to the head; `fork` numbers this fork (it goes into the new ids). */
-export function replaceBlocks(s: ForkSteps, from: number, drop: boolean, fork: number): ForkResult {
+export async function replaceBlocks(s: ForkSteps, from: number, drop: boolean, fork: number): Promise<ForkResult> {
   const c = s.db.$client;
   const replaced = s.q.blocksFrom.all(from);
   const txs = s.q.txsFrom.all(from);
@@ -63,7 +63,7 @@ export function replaceBlocks(s: ForkSteps, from: number, drop: boolean, fork: n
   const blocks: BlockRow[] = [];
   for (const old of replaced) {
     const again = drop ? [] : txs.filter((t) => t.blockNumber === old.number);
-    parent = s.makeBlock(parent, old.timestamp, again, fork);
+    parent = await s.makeBlock(parent, old.timestamp, again, fork);
     blocks.push(parent);
   }
   const ref = (b: BlockRow): BlockRef => ({ number: b.number, blockId: b.blockId });

@@ -5,7 +5,6 @@
 import type { AbiEntry } from '../../tron/abi.js';
 import { launchpadContract } from '../contracts/launchpad.js';
 import { pairContract } from '../contracts/pair.js';
-import { routerContract } from '../contracts/router.js';
 import { trc20Contract } from '../contracts/trc20.js';
 import { v2FactoryContract } from '../contracts/v2factory.js';
 import { v2RouterContract } from '../contracts/v2router.js';
@@ -37,7 +36,6 @@ export function nativeContracts(): ContractRegistry {
   return new ContractRegistry()
     .register('trc20', trc20Contract)
     .register('launchpad', launchpadContract)
-    .register('router', routerContract)
     .register('wtrx', wtrxContract)
     .register('v2factory', v2FactoryContract)
     .register('pair', pairContract)

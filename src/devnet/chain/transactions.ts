@@ -1,8 +1,9 @@
 // The kinds of transaction the devnet accepts (Tron calls them contract types), each with what it
 // refuses at broadcast and what it does in a block. The chain dispatches on this table.
 import type { Ledger } from '../ledger.js';
+import type { VmHost } from '../vm.js';
+import { createSmartContract } from './create.js';
 import type { EventLog } from './events.js';
-import type { ContractRegistry } from './registry.js';
 import { transferContract } from './transfer.js';
 import { triggerSmartContract } from './trigger.js';
 import type { TxJson } from './types.js';
@@ -20,10 +21,11 @@ export interface Execution extends Admission {
   txid: string;
   blockNumber: number;
   timestamp: number;
-  contracts: ContractRegistry;
+  /** What contracts run on: the native registry, the EVM and the bytecode contracts' store. */
+  host: VmHost;
   events: EventLog;
   /** Runs fn in a savepoint: a throw rolls back what it wrote. */
-  atomic<T>(fn: () => T): T;
+  atomic<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 export interface Outcome {
@@ -36,10 +38,11 @@ export interface TransactionType {
   /** Throws a Refusal for what java-tron refuses before queueing. */
   validate(a: Admission): void;
   /** Runs it; undefined when it can no longer pay and is dropped from the block. */
-  execute(e: Execution): Outcome | undefined;
+  execute(e: Execution): Promise<Outcome | undefined> | Outcome | undefined;
 }
 
 export const TRANSACTION_TYPES: Record<string, TransactionType> = {
   TransferContract: transferContract,
   TriggerSmartContract: triggerSmartContract,
+  CreateSmartContract: createSmartContract,
 };

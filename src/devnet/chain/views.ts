@@ -17,7 +17,7 @@ export interface NodeView {
   /** The receipt ({} until the transaction is in a block this node serves). */
   transactionInfo(txid: string): Record<string, unknown>;
   account(address: string): Account;
-  constantCall(owner: string, contract: string, data: string, callValue: bigint): ConstantResult;
+  constantCall(owner: string, contract: string, data: string, callValue: bigint): Promise<ConstantResult>;
 }
 
 /** The full node's view: the head block and its state. */
@@ -47,7 +47,6 @@ export function solidityNodeView(chain: Chain): NodeView {
     transactionInfo: (txid) => (isSolid(chain.transactionBlock(txid)) ? chain.transactionInfo(txid) : {}),
     // an account is never deleted, so its own rows in the journal tell what it was
     account: (address) => chain.readAtSolid(() => chain.ledger.account(address), address),
-    constantCall: (owner, contract, data, value) =>
-      chain.readAtSolid(() => chain.constantCall(owner, contract, data, value, chain.solid())),
+    constantCall: (owner, contract, data, value) => chain.constantCall(owner, contract, data, value, true),
   };
 }

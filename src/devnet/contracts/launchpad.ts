@@ -80,7 +80,13 @@ function curveCall<T>(fn: () => T): T {
 }
 
 /** Buys for `buyer` with the TRX already held by the launchpad (`paid` sun). */
-function purchase(ctx: CallContext, token: string, buyer: string, paid: bigint, amountMin: bigint): bigint {
+async function purchase(
+  ctx: CallContext,
+  token: string,
+  buyer: string,
+  paid: bigint,
+  amountMin: bigint,
+): Promise<bigint> {
   const pool = tradingPool(ctx, token);
   const f = fees(ctx);
   const q = curveCall(() => quoteBuy(pool, paid, f));
@@ -94,8 +100,8 @@ function purchase(ctx: CallContext, token: string, buyer: string, paid: bigint, 
     tokenReserve: q.after.tokenReserve,
     state: q.fills ? TokenState.READY_TO_LAUNCH : pool.state,
   });
-  ctx.vm.transferTrx(ctx.self, f.feeRecipient, q.fee);
-  ctx.vm.transferTrx(ctx.self, buyer, q.refund);
+  await ctx.vm.transferTrx(ctx.self, f.feeRecipient, q.fee);
+  await ctx.vm.transferTrx(ctx.self, buyer, q.refund);
   moveTokens(ctx.vm, token, ctx.self, buyer, q.tokenOut);
   ctx.vm.emit(ctx.self, LAUNCHPAD_ABI, 'TokenPurchased', [
     toAbiAddress(token),
@@ -126,7 +132,7 @@ function curveView(quote: (pool: Pool, amount: bigint) => bigint): NativeContrac
 export const launchpadContract: NativeContract = {
   abi: LAUNCHPAD_ABI,
   methods: {
-    createAndInitPurchase: (ctx, [name, symbol]) => {
+    createAndInitPurchase: async (ctx, [name, symbol]) => {
       const tokenName = String(name).trim();
       const tokenSymbol = String(symbol).trim();
       if (tokenName.length < 1 || tokenName.length > 32) throw new Revert('Launchpad: name must be 1-32 characters');
@@ -163,14 +169,14 @@ export const launchpadContract: NativeContract = {
         BigInt(index),
         toAbiAddress(ctx.sender),
       ]);
-      ctx.vm.transferTrx(ctx.self, f.feeRecipient, f.mintFee);
+      await ctx.vm.transferTrx(ctx.self, f.feeRecipient, f.mintFee);
       const firstBuy = ctx.value - f.mintFee;
-      if (firstBuy > 0n) purchase(ctx, token, ctx.sender, firstBuy, 0n);
+      if (firstBuy > 0n) await purchase(ctx, token, ctx.sender, firstBuy, 0n);
     },
-    purchaseToken: (ctx, [token, amountMin]) => {
-      purchase(ctx, addr(token), ctx.sender, ctx.value, uint(amountMin));
+    purchaseToken: async (ctx, [token, amountMin]) => {
+      await purchase(ctx, addr(token), ctx.sender, ctx.value, uint(amountMin));
     },
-    saleToken: (ctx, [tokenArg, tokenAmount, amountMin]) => {
+    saleToken: async (ctx, [tokenArg, tokenAmount, amountMin]) => {
       const token = addr(tokenArg);
       const amount = uint(tokenAmount);
       const pool = tradingPool(ctx, token);
@@ -179,11 +185,11 @@ export const launchpadContract: NativeContract = {
       if (q.trxOut < uint(amountMin)) {
         throw new Revert(`Launchpad: slippage, TRX out ${q.trxOut} below AmountMin ${uint(amountMin)}`);
       }
-      ctx.vm.invoke(ctx.self, token, 'transferFrom', [toAbiAddress(ctx.sender), toAbiAddress(ctx.self), amount]);
+      await ctx.vm.invoke(ctx.self, token, 'transferFrom', [toAbiAddress(ctx.sender), toAbiAddress(ctx.self), amount]);
       ctx.vm.store(false);
       ctx.ledger.savePool({ ...pool, trxReserve: q.after.trxReserve, tokenReserve: q.after.tokenReserve });
-      ctx.vm.transferTrx(ctx.self, f.feeRecipient, q.fee);
-      ctx.vm.transferTrx(ctx.self, ctx.sender, q.trxOut);
+      await ctx.vm.transferTrx(ctx.self, f.feeRecipient, q.fee);
+      await ctx.vm.transferTrx(ctx.self, ctx.sender, q.trxOut);
       ctx.vm.emit(ctx.self, LAUNCHPAD_ABI, 'TokenSold', [
         toAbiAddress(token),
         toAbiAddress(ctx.sender),
@@ -192,7 +198,7 @@ export const launchpadContract: NativeContract = {
         amount,
       ]);
     },
-    launchToDEX: (ctx, [tokenArg]) => {
+    launchToDEX: async (ctx, [tokenArg]) => {
       const token = addr(tokenArg);
       const pool = ctx.ledger.pool(token);
       if (!pool || pool.launchpad !== ctx.self) throw new Revert('Launchpad: token does not exist');
@@ -205,16 +211,16 @@ export const launchpadContract: NativeContract = {
       const launchFee = lp.launchFee < raised ? lp.launchFee : raised;
       const trx = raised - launchFee;
       const tokens = ctx.ledger.tokenBalance(token, ctx.self);
-      ctx.vm.transferTrx(ctx.self, lp.feeRecipient, launchFee);
-      ctx.vm.invoke(ctx.self, token, 'approve', [toAbiAddress(lp.v2Router), tokens]);
-      ctx.vm.invoke(
+      await ctx.vm.transferTrx(ctx.self, lp.feeRecipient, launchFee);
+      await ctx.vm.invoke(ctx.self, token, 'approve', [toAbiAddress(lp.v2Router), tokens]);
+      await ctx.vm.invoke(
         ctx.self,
         lp.v2Router,
         'addLiquidityETH',
         [toAbiAddress(token), tokens, 0n, 0n, toAbiAddress(DEAD_ADDRESS), blockSeconds(ctx)],
         trx,
       );
-      const [pairAbi] = ctx.vm.invoke(ctx.self, ctx.ledger.v2Router(lp.v2Router)!.factory, 'getPair', [
+      const [pairAbi] = await ctx.vm.invoke(ctx.self, ctx.ledger.v2Router(lp.v2Router)!.factory, 'getPair', [
         toAbiAddress(token),
         toAbiAddress(ctx.ledger.v2Router(lp.v2Router)!.wtrx),
       ]);

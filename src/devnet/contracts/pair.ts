@@ -19,8 +19,8 @@ function state(ctx: CallContext): PairRow {
 const supplyOf = (ctx: CallContext): bigint => BigInt(ctx.ledger.token(ctx.self)!.totalSupply);
 
 /** Sends `amount` of `token` from the pair (the token's own transfer, so it emits Transfer). */
-function pay(ctx: CallContext, token: string, to: string, amount: bigint): void {
-  if (amount > 0n) ctx.vm.invoke(ctx.self, token, 'transfer', [toAbiAddress(to), amount]);
+async function pay(ctx: CallContext, token: string, to: string, amount: bigint): Promise<void> {
+  if (amount > 0n) await ctx.vm.invoke(ctx.self, token, 'transfer', [toAbiAddress(to), amount]);
 }
 
 /** Stores the balances as reserves and emits Sync (UniswapV2Pair._update). */
@@ -76,7 +76,7 @@ export const pairContract: NativeContract = {
       return [liquidity];
     },
 
-    burn: (ctx, [toArg]) => {
+    burn: async (ctx, [toArg]) => {
       const p = state(ctx);
       const to = addressArg(toArg);
       const [balance0, balance1] = balances(ctx, p);
@@ -86,15 +86,15 @@ export const pairContract: NativeContract = {
       const amount1 = supply === 0n ? 0n : (liquidity * balance1) / supply;
       if (amount0 <= 0n || amount1 <= 0n) throw new Revert('UniswapV2: INSUFFICIENT_LIQUIDITY_BURNED');
       burnTokens(ctx.vm, ctx.self, ctx.self, liquidity);
-      pay(ctx, p.token0, to, amount0);
-      pay(ctx, p.token1, to, amount1);
+      await pay(ctx, p.token0, to, amount0);
+      await pay(ctx, p.token1, to, amount1);
       const [after0, after1] = balances(ctx, p);
       update(ctx, p, after0, after1);
       ctx.vm.emit(ctx.self, V2_PAIR_ABI, 'Burn', [toAbiAddress(ctx.sender), amount0, amount1, toAbiAddress(to)]);
       return [amount0, amount1];
     },
 
-    swap: (ctx, [out0Arg, out1Arg, toArg, data]) => {
+    swap: async (ctx, [out0Arg, out1Arg, toArg, data]) => {
       const p = state(ctx);
       const amount0Out = uintArg(out0Arg);
       const amount1Out = uintArg(out1Arg);
@@ -105,8 +105,8 @@ export const pairContract: NativeContract = {
       // flash swaps call back into the recipient's code, which a native devnet cannot run
       if (scalarText(data ?? '0x').replace(/^0x/, '') !== '')
         throw new Revert('flash swaps are not supported on the devnet');
-      pay(ctx, p.token0, to, amount0Out);
-      pay(ctx, p.token1, to, amount1Out);
+      await pay(ctx, p.token0, to, amount0Out);
+      await pay(ctx, p.token1, to, amount1Out);
       const [balance0, balance1] = balances(ctx, p);
       const amount0In = balance0 > p.reserve0 - amount0Out ? balance0 - (p.reserve0 - amount0Out) : 0n;
       const amount1In = balance1 > p.reserve1 - amount1Out ? balance1 - (p.reserve1 - amount1Out) : 0n;
@@ -125,12 +125,12 @@ export const pairContract: NativeContract = {
       ]);
     },
 
-    skim: (ctx, [toArg]) => {
+    skim: async (ctx, [toArg]) => {
       const p = state(ctx);
       const to = addressArg(toArg);
       const [balance0, balance1] = balances(ctx, p);
-      pay(ctx, p.token0, to, balance0 - p.reserve0);
-      pay(ctx, p.token1, to, balance1 - p.reserve1);
+      await pay(ctx, p.token0, to, balance0 - p.reserve0);
+      await pay(ctx, p.token1, to, balance1 - p.reserve1);
     },
 
     sync: (ctx) => {

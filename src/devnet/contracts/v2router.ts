@@ -67,7 +67,7 @@ function amountsIn(ctx: CallContext, amountOut: bigint, path: string[]): bigint[
 }
 
 /** Each hop's pair sends its output to the next pair, the last to `to` (UniswapV2Router02._swap). */
-function swapPath(ctx: CallContext, amounts: bigint[], path: string[], to: string): void {
+async function swapPath(ctx: CallContext, amounts: bigint[], path: string[], to: string): Promise<void> {
   for (let i = 0; i < path.length - 1; i++) {
     const input = path[i]!;
     const output = path[i + 1]!;
@@ -75,13 +75,13 @@ function swapPath(ctx: CallContext, amounts: bigint[], path: string[], to: strin
     const out = amounts[i + 1]!;
     const [out0, out1] = input === token0 ? [0n, out] : [out, 0n];
     const next = i < path.length - 2 ? pairFor(ctx, output, path[i + 2]!) : to;
-    ctx.vm.invoke(ctx.self, pairFor(ctx, input, output), 'swap', [out0, out1, toAbiAddress(next), '0x']);
+    await ctx.vm.invoke(ctx.self, pairFor(ctx, input, output), 'swap', [out0, out1, toAbiAddress(next), '0x']);
   }
 }
 
 /** Moves the caller's tokens into a pair (needs the caller's approval). */
-function pullInto(ctx: CallContext, token: string, pair: string, amount: bigint): void {
-  ctx.vm.invoke(ctx.self, token, 'transferFrom', [toAbiAddress(ctx.sender), toAbiAddress(pair), amount]);
+async function pullInto(ctx: CallContext, token: string, pair: string, amount: bigint): Promise<void> {
+  await ctx.vm.invoke(ctx.self, token, 'transferFrom', [toAbiAddress(ctx.sender), toAbiAddress(pair), amount]);
 }
 
 /** A swap's path once its deadline is checked; a TRX swap's path must start (or end) at WTRX. */
@@ -108,36 +108,36 @@ function exactOut(ctx: CallContext, amountOut: bigint, maxIn: bigint, path: stri
 }
 
 /** The caller's tokens along the path to `to`; the first hop's input is pulled with its approval. */
-function swapTokens(ctx: CallContext, path: string[], amounts: bigint[], to: string): [bigint[]] {
-  pullInto(ctx, path[0]!, pairFor(ctx, path[0]!, path[1]!), amounts[0]!);
-  swapPath(ctx, amounts, path, to);
+async function swapTokens(ctx: CallContext, path: string[], amounts: bigint[], to: string): Promise<[bigint[]]> {
+  await pullInto(ctx, path[0]!, pairFor(ctx, path[0]!, path[1]!), amounts[0]!);
+  await swapPath(ctx, amounts, path, to);
   return [amounts];
 }
 
 /** The call's TRX, wrapped, along the path to `to`. */
-function swapTrxForTokens(ctx: CallContext, path: string[], amounts: bigint[], to: string): [bigint[]] {
-  wrapInto(ctx, pairFor(ctx, path[0]!, path[1]!), amounts[0]!);
-  swapPath(ctx, amounts, path, to);
+async function swapTrxForTokens(ctx: CallContext, path: string[], amounts: bigint[], to: string): Promise<[bigint[]]> {
+  await wrapInto(ctx, pairFor(ctx, path[0]!, path[1]!), amounts[0]!);
+  await swapPath(ctx, amounts, path, to);
   return [amounts];
 }
 
 /** The caller's tokens along the path to the router, and the WTRX out unwrapped to `to`. */
-function swapTokensForTrx(ctx: CallContext, path: string[], amounts: bigint[], to: string): [bigint[]] {
-  swapTokens(ctx, path, amounts, ctx.self);
-  unwrapTo(ctx, to, amounts[amounts.length - 1]!);
+async function swapTokensForTrx(ctx: CallContext, path: string[], amounts: bigint[], to: string): Promise<[bigint[]]> {
+  await swapTokens(ctx, path, amounts, ctx.self);
+  await unwrapTo(ctx, to, amounts[amounts.length - 1]!);
   return [amounts];
 }
 
 /** Wraps TRX held by the router and sends it to the pair. */
-function wrapInto(ctx: CallContext, pair: string, amount: bigint): void {
+async function wrapInto(ctx: CallContext, pair: string, amount: bigint): Promise<void> {
   const wtrx = config(ctx).wtrx;
-  ctx.vm.invoke(ctx.self, wtrx, 'deposit', [], amount);
-  ctx.vm.invoke(ctx.self, wtrx, 'transfer', [toAbiAddress(pair), amount]);
+  await ctx.vm.invoke(ctx.self, wtrx, 'deposit', [], amount);
+  await ctx.vm.invoke(ctx.self, wtrx, 'transfer', [toAbiAddress(pair), amount]);
 }
 
-function unwrapTo(ctx: CallContext, to: string, amount: bigint): void {
-  ctx.vm.invoke(ctx.self, config(ctx).wtrx, 'withdraw', [amount]);
-  ctx.vm.transferTrx(ctx.self, to, amount);
+async function unwrapTo(ctx: CallContext, to: string, amount: bigint): Promise<void> {
+  await ctx.vm.invoke(ctx.self, config(ctx).wtrx, 'withdraw', [amount]);
+  await ctx.vm.transferTrx(ctx.self, to, amount);
 }
 
 /** How much of each token to add at the pair's ratio; creates the pair if needed. */
@@ -164,7 +164,7 @@ function addAmounts(
   return [aOptimal, desiredB];
 }
 
-function removeTo(
+async function removeTo(
   ctx: CallContext,
   a: string,
   b: string,
@@ -172,10 +172,10 @@ function removeTo(
   minA: bigint,
   minB: bigint,
   to: string,
-): [bigint, bigint] {
+): Promise<[bigint, bigint]> {
   const pair = pairFor(ctx, a, b);
-  ctx.vm.invoke(ctx.self, pair, 'transferFrom', [toAbiAddress(ctx.sender), toAbiAddress(pair), liquidity]);
-  const [amount0, amount1] = ctx.vm.invoke(ctx.self, pair, 'burn', [toAbiAddress(to)]) as [bigint, bigint];
+  await ctx.vm.invoke(ctx.self, pair, 'transferFrom', [toAbiAddress(ctx.sender), toAbiAddress(pair), liquidity]);
+  const [amount0, amount1] = (await ctx.vm.invoke(ctx.self, pair, 'burn', [toAbiAddress(to)])) as [bigint, bigint];
   const [token0] = lib(() => sortTokens(a, b));
   const [amountA, amountB] = a === token0 ? [amount0, amount1] : [amount1, amount0];
   if (amountA < minA) throw new Revert('UniswapV2Router: INSUFFICIENT_A_AMOUNT');
@@ -194,18 +194,18 @@ export const v2RouterContract: NativeContract = {
     getAmountsOut: (ctx, [x, path]) => [amountsOut(ctx, uintArg(x), addressListArg(path))],
     getAmountsIn: (ctx, [x, path]) => [amountsIn(ctx, uintArg(x), addressListArg(path))],
 
-    addLiquidity: (ctx, [aArg, bArg, desA, desB, minA, minB, toArg, deadline]) => {
+    addLiquidity: async (ctx, [aArg, bArg, desA, desB, minA, minB, toArg, deadline]) => {
       ensure(ctx, deadline);
       const a = addressArg(aArg);
       const b = addressArg(bArg);
       const [amountA, amountB] = addAmounts(ctx, a, b, uintArg(desA), uintArg(desB), uintArg(minA), uintArg(minB));
       const pair = pairFor(ctx, a, b);
-      pullInto(ctx, a, pair, amountA);
-      pullInto(ctx, b, pair, amountB);
-      const [liquidity] = ctx.vm.invoke(ctx.self, pair, 'mint', [toAbiAddress(addressArg(toArg))]);
+      await pullInto(ctx, a, pair, amountA);
+      await pullInto(ctx, b, pair, amountB);
+      const [liquidity] = await ctx.vm.invoke(ctx.self, pair, 'mint', [toAbiAddress(addressArg(toArg))]);
       return [amountA, amountB, liquidity];
     },
-    addLiquidityETH: (ctx, [tokenArg, desired, tokenMin, trxMin, toArg, deadline]) => {
+    addLiquidityETH: async (ctx, [tokenArg, desired, tokenMin, trxMin, toArg, deadline]) => {
       ensure(ctx, deadline);
       const token = addressArg(tokenArg);
       const wtrx = config(ctx).wtrx;
@@ -219,13 +219,13 @@ export const v2RouterContract: NativeContract = {
         uintArg(trxMin),
       );
       const pair = pairFor(ctx, token, wtrx);
-      pullInto(ctx, token, pair, amountToken);
-      wrapInto(ctx, pair, amountTrx);
-      const [liquidity] = ctx.vm.invoke(ctx.self, pair, 'mint', [toAbiAddress(addressArg(toArg))]);
-      ctx.vm.transferTrx(ctx.self, ctx.sender, ctx.value - amountTrx);
+      await pullInto(ctx, token, pair, amountToken);
+      await wrapInto(ctx, pair, amountTrx);
+      const [liquidity] = await ctx.vm.invoke(ctx.self, pair, 'mint', [toAbiAddress(addressArg(toArg))]);
+      await ctx.vm.transferTrx(ctx.self, ctx.sender, ctx.value - amountTrx);
       return [amountToken, amountTrx, liquidity];
     },
-    removeLiquidity: (ctx, [aArg, bArg, liquidity, minA, minB, toArg, deadline]) => {
+    removeLiquidity: async (ctx, [aArg, bArg, liquidity, minA, minB, toArg, deadline]) => {
       ensure(ctx, deadline);
       return removeTo(
         ctx,
@@ -237,11 +237,11 @@ export const v2RouterContract: NativeContract = {
         addressArg(toArg),
       );
     },
-    removeLiquidityETH: (ctx, [tokenArg, liquidity, tokenMin, trxMin, toArg, deadline]) => {
+    removeLiquidityETH: async (ctx, [tokenArg, liquidity, tokenMin, trxMin, toArg, deadline]) => {
       ensure(ctx, deadline);
       const token = addressArg(tokenArg);
       const to = addressArg(toArg);
-      const [amountToken, amountTrx] = removeTo(
+      const [amountToken, amountTrx] = await removeTo(
         ctx,
         token,
         config(ctx).wtrx,
@@ -250,42 +250,42 @@ export const v2RouterContract: NativeContract = {
         uintArg(trxMin),
         ctx.self,
       );
-      ctx.vm.invoke(ctx.self, token, 'transfer', [toAbiAddress(to), amountToken]);
-      unwrapTo(ctx, to, amountTrx);
+      await ctx.vm.invoke(ctx.self, token, 'transfer', [toAbiAddress(to), amountToken]);
+      await unwrapTo(ctx, to, amountTrx);
       return [amountToken, amountTrx];
     },
 
-    swapExactTokensForTokens: (ctx, [amountIn, minOut, pathArg, toArg, deadline]) => {
+    swapExactTokensForTokens: async (ctx, [amountIn, minOut, pathArg, toArg, deadline]) => {
       const path = swapPathOf(ctx, deadline, pathArg);
       const amounts = exactIn(ctx, uintArg(amountIn), uintArg(minOut), path);
-      return swapTokens(ctx, path, amounts, addressArg(toArg));
+      return await swapTokens(ctx, path, amounts, addressArg(toArg));
     },
-    swapTokensForExactTokens: (ctx, [amountOut, maxIn, pathArg, toArg, deadline]) => {
+    swapTokensForExactTokens: async (ctx, [amountOut, maxIn, pathArg, toArg, deadline]) => {
       const path = swapPathOf(ctx, deadline, pathArg);
       const amounts = exactOut(ctx, uintArg(amountOut), uintArg(maxIn), path);
-      return swapTokens(ctx, path, amounts, addressArg(toArg));
+      return await swapTokens(ctx, path, amounts, addressArg(toArg));
     },
-    swapExactETHForTokens: (ctx, [minOut, pathArg, toArg, deadline]) => {
+    swapExactETHForTokens: async (ctx, [minOut, pathArg, toArg, deadline]) => {
       const path = swapPathOf(ctx, deadline, pathArg, 'from');
       const amounts = exactIn(ctx, ctx.value, uintArg(minOut), path);
-      return swapTrxForTokens(ctx, path, amounts, addressArg(toArg));
+      return await swapTrxForTokens(ctx, path, amounts, addressArg(toArg));
     },
-    swapETHForExactTokens: (ctx, [amountOut, pathArg, toArg, deadline]) => {
+    swapETHForExactTokens: async (ctx, [amountOut, pathArg, toArg, deadline]) => {
       const path = swapPathOf(ctx, deadline, pathArg, 'from');
       const amounts = exactOut(ctx, uintArg(amountOut), ctx.value, path);
-      swapTrxForTokens(ctx, path, amounts, addressArg(toArg));
-      ctx.vm.transferTrx(ctx.self, ctx.sender, ctx.value - amounts[0]!);
+      await swapTrxForTokens(ctx, path, amounts, addressArg(toArg));
+      await ctx.vm.transferTrx(ctx.self, ctx.sender, ctx.value - amounts[0]!);
       return [amounts];
     },
-    swapExactTokensForETH: (ctx, [amountIn, minOut, pathArg, toArg, deadline]) => {
+    swapExactTokensForETH: async (ctx, [amountIn, minOut, pathArg, toArg, deadline]) => {
       const path = swapPathOf(ctx, deadline, pathArg, 'to');
       const amounts = exactIn(ctx, uintArg(amountIn), uintArg(minOut), path);
-      return swapTokensForTrx(ctx, path, amounts, addressArg(toArg));
+      return await swapTokensForTrx(ctx, path, amounts, addressArg(toArg));
     },
-    swapTokensForExactETH: (ctx, [amountOut, maxIn, pathArg, toArg, deadline]) => {
+    swapTokensForExactETH: async (ctx, [amountOut, maxIn, pathArg, toArg, deadline]) => {
       const path = swapPathOf(ctx, deadline, pathArg, 'to');
       const amounts = exactOut(ctx, uintArg(amountOut), uintArg(maxIn), path);
-      return swapTokensForTrx(ctx, path, amounts, addressArg(toArg));
+      return await swapTokensForTrx(ctx, path, amounts, addressArg(toArg));
     },
   },
 };

@@ -16,13 +16,13 @@ export const wtrxContract: NativeContract = {
       ctx.ledger.setTokenBalance(ctx.self, ctx.sender, bal + ctx.value);
       ctx.vm.emit(ctx.self, WTRX_ABI, 'Deposit', [toAbiAddress(ctx.sender), ctx.value]);
     },
-    withdraw: (ctx, [wad]) => {
+    withdraw: async (ctx, [wad]) => {
       const amount = uintArg(wad);
       const bal = ctx.ledger.tokenBalance(ctx.self, ctx.sender);
       if (bal < amount) throw new Revert('');
       ctx.vm.store(false);
       ctx.ledger.setTokenBalance(ctx.self, ctx.sender, bal - amount);
-      ctx.vm.transferTrx(ctx.self, ctx.sender, amount);
+      await ctx.vm.transferTrx(ctx.self, ctx.sender, amount);
       ctx.vm.emit(ctx.self, WTRX_ABI, 'Withdrawal', [toAbiAddress(ctx.sender), amount]);
     },
   },

@@ -11,16 +11,16 @@ import { runAction, type DemoRun } from './trades.js';
 const WALLET_FUNDS = 400_000n * SUN_PER_TRX;
 
 /** Seeds the demo history once; returns false when the devnet was seeded before. */
-export function seedDemo(chain: Chain, now: number): boolean {
+export async function seedDemo(chain: Chain, now: number): Promise<boolean> {
   if (chain.ledger.getMeta('seeded')) return false;
   const start = chain.head().timestamp + 1000;
   for (const w of DEMO_WALLETS) {
-    const res = chain.faucet(w.address, WALLET_FUNDS);
+    const res = await chain.faucet(w.address, WALLET_FUNDS);
     if (!('result' in res)) throw new Error('demo seed: faucet refused');
   }
-  chain.produceBlock(start);
+  await chain.produceBlock(start);
   const run: DemoRun = { chain, tokens: [], approved: new Set() };
-  for (const a of planActions(start, now)) runAction(run, a);
+  for (const a of planActions(start, now)) await runAction(run, a);
   // the demo's history is solid from the start: no fork reaches into it
   chain.solidifyHead();
   chain.ledger.setMeta('seeded', String(now));

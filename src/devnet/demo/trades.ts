@@ -33,22 +33,22 @@ export interface DemoRun {
 }
 
 /** Runs one action; an action that no longer applies (nothing held, curve closed) is skipped. */
-export function runAction(run: DemoRun, a: Action): void {
+export async function runAction(run: DemoRun, a: Action): Promise<void> {
   const def = DEMO_TOKENS[a.token]!;
   const fam = FAMILIES.find((f) => f.family === def.family)!;
-  if (a.kind === 'create') return createToken(run, a, def, fam);
+  if (a.kind === 'create') return await createToken(run, a, def, fam);
   const token = run.tokens[a.token];
   if (!token) return;
   const pool = run.chain.ledger.pool(token)!;
-  if (a.kind === 'launch') return send(run.chain, a.wallet, launchCall(fam, token), a.at);
+  if (a.kind === 'launch') return await send(run.chain, a.wallet, launchCall(fam, token), a.at);
   if (pool.state === TokenState.LAUNCHED && (a.kind === 'buy' || a.kind === 'sell'))
-    return dexTrade(run, a, token, fam);
+    return await dexTrade(run, a, token, fam);
   if (pool.state !== TokenState.TRADING) return;
-  if (a.kind === 'sell') return curveSell(run, a, token, fam);
-  curveBuy(run, a, token, fam, pool, def);
+  if (a.kind === 'sell') return await curveSell(run, a, token, fam);
+  await curveBuy(run, a, token, fam, pool, def);
 }
 
-function createToken(run: DemoRun, a: Action, def: DemoToken, fam: FamilyInfo): void {
+async function createToken(run: DemoRun, a: Action, def: DemoToken, fam: FamilyInfo): Promise<void> {
   const { chain } = run;
   const before = chain.ledger.launchpad(fam.launchpad)!.tokenCount;
   const call: Call = {
@@ -58,7 +58,7 @@ function createToken(run: DemoRun, a: Action, def: DemoToken, fam: FamilyInfo): 
     args: [def.metadata.name, def.metadata.symbol],
     value: DEFAULT_MINT_FEE + a.trx!,
   };
-  send(chain, a.wallet, call, a.at);
+  await send(chain, a.wallet, call, a.at);
   const created = chain.ledger.tokenAt(fam.launchpad, before)!;
   run.tokens[a.token] = created;
   chain.ledger.setMeta(`demo-token:${def.metadata.symbol}`, toBase58(created));
@@ -71,19 +71,26 @@ const launchCall = (fam: FamilyInfo, token: string): Call => ({
   args: [toAbiAddress(token)],
 });
 
-function curveSell(run: DemoRun, a: Action, token: string, fam: FamilyInfo): void {
+async function curveSell(run: DemoRun, a: Action, token: string, fam: FamilyInfo): Promise<void> {
   const held = run.chain.ledger.tokenBalance(token, a.wallet.address);
   const amount = (held * BigInt(Math.floor(a.fraction! * 1000))) / 1000n;
   if (amount <= 0n) return;
-  approveOnce(run, a, token, a.direct ? fam.launchpad : fam.router);
+  await approveOnce(run, a, token, a.direct ? fam.launchpad : fam.router);
   const tokenArg = toAbiAddress(token);
   const call: Call = a.direct
     ? { contract: fam.launchpad, abi: LAUNCHPAD_ABI, method: 'saleToken', args: [tokenArg, amount, 0n] }
     : { contract: fam.router, abi: ROUTER_ABI, method: 'sell', args: [tokenArg, amount, 0n, DEMO_ROUTER_FEE_BPS] };
-  send(run.chain, a.wallet, call, a.at);
+  await send(run.chain, a.wallet, call, a.at);
 }
 
-function curveBuy(run: DemoRun, a: Action, token: string, fam: FamilyInfo, pool: PoolRow, def: DemoToken): void {
+async function curveBuy(
+  run: DemoRun,
+  a: Action,
+  token: string,
+  fam: FamilyInfo,
+  pool: PoolRow,
+  def: DemoToken,
+): Promise<void> {
   let trx = a.trx ?? 0n;
   if (a.kind === 'topup') {
     const target = (TRX_TO_FILL * BigInt(def.progress)) / 100n;
@@ -104,14 +111,14 @@ function curveBuy(run: DemoRun, a: Action, token: string, fam: FamilyInfo, pool:
         // the router takes its fee on top, so the launchpad still gets `trx`
         value: (trx * BPS) / (BPS - DEMO_ROUTER_FEE_BPS),
       };
-  send(run.chain, a.wallet, call, a.at);
+  await send(run.chain, a.wallet, call, a.at);
 }
 
 /**
  * A trade of a launched token on SunSwap V2: through the fee router (dexBuy / dexSell) or, for the
  * "direct" ones, straight through the V2 router as a wallet on mainnet would.
  */
-function dexTrade(run: DemoRun, a: Action, token: string, fam: FamilyInfo): void {
+async function dexTrade(run: DemoRun, a: Action, token: string, fam: FamilyInfo): Promise<void> {
   const deadline = BigInt(Math.floor(a.at / 1000) + 300);
   const path = (a.kind === 'buy' ? [DEX.wtrx, token] : [token, DEX.wtrx]).map(toAbiAddress);
   const me = toAbiAddress(a.wallet.address);
@@ -123,13 +130,13 @@ function dexTrade(run: DemoRun, a: Action, token: string, fam: FamilyInfo): void
     const call: Call = a.direct
       ? { contract: DEX.router, abi: V2_ROUTER_ABI, method: 'swapExactETHForTokens', args: [0n, path, me, deadline] }
       : { contract: fam.router, abi: ROUTER_ABI, method: 'dexBuy', args: [tokenArg, 0n, fee, deadline] };
-    return send(run.chain, a.wallet, { ...call, value: trx }, a.at);
+    return await send(run.chain, a.wallet, { ...call, value: trx }, a.at);
   }
   // holders from the curve days sell a little at a time, so the pool keeps most of its TRX
   const held = run.chain.ledger.tokenBalance(token, a.wallet.address);
   const amount = (held * BigInt(Math.floor(a.fraction! * 100))) / 1000n;
   if (amount <= 0n) return;
-  approveOnce(run, a, token, a.direct ? DEX.router : fam.router);
+  await approveOnce(run, a, token, a.direct ? DEX.router : fam.router);
   const call: Call = a.direct
     ? {
         contract: DEX.router,
@@ -138,20 +145,20 @@ function dexTrade(run: DemoRun, a: Action, token: string, fam: FamilyInfo): void
         args: [amount, 0n, path, me, deadline],
       }
     : { contract: fam.router, abi: ROUTER_ABI, method: 'dexSell', args: [tokenArg, amount, 0n, fee, deadline] };
-  send(run.chain, a.wallet, call, a.at);
+  await send(run.chain, a.wallet, call, a.at);
 }
 
 /** The wallet's first sale of a token through `spender` approves it (just before the sale). */
-function approveOnce(run: DemoRun, a: Action, token: string, spender: string): void {
+async function approveOnce(run: DemoRun, a: Action, token: string, spender: string): Promise<void> {
   const key = `${token}:${a.wallet.address}:${spender}`;
   if (run.approved.has(key)) return;
   const call: Call = { contract: token, abi: TRC20_ABI, method: 'approve', args: [toAbiAddress(spender), MAX_UINT256] };
-  send(run.chain, a.wallet, call, a.at - 1);
+  await send(run.chain, a.wallet, call, a.at - 1);
   run.approved.add(key);
 }
 
 /** Sends one contract call in its own block at time `at`; throws if it does not succeed. */
-function send(chain: Chain, key: DevnetKey, call: Call, at: number): void {
+async function send(chain: Chain, key: DevnetKey, call: Call, at: number): Promise<void> {
   const entry = findFunction(call.abi, call.method);
   const value: Record<string, unknown> = {
     data: selectorOf(entry) + encodeValues(entry.inputs, call.args),
@@ -161,10 +168,10 @@ function send(chain: Chain, key: DevnetKey, call: Call, at: number): void {
   const callValue = call.value ?? 0n;
   if (callValue > 0n) value.call_value = Number(callValue);
   const tx = chain.buildTransaction('TriggerSmartContract', value, { fee_limit: FEE_LIMIT });
-  const res = chain.broadcast(signTx(tx, key.privateKey));
+  const res = await chain.broadcast(signTx(tx, key.privateKey));
   if (!('result' in res))
     throw new Error(`demo seed: ${call.method} refused: ${Buffer.from(res.message, 'hex').toString()}`);
-  chain.produceBlock(at);
+  await chain.produceBlock(at);
   const info = chain.transactionInfo(res.txid) as { receipt?: { result?: string }; contractResult?: string[] };
   if (info.receipt?.result !== 'SUCCESS') {
     throw new Error(

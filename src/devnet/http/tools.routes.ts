@@ -37,7 +37,9 @@ export function toolRoutes({ app, chain, instantBlocks }: DevnetRoutes): void {
   app.post('/devnet/faucet', async (req, reply) => {
     const parsed = faucetBody.safeParse(req.body);
     if (!parsed.success) return badRequest(reply, issuesText(parsed.error));
-    const res = chain.faucet(toHexAddress(parsed.data.address), parsed.data.amountTrx, { produce: instantBlocks });
+    const res = await chain.faucet(toHexAddress(parsed.data.address), parsed.data.amountTrx, {
+      produce: instantBlocks,
+    });
     if (!('result' in res)) {
       return reply
         .status(500)
@@ -53,7 +55,7 @@ export function toolRoutes({ app, chain, instantBlocks }: DevnetRoutes): void {
         'the body must be {"blocks": N, "drop": true|false} or {"from": BLOCK, "drop": true|false}',
       );
     }
-    const res = chain.fork(parsed.data);
+    const res = await chain.fork(parsed.data);
     return 'refusal' in res ? badRequest(reply, res.refusal) : res;
   });
   app.get('/devnet/info', async () => ({

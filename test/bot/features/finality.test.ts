@@ -24,8 +24,8 @@ afterAll(async () => {
   await h?.stack.close();
 });
 
-const blocks = (n: number) => {
-  for (let i = 0; i < n; i++) h.stack.devnet.chain.produceBlock();
+const blocks = async (n: number) => {
+  for (let i = 0; i < n; i++) await h.stack.devnet.chain.produceBlock();
 };
 /** Buys by /buy and Confirm; returns the message once it says Bought (or failed). */
 async function buy(trx: number) {
@@ -53,10 +53,10 @@ describe('a trade in a head block, then final', () => {
       await h.send(h.tg.message(ALICE, '/positions'));
       return h.tg.last(ALICE).text.includes('SDOG') ? true : undefined;
     });
-    blocks(SOLID_AFTER - 1);
+    await blocks(SOLID_AFTER - 1);
     await new Promise((r) => setTimeout(r, 400));
     expect(msg.text).not.toContain('🔒 Final');
-    blocks(1);
+    await blocks(1);
     await waitFor(() => (msg.text.includes('🔒 Final') ? true : undefined));
     expect(msg.text).toMatch(/^✅ <b>Bought<\/b>/);
     expect(msg.text).not.toContain('final in about a minute');
@@ -81,7 +81,7 @@ describe('a trade in a head block, then final', () => {
     expect(((await res.json()) as { transactions: string[] }).transactions).toContain(txid);
     // the bot finds it gone and sends it again; it lands in a new block
     await waitFor(() => (h.tokenBalance(token, w.address) === held ? true : undefined));
-    blocks(SOLID_AFTER);
+    await blocks(SOLID_AFTER);
     await waitFor(() => (msg.text.includes('🔒 Final') ? true : undefined));
     expect(txidOf(msg.text)).toBe(txid);
     expect(h.tokenBalance(token, w.address)).toBe(held);

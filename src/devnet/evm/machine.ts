@@ -1,0 +1,251 @@
+// Contracts deployed from bytecode run on @ethereumjs/evm, the way java-tron's TVM runs them: the
+// Shanghai instruction set (PUSH0 included), TRX in sun as the call value, block.timestamp in
+// seconds, 20-byte addresses inside the VM (the 41 prefix lives outside it), energy counted as the
+// EVM counts gas. The devnet's native contracts (launchpads, their tokens, WTRX, SunSwap V2) answer
+// the EVM's calls as precompiles at their own addresses, and their calls into bytecode (a TRX
+// payment to a contract runs its receive()) run on the same EVM one frame deeper, so a
+// transaction may cross between the two any number of times and stays one transaction: one energy
+// count, one log in order, one revert.
+import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
+import {
+  EVM,
+  EVMError,
+  EVMMockBlockchain,
+  NobleBN254,
+  type ExecResult,
+  type Log,
+  type Message,
+  type PrecompileFunc,
+  type PrecompileInput,
+} from '@ethereumjs/evm';
+import { Address, bytesToUnprefixedHex, hexToBytes } from '@ethereumjs/util';
+import type { Database } from 'better-sqlite3';
+import type { AbiEntry } from '../../tron/abi.js';
+import { decodeRevert, decodeValues, encodeRevert, topicOf } from '../../tron/codec.js';
+import { ENERGY_PRICE_SUN } from '../fees.js';
+import type { Ledger } from '../ledger.js';
+import { OutOfEnergy, Revert, type LogEntry, type Vm } from '../vm.js';
+import { LedgerState, codeHashOf, tronHex } from './state.js';
+import type { ContractStore } from './store.js';
+
+/** What java-tron's TVM executes: the EVM up to Shanghai (PUSH0 since GreatVoyage-v4.7.2). */
+export const EVM_VERSION = 'shanghai';
+/** Energy per byte of code a deployment stores (the TVM's, as the EVM's code deposit). */
+const CODE_DEPOSIT_ENERGY = 200;
+
+export interface CallOutcome {
+  ok: boolean;
+  outOfEnergy: boolean;
+  /** Return data, or revert data on a failure (hex, no 0x). */
+  output: string;
+  energyUsed: number;
+  /** A revert's reason, decoded from Error(string) ('' when it gave none). */
+  reason: string;
+  logs: LogEntry[];
+}
+
+interface CallRequest {
+  sender: string;
+  to: string;
+  value: bigint;
+  data: string;
+  energyLimit: number;
+}
+
+type EvmLog = Log & { entry?: LogEntry };
+
+const addressOf = (hex: string): Address => new Address(hexToBytes(`0x${hex.slice(2)}`));
+
+/** The EVM with the devnet's native contracts as precompiles at their addresses. */
+class TronEvm extends EVM {
+  native: ((address: string) => PrecompileFunc | undefined) | undefined;
+
+  override getPrecompile(address: Address | `0x${string}`): PrecompileFunc | undefined {
+    const own = super.getPrecompile(address);
+    if (own || !this.native) return own;
+    const hex =
+      typeof address === 'string' ? `41${address.slice(2).padStart(40, '0').toLowerCase()}` : tronHex(address);
+    return this.native(hex);
+  }
+}
+
+export class Machine {
+  readonly state: LedgerState;
+  private readonly evm: TronEvm;
+  /** The call frames running now (the EVM's messages, innermost last). */
+  private readonly frames: Message[] = [];
+  /** The transaction the machine runs for. */
+  private vm: Vm | undefined;
+
+  constructor(
+    db: Database,
+    private readonly ledger: Ledger,
+    private readonly code: ContractStore,
+  ) {
+    this.state = new LedgerState(db, ledger, code, 0);
+    this.evm = new TronEvm({
+      common: new Common({ chain: Mainnet, hardfork: Hardfork.Shanghai }),
+      stateManager: this.state,
+      blockchain: new EVMMockBlockchain(),
+      bn254: new NobleBN254(),
+      // the TVM sets no size limit on deployed code
+      allowUnlimitedContractSize: true,
+      allowUnlimitedInitCodeSize: true,
+    });
+    this.evm.native = (hex) => this.nativeAt(hex);
+    this.evm.events!.on('beforeMessage', (m: Message) => void this.frames.push(m));
+    this.evm.events!.on('afterMessage', () => void this.frames.pop());
+  }
+
+  /** Calls a bytecode contract for `vm` (one frame deeper when the EVM is already running). */
+  async call(vm: Vm, req: CallRequest): Promise<CallOutcome> {
+    const result = await this.run(vm, req, undefined);
+    return this.outcome(result, req.energyLimit, 0);
+  }
+
+  /**
+   * Runs a deployment's constructor at `address` (already an account of kind 'evm' with its
+   * record in the contract store) and stores the code it returns.
+   */
+  async deploy(vm: Vm, req: CallRequest & { initcode: string }): Promise<CallOutcome> {
+    const result = await this.run(vm, req, hexToBytes(`0x${req.initcode}`));
+    const runtime = result.execResult.returnValue;
+    const deposit = result.execResult.exceptionError ? 0 : runtime.length * CODE_DEPOSIT_ENERGY;
+    const outcome = this.outcome(result, req.energyLimit, deposit);
+    if (outcome.ok) this.code.setRuntime(req.to, bytesToUnprefixedHex(runtime), codeHashOf(runtime));
+    return { ...outcome, output: outcome.ok ? bytesToUnprefixedHex(runtime) : outcome.output };
+  }
+
+  private async run(vm: Vm, req: CallRequest, code: Uint8Array | undefined) {
+    const outer = this.vm;
+    this.vm = vm;
+    this.state.now = vm.now;
+    if (this.frames.length === 0) this.state.originalStorageCache.clear();
+    try {
+      return await this.evm.runCall({
+        caller: addressOf(req.sender),
+        origin: addressOf(vm.origin),
+        to: addressOf(req.to),
+        value: req.value,
+        data: hexToBytes(`0x${req.data}`),
+        ...(code ? { code } : {}),
+        gasLimit: BigInt(Math.max(0, req.energyLimit)),
+        gasPrice: ENERGY_PRICE_SUN,
+        depth: this.frames.length,
+        skipNonceIncrement: true,
+        block: {
+          header: {
+            number: BigInt(vm.blockNumber),
+            coinbase: addressOf('41' + '0'.repeat(40)),
+            timestamp: BigInt(Math.floor(vm.now / 1000)),
+            difficulty: 0n,
+            prevRandao: new Uint8Array(32),
+            gasLimit: BigInt(Number.MAX_SAFE_INTEGER),
+            baseFeePerGas: 0n,
+            getBlobGasPrice: () => undefined,
+          },
+        } as never,
+      });
+    } finally {
+      this.vm = outer;
+    }
+  }
+
+  private outcome(result: Awaited<ReturnType<EVM['runCall']>>, energyLimit: number, extraEnergy: number): CallOutcome {
+    const r = result.execResult;
+    let energyUsed = Number(r.executionGasUsed) + extraEnergy;
+    const error = r.exceptionError?.error;
+    const outOfEnergy = error === EVMError.errorMessages.OUT_OF_GAS || energyUsed > energyLimit;
+    if (outOfEnergy) energyUsed = energyLimit;
+    const output = bytesToUnprefixedHex(r.returnValue);
+    const ok = !error && !outOfEnergy;
+    return {
+      ok,
+      outOfEnergy,
+      output,
+      energyUsed,
+      reason: ok ? '' : (decodeRevert(output) ?? (error === EVMError.errorMessages.REVERT ? '' : String(error))),
+      logs: ok ? (r.logs ?? []).map((l) => this.logEntry(l as EvmLog)) : [],
+    };
+  }
+
+  /** A native contract's code, as a precompile, if `hex` is a native contract. */
+  private nativeAt(hex: string): PrecompileFunc | undefined {
+    const kind = this.ledger.contractKind(hex);
+    if (!kind || kind === 'evm') return undefined;
+    return (input) => this.runNative(hex, input);
+  }
+
+  /** The EVM called a native contract: its value has moved; run it within the frame's energy. */
+  private async runNative(self: string, input: PrecompileInput): Promise<ExecResult> {
+    const message = this.frames.at(-1);
+    const vm = this.vm;
+    // a native contract's code cannot be borrowed (DELEGATECALL / CALLCODE into it)
+    if (!vm || !message || message.delegatecall || tronHex(message.to!) !== self) {
+      return reverted(input.gasLimit, encodeRevert('not a contract'));
+    }
+    const frame = vm.enterFrame(Number(input.gasLimit));
+    let returnValue: Uint8Array;
+    try {
+      const out = await vm.nativeCall(tronHex(message.caller), self, message.value, bytesToUnprefixedHex(input.data));
+      returnValue = hexToBytes(`0x${out}`);
+    } catch (e) {
+      vm.exitFrame(frame);
+      if (e instanceof OutOfEnergy) return outOfEnergy(input.gasLimit);
+      if (e instanceof Revert) return reverted(BigInt(frame.burnt()), e.data ?? encodeRevert(e.reason));
+      throw e;
+    }
+    const logs = vm.exitFrame(frame).map((entry): EvmLog => evmLog(entry));
+    return { executionGasUsed: BigInt(frame.burnt()), returnValue, logs };
+  }
+
+  /** A log as the event API stores it: decoded with the emitting contract's ABI when it has one. */
+  private logEntry(log: EvmLog): LogEntry {
+    if (log.entry) return log.entry;
+    const contract = tronHex(new Address(log[0]));
+    const topics = log[1].map((t) => bytesToUnprefixedHex(t));
+    const data = bytesToUnprefixedHex(log[2]);
+    const abi = this.code.abi(contract) ?? [];
+    const entry = topics.length ? abi.find((e) => e.type === 'event' && topicOf(e) === topics[0]) : undefined;
+    return { contract, topics, data, ...(entry ? decoded(entry, topics, data) : {}) };
+  }
+}
+
+function decoded(entry: AbiEntry, topics: string[], data: string): { entry: AbiEntry; values: unknown[] } | object {
+  try {
+    const plain = decodeValues(
+      entry.inputs.filter((p) => !p.indexed),
+      data,
+    );
+    let t = 1;
+    let d = 0;
+    const values = entry.inputs.map((p) => (p.indexed ? decodeValues([p], topics[t++] ?? '')[0] : plain[d++]));
+    return { entry, values };
+  } catch {
+    return {};
+  }
+}
+
+function evmLog(entry: LogEntry): EvmLog {
+  const log = [
+    hexToBytes(`0x${entry.contract.slice(2)}`),
+    entry.topics.map((t) => hexToBytes(`0x${t}`)),
+    hexToBytes(`0x${entry.data}`),
+  ] as EvmLog;
+  log.entry = entry;
+  return log;
+}
+
+/** A failed native frame that reverted with this data (hex), having spent `energy`. */
+const reverted = (energy: bigint, data: string): ExecResult => ({
+  executionGasUsed: energy,
+  returnValue: hexToBytes(`0x${data}`),
+  exceptionError: new EVMError(EVMError.errorMessages.REVERT),
+});
+
+/** A native frame that ran out of energy: all of its limit is spent. */
+const outOfEnergy = (limit: bigint): ExecResult => ({
+  executionGasUsed: limit,
+  returnValue: new Uint8Array(),
+  exceptionError: new EVMError(EVMError.errorMessages.OUT_OF_GAS),
+});

@@ -1,0 +1,177 @@
+// The EVM's view of the devnet's state: accounts and TRX balances from the ledger, code and storage
+// of bytecode contracts from the contract store, all in the devnet's SQLite file. There is no cache
+// and no trie: every read is the current row, every write goes straight to it, and the EVM's
+// checkpoints are SQLite savepoints, so a reverted call frame undoes whatever it wrote (its own
+// storage, and what native contracts it called wrote to the ledger) and the block's transaction
+// holds it all.
+import type { StateManagerInterface } from '@ethereumjs/common';
+import {
+  Account,
+  KECCAK256_NULL,
+  KECCAK256_RLP,
+  bytesToUnprefixedHex,
+  hexToBytes,
+  type Address,
+} from '@ethereumjs/util';
+import type { Database } from 'better-sqlite3';
+import { utils } from 'tronweb';
+import type { Ledger } from '../ledger.js';
+import type { ContractStore } from './store.js';
+
+const { keccak256 } = utils.ethersUtils;
+
+/** The ledger's key for an EVM address: `41` + 40 hex digits. */
+export const tronHex = (address: Address): string => '41' + bytesToUnprefixedHex(address.bytes);
+
+/** Code a native contract shows to EXTCODESIZE / EXTCODEHASH: one INVALID opcode (it is never run). */
+export const NATIVE_CODE = new Uint8Array([0xfe]);
+
+/** keccak256 of code (hex, no 0x). */
+export const codeHashOf = (code: Uint8Array): string => keccak256(code).slice(2);
+const NATIVE_CODE_HASH = hexToBytes(`0x${codeHashOf(NATIVE_CODE)}`);
+
+const word = (bytes: Uint8Array): string => bytesToUnprefixedHex(bytes).padStart(64, '0');
+
+export class LedgerState implements StateManagerInterface {
+  private depth = 0;
+  private readonly sp;
+  /** Each slot's value when this transaction first read it (SSTORE's energy depends on it). */
+  private readonly original = new Map<string, Uint8Array>();
+
+  readonly originalStorageCache = {
+    get: async (address: Address, key: Uint8Array): Promise<Uint8Array> => {
+      const id = tronHex(address) + word(key);
+      let v = this.original.get(id);
+      if (!v) {
+        v = await this.getStorage(address, key);
+        this.original.set(id, v);
+      }
+      return v;
+    },
+    clear: (): void => this.original.clear(),
+  };
+
+  constructor(
+    db: Database,
+    private readonly ledger: Ledger,
+    private readonly code: ContractStore,
+    /** The block time (ms), for accounts a call creates. */
+    public now: number,
+  ) {
+    this.sp = {
+      open: db.prepare('savepoint evm'),
+      release: db.prepare('release evm'),
+      rollback: db.prepare('rollback to evm'),
+    };
+  }
+
+  async getAccount(address: Address): Promise<Account | undefined> {
+    const hex = tronHex(address);
+    const kind = this.ledger.contractKind(hex);
+    if (kind === null && !this.ledger.exists(hex)) return undefined;
+    const balance = this.ledger.balance(hex);
+    if (kind === 'evm') {
+      const c = this.code.get(hex);
+      const hash = c?.codeHash ? hexToBytes(`0x${c.codeHash}`) : KECCAK256_NULL;
+      return new Account(BigInt(c?.nonce ?? 0), balance, KECCAK256_RLP, hash);
+    }
+    return new Account(0n, balance, KECCAK256_RLP, kind ? NATIVE_CODE_HASH : KECCAK256_NULL);
+  }
+
+  async putAccount(address: Address, account?: Account): Promise<void> {
+    if (!account) return;
+    const hex = tronHex(address);
+    this.ledger.ensureAccount(hex, this.now);
+    if (this.ledger.balance(hex) !== account.balance) this.ledger.setBalance(hex, account.balance);
+    if (this.ledger.contractKind(hex) === 'evm') this.code.setNonce(hex, Number(account.nonce));
+  }
+
+  /** Tron never deletes an account (an empty one stays, SELFDESTRUCT aside). */
+  async deleteAccount(): Promise<void> {}
+
+  async modifyAccountFields(
+    address: Address,
+    fields: Partial<Pick<Account, 'nonce' | 'balance' | 'storageRoot' | 'codeHash'>>,
+  ): Promise<void> {
+    const account = (await this.getAccount(address)) ?? new Account();
+    if (fields.nonce !== undefined) account.nonce = fields.nonce;
+    if (fields.balance !== undefined) account.balance = fields.balance;
+    await this.putAccount(address, account);
+  }
+
+  /** The EVM stores the code its CREATE made; deployments set theirs through `deploy` (machine.ts). */
+  async putCode(address: Address, value: Uint8Array): Promise<void> {
+    const hex = tronHex(address);
+    if (!this.code.get(hex)) {
+      this.ledger.ensureAccount(hex, this.now, 'evm');
+      this.code.create({
+        address: hex,
+        bytecode: '',
+        abi: '[]',
+        name: '',
+        origin: hex,
+        consumeUserResourcePercent: 100,
+        originEnergyLimit: 10_000_000,
+      });
+    }
+    this.code.setRuntime(hex, bytesToUnprefixedHex(value), codeHashOf(value));
+  }
+
+  async getCode(address: Address): Promise<Uint8Array> {
+    const hex = tronHex(address);
+    const kind = this.ledger.contractKind(hex);
+    if (kind === 'evm') return hexToBytes(`0x${this.code.runtime(hex)}`);
+    return kind ? NATIVE_CODE : new Uint8Array();
+  }
+
+  async getCodeSize(address: Address): Promise<number> {
+    return (await this.getCode(address)).length;
+  }
+
+  async getStorage(address: Address, key: Uint8Array): Promise<Uint8Array> {
+    const v = this.code.slot(tronHex(address), word(key));
+    return v ? hexToBytes(`0x${v.replace(/^(00)+/, '') || '00'}`) : new Uint8Array();
+  }
+
+  async putStorage(address: Address, key: Uint8Array, value: Uint8Array): Promise<void> {
+    this.code.putSlot(tronHex(address), word(key), word(value));
+  }
+
+  async clearStorage(address: Address): Promise<void> {
+    this.code.clear(tronHex(address));
+  }
+
+  async checkpoint(): Promise<void> {
+    this.sp.open.run();
+    this.depth += 1;
+  }
+
+  async commit(): Promise<void> {
+    this.sp.release.run();
+    this.depth -= 1;
+  }
+
+  async revert(): Promise<void> {
+    this.sp.rollback.run();
+    this.sp.release.run();
+    this.depth -= 1;
+  }
+
+  /** Open checkpoints (0 once every call frame has ended). */
+  get openCheckpoints(): number {
+    return this.depth;
+  }
+
+  // the devnet keeps no state trie: roots are not computed
+  async getStateRoot(): Promise<Uint8Array> {
+    return KECCAK256_RLP;
+  }
+  async setStateRoot(): Promise<void> {}
+  async hasStateRoot(): Promise<boolean> {
+    return true;
+  }
+  clearCaches(): void {}
+  shallowCopy(): StateManagerInterface {
+    return this;
+  }
+}

@@ -1,0 +1,310 @@
+// The fee router contract itself (contracts/FeeRouter.sol, as compiled into contracts/build), run on
+// the devnet's EVM and driven only through real TronWeb, as an operator and traders would on mainnet:
+// deployment with contract().new(), what the node shows of it, the fee and its cap, the treasury,
+// the owner's settings, a sell without approval, a buy whose minimum is not met, and a hostile
+// token that calls back into the router in the middle of a trade.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TronWeb } from 'tronweb';
+import { contractBuild } from '../../src/contracts/fee-router.js';
+import { DEX, FAMILIES } from '../../src/devnet/genesis.js';
+import type { Devnet } from '../../src/devnet/index.js';
+import { LAUNCHPAD_ABI, TRC20_ABI } from '../../src/tron/abi.js';
+import { big, contractMethods } from '../../src/tron/client.js';
+import { decodeRevert } from '../../src/tron/codec.js';
+import { DEFAULT_FEES, quoteBuy, type Pool } from '../../src/tron/market/index.js';
+import { MAX_UINT256, SUN_PER_TRX } from '../../src/tron/units.js';
+import { faucet, startTestDevnet, tronWebFor } from '../helpers/devnet.js';
+
+const LP = TronWeb.address.fromHex(FAMILIES[0]!.launchpad);
+const V2 = TronWeb.address.fromHex(DEX.router);
+const FEE_LIMIT = 1_000 * 1_000_000;
+const ROUTER_BUILD = contractBuild('FeeRouter');
+
+type Who = { privateKey: string; address: string; tw: TronWeb };
+type Info = {
+  fee?: number;
+  contract_address?: string;
+  contractResult?: string[];
+  receipt?: { result?: string };
+};
+
+let devnet: Devnet & { dir: string };
+let url: string;
+let tw: TronWeb;
+let operator: Who;
+let alice: Who;
+let mallory: Who;
+let treasury: string;
+let router: string; // base58
+let token: string; // base58
+
+async function account(trx: number): Promise<Who> {
+  const acc = await TronWeb.createAccount();
+  if (trx > 0) await faucet(url, acc.address.base58, trx);
+  return { privateKey: acc.privateKey, address: acc.address.base58, tw: tronWebFor(url, acc.privateKey) };
+}
+
+/** Builds, signs and broadcasts a call; the block is made at once (blocks on demand). */
+async function call(who: Who, contract: string, selector: string, params: Array<[string, unknown]>, callValue = 0n) {
+  const built = await who.tw.transactionBuilder.triggerSmartContract(
+    contract,
+    selector,
+    { feeLimit: FEE_LIMIT, callValue: Number(callValue) },
+    params.map(([type, value]) => ({ type, value })),
+    who.address,
+  );
+  const sent = await who.tw.trx.sendRawTransaction(await who.tw.trx.sign(built.transaction));
+  expect(sent.result).toBe(true);
+  const info = (await who.tw.trx.getTransactionInfo(sent.txid)) as Info;
+  const reason = info.receipt?.result === 'SUCCESS' ? null : decodeRevert(info.contractResult?.[0] ?? '');
+  return { info, ok: info.receipt?.result === 'SUCCESS', reason, fee: BigInt(info.fee ?? 0) };
+}
+
+/** Sends a CreateSmartContract as TronWeb builds it; the receipt and the address TronWeb computed. */
+async function deploy(who: Who, build: { abi: unknown[]; bytecode: string }, parameters: unknown[]) {
+  const tx = await who.tw.transactionBuilder.createSmartContract(
+    { abi: build.abi as never, bytecode: build.bytecode, parameters, feeLimit: FEE_LIMIT },
+    who.address,
+  );
+  const sent = await who.tw.trx.sendRawTransaction(await who.tw.trx.sign(tx));
+  expect(sent.result).toBe(true);
+  const info = (await who.tw.trx.getTransactionInfo(sent.txid)) as Info;
+  return { info, address: TronWeb.address.fromHex((tx as unknown as { contract_address: string }).contract_address) };
+}
+
+const view = async (name: string): Promise<unknown> => {
+  const out = await tw.transactionBuilder.triggerConstantContract(router, `${name}()`, {}, [], router);
+  return out.constant_result![0];
+};
+const addressView = async (name: string) => TronWeb.address.fromHex('41' + String(await view(name)).slice(24));
+const uintView = async (name: string) => BigInt('0x' + String(await view(name)));
+const balance = async (address: string) => BigInt(await tw.trx.getBalance(address));
+const tokenBalance = async (t: string, holder: string) =>
+  big(await contractMethods(tw, TRC20_ABI, t).balanceOf!(holder).call({ from: holder }));
+
+async function pool(t: string): Promise<Pool> {
+  const r = (await contractMethods(tw, LAUNCHPAD_ABI, LP).virtualPools!(t).call({ from: LP })) as unknown[];
+  return { trxReserve: big(r[0]), tokenReserve: big(r[1]) };
+}
+
+const buy = (who: Who, paid: bigint, feeBps: bigint, amountMin = 0n) =>
+  call(
+    who,
+    router,
+    'buy(address,uint256,uint256)',
+    [
+      ['address', token],
+      ['uint256', amountMin.toString()],
+      ['uint256', feeBps.toString()],
+    ],
+    paid,
+  );
+
+beforeAll(async () => {
+  devnet = await startTestDevnet();
+  url = devnet.url;
+  tw = tronWebFor(url);
+  operator = await account(10_000);
+  alice = await account(100_000);
+  mallory = await account(10_000);
+  treasury = (await account(0)).address;
+  const created = await call(
+    alice,
+    LP,
+    'createAndInitPurchase(string,string)',
+    [
+      ['string', 'Router Test'],
+      ['string', 'RTT'],
+    ],
+    120n * SUN_PER_TRX,
+  );
+  expect(created.ok).toBe(true);
+  const launchpad = contractMethods(tw, LAUNCHPAD_ABI, LP);
+  const count = Number(big(await launchpad.tokenCount!().call({ from: LP })));
+  token = TronWeb.address.fromHex('41' + String(await launchpad.tokenAddress!(count - 1).call({ from: LP })).slice(2));
+});
+
+afterAll(async () => {
+  await devnet?.close();
+});
+
+describe('deploying the fee router', () => {
+  it("deploys with TronWeb's contract().new(); the node shows its code and ABI, and its settings read back", async () => {
+    const contract = await operator.tw.contract().new({
+      abi: ROUTER_BUILD.abi as never,
+      bytecode: ROUTER_BUILD.bytecode,
+      parameters: [treasury, 100, LP, V2],
+      feeLimit: FEE_LIMIT,
+    });
+    router = TronWeb.address.fromHex(contract.address as string);
+    const onNode = (await tw.trx.getContract(router)) as unknown as Record<string, unknown>;
+    expect(onNode.contract_address).toBe(TronWeb.address.toHex(router).toLowerCase());
+    expect(onNode.origin_address).toBe(TronWeb.address.toHex(operator.address).toLowerCase());
+    expect(String(onNode.bytecode).startsWith(ROUTER_BUILD.bytecode)).toBe(true);
+    expect((onNode.abi as { entrys: unknown[] }).entrys).toEqual(ROUTER_BUILD.abi);
+    const info = (await tw.trx.getContractInfo(router)) as unknown as { runtimecode: string };
+    expect(info.runtimecode).toBe(ROUTER_BUILD.deployedBytecode);
+
+    expect(await addressView('owner')).toBe(operator.address);
+    expect(await addressView('treasury')).toBe(treasury);
+    expect(await addressView('launchpad')).toBe(LP);
+    expect(await addressView('v2Router')).toBe(V2);
+    expect(await uintView('maxFeeBps')).toBe(100n);
+    expect(await uintView('FEE_CAP_BPS')).toBe(1000n);
+  });
+
+  it('refuses a fee cap above 10 % or no treasury at deployment, and keeps only the fees', async () => {
+    const before = await balance(operator.address);
+    const high = await deploy(operator, ROUTER_BUILD, [treasury, 1001, LP, V2]);
+    expect(high.info.receipt?.result).toBe('REVERT');
+    expect(decodeRevert(high.info.contractResult![0]!)).toBe('Router: fee cap above 10%');
+    expect(await tw.trx.getContract(high.address).catch(() => ({}))).not.toHaveProperty('bytecode');
+    const noTreasury = await deploy(operator, ROUTER_BUILD, ['T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', 100, LP, V2]);
+    expect(decodeRevert(noTreasury.info.contractResult![0]!)).toBe('Router: treasury is the zero address');
+    expect(await balance(operator.address)).toBe(before - BigInt(high.info.fee!) - BigInt(noTreasury.info.fee!));
+  });
+});
+
+describe('trading through it', () => {
+  it('sends the fee to the treasury, exact to the sun, and holds nothing after the trade', async () => {
+    const paid = 500n * SUN_PER_TRX;
+    const fee = (paid * 100n) / 10_000n;
+    const quote = quoteBuy(await pool(token), paid - fee, DEFAULT_FEES);
+    const before = await balance(alice.address);
+    const r = await buy(alice, paid, 100n, quote.tokenOut);
+    expect(r.ok).toBe(true);
+    expect(await balance(treasury)).toBe(fee);
+    expect(await balance(alice.address)).toBe(before - paid - r.fee);
+    expect(await balance(router)).toBe(0n);
+    expect(await tokenBalance(token, router)).toBe(0n);
+  });
+
+  it('refuses a fee above its maximum, with the maximum in the reason', async () => {
+    const r = await buy(alice, 10n * SUN_PER_TRX, 101n);
+    expect(r.ok).toBe(false);
+    expect(r.reason).toBe('Router: feeBps above maximum 100');
+  });
+
+  it("reverts a buy whose minimum out is not met with the launchpad's reason; the user keeps all but the network fee", async () => {
+    const paid = 50n * SUN_PER_TRX;
+    const fee = (paid * 100n) / 10_000n;
+    const p = await pool(token);
+    const quote = quoteBuy(p, paid - fee, DEFAULT_FEES);
+    const [trxBefore, tokensBefore, treasuryBefore] = [
+      await balance(alice.address),
+      await tokenBalance(token, alice.address),
+      await balance(treasury),
+    ];
+    const r = await buy(alice, paid, 100n, quote.tokenOut + 1n);
+    expect(r.reason).toBe(`Launchpad: slippage, tokens out ${quote.tokenOut} below AmountMin ${quote.tokenOut + 1n}`);
+    expect(await balance(alice.address)).toBe(trxBefore - r.fee);
+    expect(await tokenBalance(token, alice.address)).toBe(tokensBefore);
+    expect(await balance(treasury)).toBe(treasuryBefore);
+    expect(await pool(token)).toEqual(p);
+  });
+
+  it("refuses a sell without approval, and nobody can sell another holder's approved tokens", async () => {
+    const held = await tokenBalance(token, alice.address);
+    const sell = (who: Who, amount: bigint) =>
+      call(who, router, 'sell(address,uint256,uint256,uint256)', [
+        ['address', token],
+        ['uint256', amount.toString()],
+        ['uint256', '0'],
+        ['uint256', '0'],
+      ]);
+    const unapproved = await sell(alice, held / 2n);
+    expect(unapproved.reason).toBe('TRC20: insufficient allowance');
+    const approved = await call(alice, token, 'approve(address,uint256)', [
+      ['address', router],
+      ['uint256', MAX_UINT256.toString()],
+    ]);
+    expect(approved.ok).toBe(true);
+    // the router only ever takes from the caller: Mallory's call moves Mallory's tokens (none)
+    const stolen = await sell(mallory, held / 2n);
+    expect(stolen.ok).toBe(false);
+    expect(await tokenBalance(token, alice.address)).toBe(held);
+    const sold = await sell(alice, held / 2n);
+    expect(sold.ok).toBe(true);
+    expect(await tokenBalance(token, alice.address)).toBe(held - held / 2n);
+    expect(await balance(router)).toBe(0n);
+  });
+
+  it('refuses a hostile token that calls back into the router in the middle of a trade', async () => {
+    const hostile = await deploy(alice, contractBuild('HostileToken'), [router]);
+    expect(hostile.info.receipt?.result).toBe('SUCCESS');
+    const h = hostile.address;
+    expect(
+      (
+        await call(alice, h, 'approve(address,uint256)', [
+          ['address', router],
+          ['uint256', MAX_UINT256.toString()],
+        ])
+      ).ok,
+    ).toBe(true);
+    const before = await tokenBalance(h, alice.address);
+    const r = await call(alice, router, 'sell(address,uint256,uint256,uint256)', [
+      ['address', h],
+      ['uint256', '1000'],
+      ['uint256', '0'],
+      ['uint256', '0'],
+    ]);
+    expect(r.reason).toBe('Router: reentrant call');
+    expect(await tokenBalance(h, alice.address)).toBe(before);
+    expect(await tokenBalance(h, router)).toBe(0n);
+  });
+});
+
+describe("the owner's settings", () => {
+  it('are refused to anyone but the owner', async () => {
+    for (const [selector, params] of [
+      ['setTreasury(address)', [['address', mallory.address]]],
+      ['setMaxFeeBps(uint256)', [['uint256', '1000']]],
+      ['setV2Router(address)', [['address', mallory.address]]],
+      ['transferOwnership(address)', [['address', mallory.address]]],
+    ] as Array<[string, Array<[string, unknown]>]>) {
+      const r = await call(mallory, router, selector, params);
+      expect(r.reason, selector).toBe('Router: caller is not the owner');
+    }
+    expect(await addressView('treasury')).toBe(treasury);
+    expect(await addressView('owner')).toBe(operator.address);
+  });
+
+  it('move the fees to a new treasury and the maximum up to the 10 % cap, never past it', async () => {
+    const next = (await account(0)).address;
+    expect((await call(operator, router, 'setTreasury(address)', [['address', next]])).ok).toBe(true);
+    const cap = await call(operator, router, 'setMaxFeeBps(uint256)', [['uint256', '1001']]);
+    expect(cap.reason).toBe('Router: fee cap above 10%');
+    expect((await call(operator, router, 'setMaxFeeBps(uint256)', [['uint256', '1000']])).ok).toBe(true);
+    const paid = 100n * SUN_PER_TRX;
+    const oldTreasury = await balance(treasury);
+    expect((await buy(alice, paid, 1000n)).ok).toBe(true);
+    expect(await balance(next)).toBe(paid / 10n);
+    expect(await balance(treasury)).toBe(oldTreasury);
+  });
+
+  it('pass to a new owner, and the old one loses them', async () => {
+    expect((await call(operator, router, 'transferOwnership(address)', [['address', alice.address]])).ok).toBe(true);
+    expect(await addressView('owner')).toBe(alice.address);
+    const r = await call(operator, router, 'setMaxFeeBps(uint256)', [['uint256', '0']]);
+    expect(r.reason).toBe('Router: caller is not the owner');
+    expect((await call(alice, router, 'setMaxFeeBps(uint256)', [['uint256', '0']])).ok).toBe(true);
+    expect((await buy(alice, 10n * SUN_PER_TRX, 1n)).reason).toBe('Router: feeBps above maximum 0');
+  });
+});
+
+describe('a restart of the node', () => {
+  it('keeps the deployed contracts, their storage and their code, and they still trade', async () => {
+    await devnet.close();
+    devnet = await startTestDevnet({ dir: devnet.dir });
+    url = devnet.url;
+    tw = tronWebFor(url);
+    alice.tw = tronWebFor(url, alice.privateKey);
+    const info = (await tw.trx.getContractInfo(router)) as unknown as { runtimecode: string };
+    expect(info.runtimecode).toBe(ROUTER_BUILD.deployedBytecode);
+    expect(await addressView('owner')).toBe(alice.address);
+    expect(await uintView('maxFeeBps')).toBe(0n);
+    const before = await tokenBalance(token, alice.address);
+    expect((await buy(alice, 10n * SUN_PER_TRX, 0n)).ok).toBe(true);
+    expect(await tokenBalance(token, alice.address)).toBeGreaterThan(before);
+  });
+});
