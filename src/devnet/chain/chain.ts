@@ -7,8 +7,6 @@ import { encodeRevert } from '../../tron/codec.js';
 import { buildTx, rawOf, refOf, signTx, type RefBlock } from '../../tron/tx.js';
 import { toHexAddress } from '../../tron/address.js';
 import { BANDWIDTH_PRICE_SUN } from '../fees.js';
-import { Machine } from '../evm/machine.js';
-import { ContractStore } from '../evm/store.js';
 import { FAUCET, deployRouters, writeDex, writeGenesis } from '../genesis.js';
 import { Ledger, type DevnetDb } from '../ledger.js';
 import { OutOfEnergy, Revert, Vm, type VmHost } from '../vm.js';
@@ -25,8 +23,9 @@ import {
 import { EventLog, type EventFilter } from './events.js';
 import { forkStart, replaceBlocks, type ForkRequest, type ForkResult } from './fork.js';
 import { Journal } from './journal.js';
-import { nativeContracts } from './registry.js';
-import { blockIdOf, chainStatements } from './statements.js';
+import { vmHost } from './registry.js';
+import { blockIdOf, chainStatements, findTx, txViewOf } from './statements.js';
+import { Turns } from './turns.js';
 import { TRANSACTION_TYPES, type TransactionType } from './transactions.js';
 import {
   toHexText,
@@ -42,8 +41,6 @@ const MAX_TX_PER_BLOCK = 5000;
 /** Where the chain keeps the newest solid block's number, and how many forks it has made. */
 const SOLID_KEY = 'solid';
 const FORKS_KEY = 'forks';
-
-class Rollback extends Error {}
 
 export interface ChainOptions {
   clock?: () => number;
@@ -69,14 +66,16 @@ export class Chain {
   private readonly journal: Journal;
   private readonly clock: () => number;
   private readonly q;
-  /** The work that runs the EVM (blocks, forks, calls), one at a time: see `exclusive`. */
-  private queue: Promise<unknown> = Promise.resolve();
-  private savepoints = 0;
+  /** Blocks, forks and calls take turns on the connection (turns.ts). */
+  private readonly turns: Turns;
 
   /** Opens the chain in `db`, making its genesis (the fee routers deployed from bytecode) if it is new. */
   static async open(db: DevnetDb, options: ChainOptions = {}): Promise<Chain> {
     const chain = new Chain(db, options);
-    await chain.exclusive(() => chain.atomicAsync(() => deployRouters(chain.genesisVm(), chain.host)));
+    // outside any transaction: no energy limit, the head's time
+    const head = chain.head();
+    const vm = new Vm(chain.host, FAUCET.address, head.number, head.timestamp, Number.MAX_SAFE_INTEGER);
+    await chain.turns.exclusive(() => chain.turns.atomicAsync(() => deployRouters(vm, chain.host)));
     return chain;
   }
 
@@ -87,13 +86,8 @@ export class Chain {
     this.clock = options.clock ?? Date.now;
     this.solidAfter = options.solidAfter ?? 0;
     this.ledger = new Ledger(db);
-    const code = new ContractStore(db);
-    this.host = {
-      ledger: this.ledger,
-      contracts: nativeContracts(),
-      code,
-      machine: new Machine(db.$client, this.ledger, code),
-    };
+    this.turns = new Turns(db.$client);
+    this.host = vmHost(db, this.ledger);
     this.eventLog = new EventLog(db);
     this.journal = new Journal(db.$client, this.solidAfter > 0);
     this.q = chainStatements(db);
@@ -122,41 +116,7 @@ export class Chain {
 
   /** Runs fn in one SQLite transaction; nested calls become savepoints, a throw rolls back. */
   atomic<T>(fn: () => T): T {
-    return this.db.$client.transaction(fn)();
-  }
-
-  /** `atomic` for work that awaits (the EVM): a savepoint around it, rolled back if it throws. */
-  async atomicAsync<T>(fn: () => Promise<T>): Promise<T> {
-    const name = `chain_${++this.savepoints}`;
-    const c = this.db.$client;
-    c.exec(`savepoint ${name}`);
-    try {
-      const out = await fn();
-      c.exec(`release ${name}`);
-      return out;
-    } catch (e) {
-      c.exec(`rollback to ${name}; release ${name}`);
-      throw e;
-    } finally {
-      this.savepoints -= 1;
-    }
-  }
-
-  /**
-   * Runs fn after the work queued before it: blocks, forks and calls await the EVM, and two of them
-   * interleaving would interleave their savepoints. Reads and broadcasts, which never await, need
-   * no turn.
-   */
-  exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn, fn);
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-
-  /** A VM for work outside a transaction (genesis): no energy limit, the head's time. */
-  private genesisVm(): Vm {
-    const head = this.headBlock;
-    return new Vm(this.host, FAUCET.address, head.number, head.timestamp, Number.MAX_SAFE_INTEGER);
+    return this.turns.atomic(fn);
   }
 
   private writeGenesisBlock(time: number): BlockRow {
@@ -245,9 +205,9 @@ export class Chain {
 
   /** Produces one block holding the queued transactions (possibly none). */
   produceBlock(timestamp?: number): Promise<BlockRow> {
-    return this.exclusive(async () => {
+    return this.turns.exclusive(async () => {
       let solid = this.solidBlock;
-      const block = await this.atomicAsync(async () => {
+      const block = await this.turns.atomicAsync(async () => {
         const parent = this.headBlock;
         const ts = Math.max(timestamp ?? this.clock(), parent.timestamp + 1);
         const b = await this.makeBlock(parent, ts, this.q.pending.all(MAX_TX_PER_BLOCK));
@@ -298,10 +258,10 @@ export class Chain {
 
   /** Replaces the newest blocks not yet solid (see fork.ts); a refusal is a plain sentence. */
   fork(request: ForkRequest): Promise<ForkResult | { refusal: string }> {
-    return this.exclusive(async () => {
+    return this.turns.exclusive(async () => {
       const from = forkStart(request, this.headBlock.number, this.solidBlock.number);
       if (typeof from !== 'number') return from;
-      const result = await this.atomicAsync(() => {
+      const result = await this.turns.atomicAsync(() => {
         const fork = Number(this.ledger.getMeta(FORKS_KEY) ?? 0) + 1;
         this.q.setMeta.run(FORKS_KEY, String(fork));
         return replaceBlocks(
@@ -334,7 +294,7 @@ export class Chain {
       timestamp,
       host: this.host,
       events: this.eventLog,
-      atomic: (fn) => this.atomicAsync(fn),
+      atomic: (fn) => this.turns.atomicAsync(fn),
     });
     if (!outcome) {
       this.q.drop.run(row.txid);
@@ -355,38 +315,22 @@ export class Chain {
   }
 
   blockTransactions(number: number): TxJson[] {
-    return this.q.blockTxs.all(number).map((r) => this.txView(r));
+    return this.q.blockTxs.all(number).map((r) => txViewOf(r));
   }
 
   transaction(txid: string): (TxJson & { ret?: unknown }) | undefined {
-    const row = this.txRow(txid);
-    return row && row.status !== 'DROPPED' ? this.txView(row) : undefined;
+    const row = findTx(this.q, txid);
+    return row && row.status !== 'DROPPED' ? txViewOf(row) : undefined;
   }
 
   /** The number of the block holding the transaction; undefined while it is in none. */
   transactionBlock(txid: string): number | undefined {
-    return this.txRow(txid)?.blockNumber ?? undefined;
+    return findTx(this.q, txid)?.blockNumber ?? undefined;
   }
 
   transactionInfo(txid: string): Record<string, unknown> {
-    const row = this.txRow(txid);
+    const row = findTx(this.q, txid);
     return row?.info ? (JSON.parse(row.info) as Record<string, unknown>) : {};
-  }
-
-  private txRow(txid: string) {
-    if (!/^(0x)?[0-9a-fA-F]{64}$/.test(txid)) return undefined;
-    return this.q.tx.get(txid.replace(/^0x/, '').toLowerCase());
-  }
-
-  private txView(row: TxRow): TxJson & { ret?: unknown } {
-    const tx = JSON.parse(row.signed) as TxJson;
-    return {
-      ...(row.blockNumber !== null ? { ret: [{ contractRet: row.status }] } : {}),
-      signature: tx.signature ?? [],
-      txID: row.txid,
-      raw_data: tx.raw_data,
-      raw_data_hex: rawOf(tx).raw.toString('hex'),
-    };
   }
 
   /**
@@ -397,17 +341,10 @@ export class Chain {
   readAtSolid<T>(read: () => T, account?: string): T {
     const solid = this.solidBlock.number;
     if (!this.journal.changedSince(solid, account)) return read();
-    let out!: T;
-    try {
-      this.atomic(() => {
-        this.journal.rewind(solid, account);
-        out = read();
-        throw new Rollback();
-      });
-    } catch (e) {
-      if (!(e instanceof Rollback)) throw e;
-    }
-    return out;
+    return this.turns.discard(() => {
+      this.journal.rewind(solid, account);
+      return read();
+    });
   }
 
   /**
@@ -415,35 +352,24 @@ export class Chain {
    * block, or on the state and in the time of the newest solid block (`solid`).
    */
   constantCall(owner: string, contract: string, data: string, callValue = 0n, solid = false): Promise<ConstantResult> {
-    return this.exclusive(async () => {
+    return this.turns.exclusive(async () => {
       const at = solid ? this.solidBlock : this.headBlock;
       const vm = new Vm(this.host, owner, at.number, at.timestamp, Number.MAX_SAFE_INTEGER);
-      let output = '';
-      let reason: string | undefined;
-      try {
-        await this.atomicAsync(async () => {
-          if (solid) this.journal.rewind(at.number);
-          if (callValue > 0n) {
-            // simulate affordability (rolled back with everything else)
-            this.ledger.ensureAccount(owner, at.timestamp);
-            this.ledger.setBalance(owner, this.ledger.balance(owner) + callValue);
-          }
-          output = await vm.callData(owner, contract, callValue, data);
-          throw new Rollback();
+      const ran = await this.turns.discardAsync(async () => {
+        if (solid) this.journal.rewind(at.number);
+        // a call that sends TRX is simulated as affordable
+        this.ledger.ensureAccount(owner, at.timestamp);
+        this.ledger.setBalance(owner, this.ledger.balance(owner) + callValue);
+        return vm.callData(owner, contract, callValue, data).catch((e: unknown) => {
+          if (e instanceof Revert || e instanceof OutOfEnergy) return e;
+          throw e;
         });
-      } catch (e) {
-        if (!(e instanceof Rollback)) {
-          if (!(e instanceof Revert) && !(e instanceof OutOfEnergy)) throw e;
-          reason = e instanceof Revert ? e.reason : 'Not enough energy';
-          output = e instanceof Revert ? (e.data ?? encodeRevert(reason)) : '';
-        }
-      }
-      return {
-        ok: reason === undefined,
-        output,
-        energyUsed: vm.energyUsed,
-        ...(reason !== undefined ? { revertReason: reason } : {}),
-      };
+      });
+      const energyUsed = vm.energyUsed;
+      if (typeof ran === 'string') return { ok: true, output: ran, energyUsed };
+      const revertReason = ran instanceof Revert ? ran.reason : 'Not enough energy';
+      const output = ran instanceof Revert ? (ran.data ?? encodeRevert(revertReason)) : '';
+      return { ok: false, output, energyUsed, revertReason };
     });
   }
 

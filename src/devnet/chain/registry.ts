@@ -1,7 +1,7 @@
-// Which code runs at a contract address. An account records its contract's kind; the registry maps
-// each kind to the code behind it, and the VM and the node's getcontract look contracts up here
-// only. Native contracts (TypeScript over the real ABIs) register below; another way of running a
-// contract (bytecode on an EVM) registers its kinds here the same way.
+// Which code runs at a contract address. An account records its contract's kind: 'evm' for a
+// contract deployed from bytecode (its code in the contract store, run on the EVM), else a native
+// contract's kind, which the registry maps to the TypeScript behind it (over the real ABIs). The VM
+// and the node's getcontract look contracts up here only.
 import type { AbiEntry } from '../../tron/abi.js';
 import { launchpadContract } from '../contracts/launchpad.js';
 import { pairContract } from '../contracts/pair.js';
@@ -9,7 +9,10 @@ import { trc20Contract } from '../contracts/trc20.js';
 import { v2FactoryContract } from '../contracts/v2factory.js';
 import { v2RouterContract } from '../contracts/v2router.js';
 import { wtrxContract } from '../contracts/wtrx.js';
-import type { NativeContract } from '../vm.js';
+import { Machine } from '../evm/machine.js';
+import { ContractStore } from '../evm/store.js';
+import type { DevnetDb, Ledger } from '../ledger.js';
+import type { NativeContract, VmHost } from '../vm.js';
 
 export class ContractRegistry {
   private readonly byKind = new Map<string, NativeContract>();
@@ -40,4 +43,10 @@ export function nativeContracts(): ContractRegistry {
     .register('v2factory', v2FactoryContract)
     .register('pair', pairContract)
     .register('v2router', v2RouterContract);
+}
+
+/** What the chain's contracts run on: the native registry, the EVM and the bytecode contracts' store. */
+export function vmHost(db: DevnetDb, ledger: Ledger): VmHost {
+  const code = new ContractStore(db);
+  return { ledger, contracts: nativeContracts(), code, machine: new Machine(db.$client, ledger, code) };
 }

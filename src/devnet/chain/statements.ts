@@ -1,7 +1,8 @@
 // The chain's own statements (transactions and blocks), prepared once, and how a block's id is made.
 import { createHash } from 'node:crypto';
+import { rawOf } from '../../tron/tx.js';
 import type { DevnetDb } from '../ledger.js';
-import type { BlockRow, TxRow } from './types.js';
+import type { BlockRow, TxJson, TxRow } from './types.js';
 
 const TX_COLS = 'txid, signed, owner, received_at as receivedAt, seq, block_number as blockNumber, status, info';
 const BLOCK_COLS = 'number, block_id as blockId, parent_id as parentId, timestamp, tx_count as txCount';
@@ -50,4 +51,22 @@ export function blockIdOf(number: number, parentId: string, timestamp: number, t
     .update(`${parentId}:${number}:${timestamp}:${txids.join(',')}${fork ? `:fork ${fork}` : ''}`)
     .digest('hex');
   return number.toString(16).padStart(16, '0') + h.slice(16);
+}
+
+/** A transaction's row by its id (any case, 0x or not); undefined for what is not an id. */
+export function findTx(q: ReturnType<typeof chainStatements>, txid: string): TxRow | undefined {
+  if (!/^(0x)?[0-9a-fA-F]{64}$/.test(txid)) return undefined;
+  return q.tx.get(txid.replace(/^0x/, '').toLowerCase());
+}
+
+/** A stored transaction as gettransactionbyid shows it (`ret` once it is in a block). */
+export function txViewOf(row: TxRow): TxJson & { ret?: unknown } {
+  const tx = JSON.parse(row.signed) as TxJson;
+  return {
+    ...(row.blockNumber !== null ? { ret: [{ contractRet: row.status }] } : {}),
+    signature: tx.signature ?? [],
+    txID: row.txid,
+    raw_data: tx.raw_data,
+    raw_data_hex: rawOf(tx).raw.toString('hex'),
+  };
 }
