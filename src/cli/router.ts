@@ -41,7 +41,7 @@ function address(v: string | undefined, flag: string): string {
 /** A view of a contract with no arguments, as 32-byte words (hex). */
 async function read(tw: TronWeb, contract: string, signature: string): Promise<string> {
   const r = await tw.transactionBuilder.triggerConstantContract(contract, signature, {}, [], contract);
-  const word = r.constant_result?.[0];
+  const word = (r.constant_result as string[] | undefined)?.[0];
   if (!r.result?.result || !word) throw new Error(`${toBase58(toHexAddress(contract))} does not answer ${signature}`);
   return word;
 }

@@ -176,6 +176,29 @@ export class Vm {
     return encodeValues(entry.outputs ?? [], out);
   }
 
+  /**
+   * A native contract's view (or pure) function on ABI-encoded data, run without awaiting: views
+   * never call out, so this needs no turn (chain/turns.ts). Undefined when `to` is not a native
+   * contract or the function is not a view: the caller runs it as any call.
+   */
+  nativeView(sender: string, to: string, data: string): string | undefined {
+    const contract = this.contractAt(to);
+    if (!contract) return undefined;
+    const entry = this.entryOf(to, data);
+    if (entry.stateMutability !== 'view' && entry.stateMutability !== 'pure') return undefined;
+    let args: unknown[];
+    try {
+      args = decodeValues(entry.inputs, data.slice(8));
+    } catch {
+      throw new Revert('invalid call data');
+    }
+    this.burn(ENERGY.call);
+    const ctx: CallContext = { vm: this, ledger: this.ledger, sender, self: to, value: 0n, now: this.now };
+    const out = contract.methods[entry.name]?.(ctx, args);
+    if (out instanceof Promise) throw new Error(`native view ${entry.name} must not await`);
+    return encodeValues(entry.outputs ?? [], out ?? []);
+  }
+
   /** A call with decoded arguments, made by a native contract (to a native or a bytecode contract). */
   async invoke(sender: string, to: string, method: string, args: unknown[], value = 0n): Promise<unknown[]> {
     if (this.isBytecode(to)) {

@@ -3,13 +3,12 @@
 // each broadcast) is atomic and a restart resumes from the last committed block. A block becomes
 // solid `solidAfter` blocks after it is made (as on mainnet, 19); until then a fork may replace it,
 // and the undo journal keeps what it changed.
-import { encodeRevert } from '../../tron/codec.js';
 import { buildTx, rawOf, refOf, signTx, type RefBlock } from '../../tron/tx.js';
 import { toHexAddress } from '../../tron/address.js';
 import { BANDWIDTH_PRICE_SUN } from '../fees.js';
 import { FAUCET, deployRouters, writeDex, writeGenesis } from '../genesis.js';
 import { Ledger, type DevnetDb } from '../ledger.js';
-import { OutOfEnergy, Revert, Vm, type VmHost } from '../vm.js';
+import { Vm, type VmHost } from '../vm.js';
 import {
   Refusal,
   billableBytes,
@@ -26,6 +25,7 @@ import { Journal } from './journal.js';
 import { vmHost } from './registry.js';
 import { blockIdOf, chainStatements, findTx, txViewOf } from './statements.js';
 import { Turns } from './turns.js';
+import { constantCall } from './calls.js';
 import { TRANSACTION_TYPES, type TransactionType } from './transactions.js';
 import {
   toHexText,
@@ -349,28 +349,12 @@ export class Chain {
 
   /**
    * Runs a call without keeping any change: views and energy estimates, in the time of the head
-   * block, or on the state and in the time of the newest solid block (`solid`).
+   * block, or on the state and in the time of the newest solid block (`solid`); see calls.ts.
    */
   constantCall(owner: string, contract: string, data: string, callValue = 0n, solid = false): Promise<ConstantResult> {
-    return this.turns.exclusive(async () => {
-      const at = solid ? this.solidBlock : this.headBlock;
-      const vm = new Vm(this.host, owner, at.number, at.timestamp, Number.MAX_SAFE_INTEGER);
-      const ran = await this.turns.discardAsync(async () => {
-        if (solid) this.journal.rewind(at.number);
-        // a call that sends TRX is simulated as affordable
-        this.ledger.ensureAccount(owner, at.timestamp);
-        this.ledger.setBalance(owner, this.ledger.balance(owner) + callValue);
-        return vm.callData(owner, contract, callValue, data).catch((e: unknown) => {
-          if (e instanceof Revert || e instanceof OutOfEnergy) return e;
-          throw e;
-        });
-      });
-      const energyUsed = vm.energyUsed;
-      if (typeof ran === 'string') return { ok: true, output: ran, energyUsed };
-      const revertReason = ran instanceof Revert ? ran.reason : 'Not enough energy';
-      const output = ran instanceof Revert ? (ran.data ?? encodeRevert(revertReason)) : '';
-      return { ok: false, output, energyUsed, revertReason };
-    });
+    const at = solid ? this.solidBlock : this.headBlock;
+    const rewind = solid ? () => this.journal.rewind(at.number) : () => undefined;
+    return constantCall({ host: this.host, turns: this.turns, at, rewind }, { owner, contract, data, callValue });
   }
 
   /** Stored events, filtered and paged as TronGrid's event API asks. */

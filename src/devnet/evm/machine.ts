@@ -25,8 +25,11 @@ import { decodeRevert, decodeValues, encodeRevert, topicOf } from '../../tron/co
 import { ENERGY_PRICE_SUN } from '../fees.js';
 import type { Ledger } from '../ledger.js';
 import { OutOfEnergy, Revert, type LogEntry, type Vm } from '../vm.js';
+import { cacheJumpAnalysis } from './jumps.js';
 import { LedgerState, codeHashOf, tronHex } from './state.js';
 import type { ContractStore } from './store.js';
+
+await cacheJumpAnalysis();
 
 /** What java-tron's TVM executes: the EVM up to Shanghai (PUSH0 since GreatVoyage-v4.7.2). */
 export const EVM_VERSION = 'shanghai';
@@ -74,8 +77,9 @@ export class Machine {
   private readonly evm: TronEvm;
   /** The call frames running now (the EVM's messages, innermost last). */
   private readonly frames: Message[] = [];
-  /** The transaction the machine runs for. */
+  /** The transaction the machine runs for, and the one it ran last. */
   private vm: Vm | undefined;
+  private lastVm: Vm | undefined;
 
   constructor(
     db: Database,
@@ -93,8 +97,8 @@ export class Machine {
       allowUnlimitedInitCodeSize: true,
     });
     this.evm.native = (hex) => this.nativeAt(hex);
-    this.evm.events!.on('beforeMessage', (m: Message) => void this.frames.push(m));
-    this.evm.events!.on('afterMessage', () => void this.frames.pop());
+    this.evm.events.on('beforeMessage', (m: Message) => void this.frames.push(m));
+    this.evm.events.on('afterMessage', () => void this.frames.pop());
   }
 
   /** Calls a bytecode contract for `vm` (one frame deeper when the EVM is already running). */
@@ -118,9 +122,15 @@ export class Machine {
 
   private async run(vm: Vm, req: CallRequest, code: Uint8Array | undefined) {
     const outer = this.vm;
+    if (this.frames.length === 0 && this.lastVm !== vm) {
+      // a new transaction: every account and slot is cold again, and SSTORE's "original" values
+      // are this transaction's (the same call costs the same energy whatever ran before it)
+      this.lastVm = vm;
+      this.evm.journal.cleanJournal();
+      this.state.originalStorageCache.clear();
+    }
     this.vm = vm;
     this.state.now = vm.now;
-    if (this.frames.length === 0) this.state.originalStorageCache.clear();
     try {
       return await this.evm.runCall({
         caller: addressOf(req.sender),
@@ -144,7 +154,7 @@ export class Machine {
             baseFeePerGas: 0n,
             getBlobGasPrice: () => undefined,
           },
-        } as never,
+        },
       });
     } finally {
       this.vm = outer;

@@ -35,6 +35,8 @@ const word = (bytes: Uint8Array): string => bytesToUnprefixedHex(bytes).padStart
 export class LedgerState implements StateManagerInterface {
   private depth = 0;
   private readonly sp;
+  /** Runtime code by its hash. */
+  private readonly codes = new Map<string, Uint8Array>();
   /** Each slot's value when this transaction first read it (SSTORE's energy depends on it). */
   private readonly original = new Map<string, Uint8Array>();
 
@@ -71,7 +73,7 @@ export class LedgerState implements StateManagerInterface {
     if (kind === null && !this.ledger.exists(hex)) return undefined;
     const balance = this.ledger.balance(hex);
     if (kind === 'evm') {
-      const c = this.code.get(hex);
+      const c = this.code.meta(hex);
       const hash = c?.codeHash ? hexToBytes(`0x${c.codeHash}`) : KECCAK256_NULL;
       return new Account(BigInt(c?.nonce ?? 0), balance, KECCAK256_RLP, hash);
     }
@@ -83,7 +85,9 @@ export class LedgerState implements StateManagerInterface {
     const hex = tronHex(address);
     this.ledger.ensureAccount(hex, this.now);
     if (this.ledger.balance(hex) !== account.balance) this.ledger.setBalance(hex, account.balance);
-    if (this.ledger.contractKind(hex) === 'evm') this.code.setNonce(hex, Number(account.nonce));
+    if (this.ledger.contractKind(hex) === 'evm' && this.code.meta(hex)?.nonce !== Number(account.nonce)) {
+      this.code.setNonce(hex, Number(account.nonce));
+    }
   }
 
   /** Tron never deletes an account (an empty one stays, SELFDESTRUCT aside). */
@@ -103,7 +107,9 @@ export class LedgerState implements StateManagerInterface {
   async putCode(address: Address, value: Uint8Array): Promise<void> {
     const hex = tronHex(address);
     if (!this.code.get(hex)) {
-      this.ledger.ensureAccount(hex, this.now, 'evm');
+      // a contract's CREATE: the EVM has made the account already (its nonce), as a plain one
+      this.ledger.ensureAccount(hex, this.now);
+      this.ledger.setContractKind(hex, 'evm');
       this.code.create({
         address: hex,
         bytecode: '',
@@ -120,8 +126,16 @@ export class LedgerState implements StateManagerInterface {
   async getCode(address: Address): Promise<Uint8Array> {
     const hex = tronHex(address);
     const kind = this.ledger.contractKind(hex);
-    if (kind === 'evm') return hexToBytes(`0x${this.code.runtime(hex)}`);
-    return kind ? NATIVE_CODE : new Uint8Array();
+    if (kind !== 'evm') return kind ? NATIVE_CODE : new Uint8Array();
+    // code never changes under its hash: read and decoded once, the same bytes every call after
+    const hash = this.code.meta(hex)?.codeHash;
+    if (!hash) return new Uint8Array();
+    let code = this.codes.get(hash);
+    if (!code) {
+      code = hexToBytes(`0x${this.code.runtime(hex)}`);
+      this.codes.set(hash, code);
+    }
+    return code;
   }
 
   async getCodeSize(address: Address): Promise<number> {

@@ -31,6 +31,9 @@ export class ContractStore {
          from contract_code where address = ?`,
       ),
       runtime: c.prepare<[string], string>('select runtime from contract_code where address = ?').pluck(),
+      meta: c.prepare<[string], { codeHash: string; nonce: number }>(
+        'select code_hash as codeHash, nonce from contract_code where address = ?',
+      ),
       insert: c.prepare<[string, string, string, string, string, string, string, number, number]>(
         `insert into contract_code (address, runtime, bytecode, code_hash, abi, name, origin,
            consume_user_resource_percent, origin_energy_limit, nonce) values (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)`,
@@ -52,6 +55,11 @@ export class ContractStore {
 
   get(address: string): DeployedContract | undefined {
     return this.q.get.get(address);
+  }
+
+  /** What an account read needs: the code's hash (hex, '' while the constructor runs) and the nonce. */
+  meta(address: string): { codeHash: string; nonce: number } | undefined {
+    return this.q.meta.get(address);
   }
 
   /** The runtime code (hex), '' when none is deployed there. */

@@ -65,7 +65,7 @@ function deployTransaction(chain: Chain, p: Params) {
   if (!owner) return { Error: 'class java.lang.IllegalArgumentException : owner_address is invalid' };
   if (!/^([0-9a-fA-F]{2})+$/.test(bytecode))
     return { Error: 'class java.lang.IllegalArgumentException : bytecode is invalid' };
-  let abi: unknown = [];
+  let abi: unknown;
   try {
     abi = typeof p.abi === 'string' && p.abi ? JSON.parse(p.abi) : (p.abi ?? []);
   } catch {

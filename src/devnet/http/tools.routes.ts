@@ -5,7 +5,7 @@ import { toBase58, toHexAddress, tryHexAddress } from '../../tron/address.js';
 import { trxToSun } from '../../tron/units.js';
 import { DEMO_TOKENS } from '../demo/index.js';
 import { BANDWIDTH_PRICE_SUN, ENERGY_PRICE_SUN } from '../fees.js';
-import { DEX, FAMILIES, FAUCET, TREASURY } from '../genesis.js';
+import { DEX, FAMILIES, FAUCET, ROUTER_OWNER, TREASURY } from '../genesis.js';
 import { badRequest, issuesText, type DevnetRoutes } from './routes.js';
 
 /** Largest faucet grant per call, in TRX. */
@@ -69,6 +69,7 @@ export function toolRoutes({ app, chain, instantBlocks }: DevnetRoutes): void {
       feeRecipient: toBase58(f.feeRecipient),
     })),
     treasury: toBase58(TREASURY.address),
+    routerOwner: toBase58(ROUTER_OWNER.address),
     sunswapV2: { router: toBase58(DEX.router), factory: toBase58(DEX.factory), wtrx: toBase58(DEX.wtrx) },
     faucet: toBase58(FAUCET.address),
     prices: { energySun: Number(ENERGY_PRICE_SUN), bandwidthSun: Number(BANDWIDTH_PRICE_SUN) },
