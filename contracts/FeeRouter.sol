@@ -64,7 +64,11 @@ contract FeeRouter {
     /// The highest feeBps a trade may name (at most FEE_CAP_BPS).
     uint256 public maxFeeBps;
 
-    uint256 private entered;
+    /// 1 between calls, 2 during one. Never zero after the constructor: a write from zero costs
+    /// 20,000 energy, one between two non-zero values 5,000, and the guard runs on every trade.
+    uint256 private entered = NOT_ENTERED;
+    uint256 private constant NOT_ENTERED = 1;
+    uint256 private constant ENTERED = 2;
 
     event RouterBuy(address indexed user, address indexed token, uint256 trxIn, uint256 fee, uint256 tokenOut);
     event RouterSell(address indexed user, address indexed token, uint256 tokenIn, uint256 fee, uint256 trxOut);
@@ -92,10 +96,10 @@ contract FeeRouter {
 
     /// One trade at a time: a token or a contract called during a trade cannot enter another.
     modifier nonReentrant() {
-        require(entered == 0, "Router: reentrant call");
-        entered = 1;
+        require(entered == NOT_ENTERED, "Router: reentrant call");
+        entered = ENTERED;
         _;
-        entered = 0;
+        entered = NOT_ENTERED;
     }
 
     /// TRX from the launchpad (a sale, a refund) and the V2 router (a DEX sale) arrives here.

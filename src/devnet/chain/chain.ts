@@ -38,6 +38,8 @@ import {
 } from './types.js';
 
 const MAX_TX_PER_BLOCK = 5000;
+/** Transactions run between two turns of the event loop while a block is made. */
+const YIELD_EVERY = 16;
 /** Where the chain keeps the newest solid block's number, and how many forks it has made. */
 const SOLID_KEY = 'solid';
 const FORKS_KEY = 'forks';
@@ -227,7 +229,9 @@ export class Chain {
     this.journal.open(number);
     const included: string[] = [];
     try {
-      for (const row of txs) {
+      for (const [i, row] of txs.entries()) {
+        // a long block lets broadcasts and reads in now and then (they never await: see turns.ts)
+        if (i > 0 && i % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
         if (await this.execute(row, number, timestamp)) included.push(row.txid);
       }
     } finally {

@@ -12,6 +12,7 @@ import {
   EVMError,
   EVMMockBlockchain,
   NobleBN254,
+  paramsEVM,
   type ExecResult,
   type Log,
   type Message,
@@ -35,6 +36,24 @@ await cacheJumpAnalysis();
 export const EVM_VERSION = 'shanghai';
 /** Energy per byte of code a deployment stores (the TVM's, as the EVM's code deposit). */
 const CODE_DEPOSIT_ENERGY = 200;
+
+/**
+ * The TVM's energy where it differs from Shanghai's gas: java-tron's EnergyCost has no cold and
+ * warm access (EIP-2929): SLOAD 50, CALL 40, BALANCE and EXTCODESIZE 20, SSTORE 20,000 to set and
+ * 5,000 to change. Here every slot read costs 50 and every account access 40, cold or warm, and a
+ * slot write 20,000 or 5,000: a router trade costs about what it costs on mainnet, not an Ethereum
+ * transaction's cold reads.
+ */
+const TVM_ENERGY = structuredClone(paramsEVM);
+TVM_ENERGY[2929] = {
+  ...TVM_ENERGY[2929],
+  coldsloadGas: 50,
+  coldaccountaccessGas: 40,
+  warmstoragereadGas: 40,
+  sstoreCleanEIP2200Gas: 5000 - 50,
+  sstoreNoopEIP2200Gas: 40,
+  sstoreDirtyEIP2200Gas: 40,
+};
 
 export interface CallOutcome {
   ok: boolean;
@@ -90,6 +109,7 @@ export class Machine {
     this.evm = new TronEvm({
       common: new Common({ chain: Mainnet, hardfork: Hardfork.Shanghai }),
       stateManager: this.state,
+      params: TVM_ENERGY,
       blockchain: new EVMMockBlockchain(),
       bn254: new NobleBN254(),
       // the TVM sets no size limit on deployed code
