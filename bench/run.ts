@@ -7,6 +7,7 @@ await runCases([
   ['curve', () => import('./cases/curve.js')],
   ['sign', () => import('./cases/sign.js')],
   ['reads', () => import('./cases/reads.js')],
+  ['evm', () => import('./cases/evm.js')],
   ['buys', () => import('./cases/buys.js')],
   ['dex', () => import('./cases/dex.js')],
   ['orders', () => import('./cases/orders.js')],

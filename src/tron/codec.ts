@@ -43,36 +43,89 @@ function encodeWord(type: string, value: unknown): string {
   return n.toString(16).padStart(64, '0');
 }
 
+/** A list of one-word types and arrays of them (`address[]`, `uint256[]`): coded here, else by ethers. */
+const elementOf = (type: string): string | undefined => (type.endsWith('[]') ? type.slice(0, -2) : undefined);
+const isSimple = (params: AbiParam[]) =>
+  params.every((p) => bitsOf(p.type) !== undefined || bitsOf(elementOf(p.type) ?? '') !== undefined);
+
 export function encodeValues(params: AbiParam[], values: unknown[]): string {
-  if (!isStatic(params) || values.length !== params.length)
+  if (values.length !== params.length || !isSimple(params))
     return coder
       .encode(
         params.map((x) => x.type),
         values,
       )
       .slice(2);
-  let out = '';
-  for (let i = 0; i < params.length; i++) out += encodeWord(params[i]!.type, values[i]);
-  return out;
+  if (isStatic(params)) {
+    let out = '';
+    for (let i = 0; i < params.length; i++) out += encodeWord(params[i]!.type, values[i]);
+    return out;
+  }
+  // heads (a word, or the offset of an array's tail), then each array: its length and its words
+  let head = '';
+  let tail = '';
+  for (let i = 0; i < params.length; i++) {
+    const element = elementOf(params[i]!.type);
+    if (!element) {
+      head += encodeWord(params[i]!.type, values[i]);
+      continue;
+    }
+    const items = Array.from(values[i] as ArrayLike<unknown>);
+    head += ((params.length * 64 + tail.length) / 2).toString(16).padStart(64, '0');
+    tail += items.length.toString(16).padStart(64, '0') + items.map((v) => encodeWord(element, v)).join('');
+  }
+  return head + tail;
 }
+
+const decodeWord = (type: string, word: string): unknown => {
+  if (type === 'address') return '0x' + word.slice(24).toLowerCase();
+  // a bool is any non-zero word (not only its low byte), a uintN its low N bits, as ethers reads them
+  if (type === 'bool') return BigInt('0x' + word) !== 0n;
+  return BigInt('0x' + word) & ((1n << BigInt(bitsOf(type)!)) - 1n);
+};
 
 export function decodeValues(params: AbiParam[], hex: string): unknown[] {
   const data = hex.startsWith('0x') ? hex.slice(2) : hex;
-  if (!isStatic(params) || !/^[0-9a-fA-F]*$/.test(data) || data.length % 2 !== 0) {
-    return [
+  const fast = isSimple(params) && /^[0-9a-fA-F]*$/.test(data) && data.length % 2 === 0;
+  const out = fast ? decodeSimple(params, data) : undefined;
+  return (
+    out ?? [
       ...coder.decode(
         params.map((x) => x.type),
         '0x' + data,
       ),
-    ];
+    ]
+  );
+}
+
+/** Undefined when the data is not plainly formed (ethers then decodes it, or says why not). */
+function decodeSimple(params: AbiParam[], data: string): unknown[] | undefined {
+  if (data.length < params.length * 64) {
+    if (isStatic(params)) throw new Error('data too short for the parameters');
+    return undefined;
   }
-  if (data.length < params.length * 64) throw new Error('data too short for the parameters');
-  return params.map((p, i) => {
-    const word = data.slice(i * 64, i * 64 + 64);
-    if (p.type === 'address') return '0x' + word.slice(24).toLowerCase();
-    const n = BigInt('0x' + word) & ((1n << BigInt(bitsOf(p.type)!)) - 1n);
-    return p.type === 'bool' ? n !== 0n : n;
-  });
+  const word = (at: number) => data.slice(at * 64, at * 64 + 64);
+  const out: unknown[] = [];
+  for (let i = 0; i < params.length; i++) {
+    const element = elementOf(params[i]!.type);
+    if (!element) {
+      out.push(decodeWord(params[i]!.type, word(i)));
+      continue;
+    }
+    const offset = BigInt('0x' + word(i));
+    if (offset % 32n !== 0n || offset * 2n + 64n > BigInt(data.length)) return undefined;
+    const start = Number(offset / 32n);
+    const length = BigInt('0x' + word(start));
+    if ((BigInt(start) + 1n + length) * 64n > BigInt(data.length)) return undefined;
+    const items: unknown[] = [];
+    for (let j = 0; j < Number(length); j++) {
+      const w = word(start + 1 + j);
+      if (element === 'address' && !/^0{24}/.test(w)) return undefined;
+      items.push(decodeWord(element, w));
+    }
+    out.push(items);
+  }
+  return out;
 }
 
 export function findFunction(abi: AbiEntry[], name: string): AbiEntry {

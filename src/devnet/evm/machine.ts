@@ -151,6 +151,7 @@ export class Machine {
     }
     this.vm = vm;
     this.state.now = vm.now;
+    const depth = this.frames.length;
     try {
       return await this.evm.runCall({
         caller: addressOf(req.sender),
@@ -178,6 +179,8 @@ export class Machine {
       });
     } finally {
       this.vm = outer;
+      // the EVM says when a frame ends, but not when it throws: the frames are this call's to drop
+      this.frames.length = depth;
     }
   }
 
