@@ -214,7 +214,7 @@ describe('ABI word coder', () => {
   const arrayType = fc.constantFrom('address[]', 'uint256[]', 'uint8[]', 'bool[]');
   const anyType = fc.oneof(type, arrayType);
   const anyValueOf = (t: string) =>
-    t.endsWith('[]') ? fc.array(valueOf(t.slice(0, -2)), { maxLength: 4 }) : valueOf(t);
+    t.endsWith('[]') ? fc.array(valueOf(t.slice(0, -2)) as fc.Arbitrary<unknown>, { maxLength: 4 }) : valueOf(t);
   const normAll = (v: unknown): unknown =>
     typeof v === 'string' || typeof v !== 'object' ? norm(v) : [...(v as unknown[])].map(normAll);
 

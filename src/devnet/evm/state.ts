@@ -61,6 +61,14 @@ export class LedgerState implements StateManagerInterface {
     public now: number,
   ) {
     this.sp = {
+      // an account as the EVM sees it, in one read: balance, kind, and a bytecode contract's code hash and nonce
+      account: db.prepare<
+        [string],
+        { balance: string; kind: string | null; codeHash: string | null; nonce: number | null }
+      >(
+        `select a.balance, a.contract_kind as kind, c.code_hash as codeHash, c.nonce
+         from accounts a left join contract_code c on c.address = a.address where a.address = ?`,
+      ),
       open: db.prepare('savepoint evm'),
       release: db.prepare('release evm'),
       rollback: db.prepare('rollback to evm'),
@@ -68,26 +76,23 @@ export class LedgerState implements StateManagerInterface {
   }
 
   async getAccount(address: Address): Promise<Account | undefined> {
-    const hex = tronHex(address);
-    const kind = this.ledger.contractKind(hex);
-    if (kind === null && !this.ledger.exists(hex)) return undefined;
-    const balance = this.ledger.balance(hex);
-    if (kind === 'evm') {
-      const c = this.code.meta(hex);
-      const hash = c?.codeHash ? hexToBytes(`0x${c.codeHash}`) : KECCAK256_NULL;
-      return new Account(BigInt(c?.nonce ?? 0), balance, KECCAK256_RLP, hash);
+    const row = this.sp.account.get(tronHex(address));
+    if (!row) return undefined;
+    const balance = BigInt(row.balance);
+    if (row.kind === 'evm') {
+      const hash = row.codeHash ? hexToBytes(`0x${row.codeHash}`) : KECCAK256_NULL;
+      return new Account(BigInt(row.nonce ?? 0), balance, KECCAK256_RLP, hash);
     }
-    return new Account(0n, balance, KECCAK256_RLP, kind ? NATIVE_CODE_HASH : KECCAK256_NULL);
+    return new Account(0n, balance, KECCAK256_RLP, row.kind ? NATIVE_CODE_HASH : KECCAK256_NULL);
   }
 
   async putAccount(address: Address, account?: Account): Promise<void> {
     if (!account) return;
     const hex = tronHex(address);
-    this.ledger.ensureAccount(hex, this.now);
-    if (this.ledger.balance(hex) !== account.balance) this.ledger.setBalance(hex, account.balance);
-    if (this.ledger.contractKind(hex) === 'evm' && this.code.meta(hex)?.nonce !== Number(account.nonce)) {
-      this.code.setNonce(hex, Number(account.nonce));
-    }
+    const row = this.sp.account.get(hex);
+    if (!row) this.ledger.ensureAccount(hex, this.now);
+    if ((row ? BigInt(row.balance) : 0n) !== account.balance) this.ledger.setBalance(hex, account.balance);
+    if (row?.kind === 'evm' && row.nonce !== Number(account.nonce)) this.code.setNonce(hex, Number(account.nonce));
   }
 
   /** Tron never deletes an account (an empty one stays, SELFDESTRUCT aside). */
