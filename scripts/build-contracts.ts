@@ -16,6 +16,8 @@ export const OUTPUT = 'contracts/build/FeeRouter.json';
 export const CONTRACTS = [
   { source: SOURCE, name: 'FeeRouter' },
   { source: 'contracts/test/HostileToken.sol', name: 'HostileToken' },
+  { source: 'contracts/test/OddTokens.sol', name: 'QuietToken' },
+  { source: 'contracts/test/OddTokens.sol', name: 'FalseToken' },
 ] as const;
 
 /** The compiler settings (also in the metadata solc writes). */

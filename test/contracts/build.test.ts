@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OUTPUT, SETTINGS, compileRouter } from '../../scripts/build-contracts.js';
+import { CONTRACTS, OUTPUT, SETTINGS, compileContract, compileRouter } from '../../scripts/build-contracts.js';
 import { ROUTER_ABI, type AbiEntry } from '../../src/tron/abi.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -36,6 +36,13 @@ describe('contracts/build/FeeRouter.json', () => {
     expect(build.metadata.settings.optimizer).toEqual({ enabled: true, runs: 200 });
     expect(build.bytecode).toMatch(/^[0-9a-f]{1000,}$/);
     expect(build.deployedBytecode).toMatch(/^[0-9a-f]{1000,}$/);
+  });
+
+  it("has the tests' contracts beside it, built the same way", () => {
+    for (const c of CONTRACTS) {
+      const file = fs.readFileSync(path.join(ROOT, 'contracts/build', `${c.name}.json`), 'utf8');
+      expect(compileContract(c.source, c.name, ROOT), c.name).toBe(file);
+    }
   });
 
   it('has every function and event of the ABI the product uses, as the product calls them', () => {

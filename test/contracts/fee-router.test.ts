@@ -256,6 +256,37 @@ describe('trading through it', () => {
   });
 });
 
+describe('TRC20 return conventions', () => {
+  const sell = (t: string) =>
+    call(alice, router, 'sell(address,uint256,uint256,uint256)', [
+      ['address', t],
+      ['uint256', '1000'],
+      ['uint256', '0'],
+      ['uint256', '0'],
+    ]);
+  const approved = async (build: string) => {
+    const token = (await deploy(alice, contractBuild(build), [])).address;
+    const ok = await call(alice, token, 'approve(address,uint256)', [
+      ['address', router],
+      ['uint256', MAX_UINT256.toString()],
+    ]);
+    expect(ok.ok).toBe(true);
+    return token;
+  };
+
+  it('takes a token that answers nothing (as older TRC20s do) and refuses one that answers false', async () => {
+    // the pull and the approval answer nothing and pass; then the launchpad, which only trades its
+    // own tokens, refuses the sale, and the whole call is undone
+    const quiet = await approved('QuietToken');
+    const before = await tokenBalance(quiet, alice.address);
+    expect((await sell(quiet)).reason).toBe('Launchpad: token does not exist');
+    expect(await tokenBalance(quiet, alice.address)).toBe(before);
+    // false is a failure, not a success without a revert
+    const falsy = await approved('FalseToken');
+    expect((await sell(falsy)).reason).toBe('Router: token call failed');
+  });
+});
+
 describe("the owner's settings", () => {
   it('are refused to anyone but the owner', async () => {
     for (const [selector, params] of [
