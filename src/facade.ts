@@ -1,5 +1,6 @@
 // Wires the facade: TronWeb gateway, services, indexer and the Fastify app. main.ts and the
 // end-to-end tests both start it this way.
+import { createHealth, type Health } from './api/metrics.js';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './api/app.js';
@@ -38,6 +39,8 @@ export interface FacadeOptions {
 }
 
 export interface Facade {
+  /** /healthz, /readyz, /metrics; main.ts says which roles this process leads. */
+  health: Health;
   app: FastifyInstance;
   indexer: Indexer;
   feed: Feed;
@@ -88,7 +91,15 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   const sealed = webhooks.sealPlainSecrets();
   if (sealed) log.info({ webhooks: sealed }, 'sealed webhook secrets kept in plain text by an older version');
   const admin = createAdmin(opts.db);
-  const app = await buildApp({ data, trade, keys, logger: log, live: { feed, webhooks }, audit: admin });
+  const health = createHealth({
+    indexed: () => indexer.indexed,
+    nodeHead: async () => (await chain.head()).number,
+    pingDb: () => void opts.db.$client.prepare('select 1').get(),
+  });
+  // one process runs every role (`npm start`): it leads the indexer, and the engine when the bot runs
+  health.setLeader('indexer', true);
+  health.setLeader('engine', false);
+  const app = await buildApp({ data, trade, keys, logger: log, live: { feed, webhooks }, audit: admin, health });
   let url: string | undefined;
   if (opts.listen) {
     await app.listen({ host: opts.listen.host, port: opts.listen.port });
@@ -102,6 +113,7 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   if ((opts.webhookMs ?? 1000) > 0) webhooks.start(opts.webhookMs ?? 1000);
   return {
     app,
+    health,
     indexer,
     feed,
     webhooks,

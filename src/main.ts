@@ -79,6 +79,8 @@ if (config.bot.token) {
     logger,
     bot: { apiRoot: config.bot.apiRoot },
   });
+  // the orders, the sniper, copy trading and alerts run with the bot
+  facade.health.setLeader('engine', true);
 } else {
   logger.info('BOT_TOKEN is not set: the Telegram bot is off (the API and devnet run)');
 }

@@ -1,5 +1,6 @@
 // Builds the facade from its dependencies; tests call it and use `inject`. src/facade.ts
 // (startFacade) listens, and src/main.ts closes it gracefully on a signal.
+import type { Health } from './metrics.js';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { documentErrors } from './openapi.js';
@@ -30,6 +31,8 @@ export interface AppDeps {
   /** The live stream and webhooks (absent in apps built for narrow tests). */
   live?: { feed: Feed; webhooks: Webhooks };
   audit?: Audit;
+  /** /healthz, /readyz and /metrics (absent in apps built for narrow tests). */
+  health?: Health;
 }
 
 /** JSON text of the objects the data service's read cache hands out again (the same object, never
@@ -101,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
 
   await registerAuth(app, deps.keys);
+  deps.health?.attach(app);
   const audit = deps.audit;
   const logRequests = deps.logger.isLevelEnabled('info');
   app.addHook('onResponse', (req, reply, done) => {
@@ -119,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     done();
   });
+  // the first health check, kept for monitors set up with it (`/healthz` is the same)
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(dataRoutes, { data: deps.data });
   await app.register(tradeRoutes, { trade: deps.trade });

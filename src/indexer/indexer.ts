@@ -62,6 +62,8 @@ const PENDING_FEE_GRACE_MS = 60_000;
 
 export class Indexer {
   private running: Promise<number> | undefined;
+  /** The head block the last cycle brought the index to, and when (health and metrics read it). */
+  indexed: { block: number; at: number } | undefined;
   /** Called after a cycle that added feed events (the live stream listens). */
   onFeed: (() => void) | undefined;
   /** Called after a cycle that changed the tables (read caches listen). */
@@ -187,6 +189,7 @@ export class Indexer {
       return this.apply(window, head) + this.settle(solid);
     })();
     this.follower.applied(head);
+    this.indexed = { block: head.number, at: Date.now() };
     return applied;
   }
 
