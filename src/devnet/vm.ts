@@ -192,9 +192,11 @@ export class Vm {
     } catch {
       throw new Revert('invalid call data');
     }
+    const impl = contract.methods[entry.name];
+    if (!impl) throw new Revert('function not found');
     this.burn(ENERGY.call);
     const ctx: CallContext = { vm: this, ledger: this.ledger, sender, self: to, value: 0n, now: this.now };
-    const out = contract.methods[entry.name]?.(ctx, args);
+    const out = impl(ctx, args);
     if (out instanceof Promise) throw new Error(`native view ${entry.name} must not await`);
     return encodeValues(entry.outputs ?? [], out ?? []);
   }
