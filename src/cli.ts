@@ -6,7 +6,7 @@ import { ServiceError } from './service/errors.js';
 import { createKeysService } from './service/keys.service.js';
 import { tronHost } from './config.js';
 import { isBase58Address } from './tron/address.js';
-import { CliUsageError, routerCommand } from './cli/router.js';
+import { CliUsageError, ZERO, routerCommand } from './cli/router.js';
 
 const USAGE = `usage: npm run cli -- <command>
 
@@ -134,7 +134,7 @@ async function main(argv: string[]): Promise<number> {
   // the router is deployed before there is a ROUTER_ADDRESS to configure: the deployment does not
   // read it, so a placeholder lets the rest of the configuration load
   if (group === 'router' && rest[0] === 'deploy' && !process.env.ROUTER_ADDRESS) {
-    process.env.ROUTER_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
+    process.env.ROUTER_ADDRESS = ZERO;
   }
   const { config } = bootConfig();
   try {

@@ -13,7 +13,8 @@ export class CliUsageError extends Error {}
 
 /** The most a deployment may burn, in TRX, unless --fee-limit-trx says otherwise. */
 const DEFAULT_FEE_LIMIT_TRX = 1_000;
-const ZERO = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
+/** The zero address (base58): a router with no DEX names it. */
+export const ZERO = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 
 type Out = (line: string) => void;
 

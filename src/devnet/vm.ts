@@ -83,7 +83,7 @@ export interface NativeFrame {
   readonly limit: number;
   readonly logs: number;
   /** Energy the frame spent, once it is exited. */
-  burnt(): number;
+  spent: number;
 }
 
 /** Where a transaction runs: the block it is in, who signed it and the code behind each contract. */
@@ -151,29 +151,34 @@ export class Vm {
     return this.ledger.contractKind(address) === 'evm';
   }
 
-  contractAt(address: string): NativeContract | undefined {
+  /** What runs at an address, in one ledger read: bytecode ('evm'), a native contract, or nothing. */
+  private codeAt(address: string): NativeContract | 'evm' | undefined {
     const kind = this.ledger.contractKind(address);
-    return kind && kind !== 'evm' ? this.host.contracts.contract(kind) : undefined;
+    if (kind === 'evm') return 'evm';
+    return kind ? this.host.contracts.contract(kind) : undefined;
+  }
+
+  /** The native contract at an address; a revert when there is none (bytecode is not native). */
+  private nativeAt(address: string): NativeContract {
+    const code = this.codeAt(address);
+    if (!code || code === 'evm') throw new Revert('not a contract');
+    return code;
   }
 
   /** A call by ABI-encoded data, as from a transaction: returns the encoded output (hex). */
   async callData(sender: string, to: string, value: bigint, data: string): Promise<string> {
-    if (this.isBytecode(to)) return this.callBytecode(sender, to, value, data);
-    if (value > 0n) await this.valueFor(this.entryOf(to, data), sender, to, value);
-    return this.nativeCall(sender, to, value, data);
+    const code = this.codeAt(to);
+    if (code === 'evm') return this.callBytecode(sender, to, value, data);
+    if (!code) throw new Revert('not a contract');
+    const entry = entryOf(code, data);
+    await this.valueFor(entry, sender, to, value);
+    return this.runEncoded(sender, to, code, entry, data, value);
   }
 
   /** Runs a native contract on ABI-encoded data, its value already received (the EVM moved it). */
   async nativeCall(sender: string, to: string, value: bigint, data: string): Promise<string> {
-    const entry = this.entryOf(to, data);
-    let args: unknown[];
-    try {
-      args = decodeValues(entry.inputs, data.slice(8));
-    } catch {
-      throw new Revert('invalid call data');
-    }
-    const out = await this.run(sender, to, entry, args, value);
-    return encodeValues(entry.outputs ?? [], out);
+    const contract = this.nativeAt(to);
+    return this.runEncoded(sender, to, contract, entryOf(contract, data), data, value);
   }
 
   /**
@@ -182,58 +187,41 @@ export class Vm {
    * contract or the function is not a view: the caller runs it as any call.
    */
   nativeView(sender: string, to: string, data: string): string | undefined {
-    const contract = this.contractAt(to);
-    if (!contract) return undefined;
-    const entry = this.entryOf(to, data);
+    const contract = this.codeAt(to);
+    if (!contract || contract === 'evm') return undefined;
+    const entry = entryOf(contract, data);
     if (entry.stateMutability !== 'view' && entry.stateMutability !== 'pure') return undefined;
-    let args: unknown[];
-    try {
-      args = decodeValues(entry.inputs, data.slice(8));
-    } catch {
-      throw new Revert('invalid call data');
-    }
-    const impl = contract.methods[entry.name];
-    if (!impl) throw new Revert('function not found');
-    this.burn(ENERGY.call);
-    const ctx: CallContext = { vm: this, ledger: this.ledger, sender, self: to, value: 0n, now: this.now };
-    const out = impl(ctx, args);
+    const out = this.start(sender, to, contract, entry, callArgs(entry, data), 0n);
     if (out instanceof Promise) throw new Error(`native view ${entry.name} must not await`);
     return encodeValues(entry.outputs ?? [], out ?? []);
   }
 
   /** A call with decoded arguments, made by a native contract (to a native or a bytecode contract). */
   async invoke(sender: string, to: string, method: string, args: unknown[], value = 0n): Promise<unknown[]> {
-    if (this.isBytecode(to)) {
+    const code = this.codeAt(to);
+    if (code === 'evm') {
       const entry = this.host.code.abi(to)?.find((e) => e.type === 'function' && e.name === method);
       if (!entry) throw new Revert('function not found');
       const out = await this.callBytecode(sender, to, value, selectorOf(entry) + encodeValues(entry.inputs, args));
       return decodeValues(entry.outputs ?? [], out);
     }
-    const contract = this.contractAt(to);
-    if (!contract) throw new Revert('not a contract');
-    const entry = contract.abi.find((e) => e.type === 'function' && e.name === method);
+    if (!code) throw new Revert('not a contract');
+    const entry = code.abi.find((e) => e.type === 'function' && e.name === method);
     if (!entry) throw new Revert('function not found');
     await this.valueFor(entry, sender, to, value);
-    return this.run(sender, to, entry, args, value);
+    return (await this.start(sender, to, code, entry, args, value)) ?? [];
   }
 
   /** Enters a native frame the EVM runs with `limit` energy (see machine.ts). */
   enterFrame(limit: number): NativeFrame {
-    let spent = 0;
-    const frame = {
-      used: this.energyUsed,
-      limit: this.limit,
-      logs: this.logs.length,
-      burnt: () => spent,
-      exit: (used: number) => (spent = used - frame.used),
-    };
+    const frame = { used: this.energyUsed, limit: this.limit, logs: this.logs.length, spent: 0 };
     this.limit = this.energyUsed + limit;
     return frame;
   }
 
   /** Leaves a native frame: its energy goes back to the EVM to count, its logs with it. */
   exitFrame(frame: NativeFrame): LogEntry[] {
-    (frame as NativeFrame & { exit(used: number): void }).exit(this.energyUsed);
+    frame.spent = this.energyUsed - frame.used;
     this.energyUsed = frame.used;
     this.limit = frame.limit;
     return this.logs.splice(frame.logs);
@@ -258,12 +246,24 @@ export class Vm {
     this.logs.push({ contract, entry, values, topics, data });
   }
 
-  private async run(sender: string, to: string, entry: AbiEntry, args: unknown[], value: bigint): Promise<unknown[]> {
-    const impl = this.contractAt(to)?.methods[entry.name];
+  /** Starts a native function: its energy for the call, then its code (which may or may not await). */
+  private start(sender: string, to: string, contract: NativeContract, entry: AbiEntry, args: unknown[], value: bigint) {
+    const impl = contract.methods[entry.name];
     if (!impl) throw new Revert('function not found');
     this.burn(ENERGY.call);
-    const ctx: CallContext = { vm: this, ledger: this.ledger, sender, self: to, value, now: this.now };
-    return (await impl(ctx, args)) ?? [];
+    return impl({ vm: this, ledger: this.ledger, sender, self: to, value, now: this.now }, args);
+  }
+
+  private async runEncoded(
+    sender: string,
+    to: string,
+    contract: NativeContract,
+    entry: AbiEntry,
+    data: string,
+    value: bigint,
+  ): Promise<string> {
+    const out = await this.start(sender, to, contract, entry, callArgs(entry, data), value);
+    return encodeValues(entry.outputs ?? [], out ?? []);
   }
 
   /** A native call's value: refused by a function that is not payable, else moved to the contract. */
@@ -271,19 +271,6 @@ export class Vm {
     if (value === 0n) return;
     if (entry.stateMutability !== 'payable') throw new Revert('function is not payable');
     await this.transferTrx(sender, to, value);
-  }
-
-  private entryOf(to: string, data: string): AbiEntry {
-    const contract = this.contractAt(to);
-    if (!contract) throw new Revert('not a contract');
-    let index = selectorIndex.get(contract);
-    if (!index) {
-      index = new Map(contract.abi.filter((e) => e.type === 'function').map((e) => [selectorOf(e), e]));
-      selectorIndex.set(contract, index);
-    }
-    const entry = index.get(data.slice(0, 8).toLowerCase());
-    if (!entry) throw new Revert('function not found');
-    return entry;
   }
 
   /** Runs a deployment's constructor on the EVM (evm/deploy.ts); returns the runtime code it stored. */
@@ -303,5 +290,26 @@ export class Vm {
     if (!r.ok) throw new Revert(r.reason, r.output);
     this.logs.push(...r.logs);
     return r.output;
+  }
+}
+
+/** The function a call's selector names in a native contract's ABI. */
+function entryOf(contract: NativeContract, data: string): AbiEntry {
+  let index = selectorIndex.get(contract);
+  if (!index) {
+    index = new Map(contract.abi.filter((e) => e.type === 'function').map((e) => [selectorOf(e), e]));
+    selectorIndex.set(contract, index);
+  }
+  const entry = index.get(data.slice(0, 8).toLowerCase());
+  if (!entry) throw new Revert('function not found');
+  return entry;
+}
+
+/** A call's arguments decoded by its function's inputs; malformed data reverts. */
+function callArgs(entry: AbiEntry, data: string): unknown[] {
+  try {
+    return decodeValues(entry.inputs, data.slice(8));
+  } catch {
+    throw new Revert('invalid call data');
   }
 }

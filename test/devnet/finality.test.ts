@@ -58,6 +58,29 @@ async function routerBuy(who: { address: string; tw: TronWeb }, token: string, t
   return sent.txid;
 }
 
+/** Creates a token on the launchpad with `trx` TRX (the creation fee and a first buy); its address. */
+async function createToken(
+  who: { address: string; tw: TronWeb },
+  name: string,
+  symbol: string,
+  trx: number,
+): Promise<string> {
+  const built = await who.tw.transactionBuilder.triggerSmartContract(
+    LP,
+    'createAndInitPurchase(string,string)',
+    { feeLimit: 200e6, callValue: trx * 1e6 },
+    [
+      { type: 'string', value: name },
+      { type: 'string', value: symbol },
+    ],
+    who.address,
+  );
+  const sent = await who.tw.trx.sendRawTransaction(await who.tw.trx.sign(built.transaction));
+  const created = await tw.event.getEventsByTransactionID(sent.txid);
+  const event = created.data!.find((e) => e.event_name === 'TokenCreate')!;
+  return TronWeb.address.fromHex('41' + String(event.result.tokenAddress).slice(2));
+}
+
 beforeAll(async () => {
   devnet = await startTestDevnet({ solidAfter: SOLID_AFTER });
   url = devnet.url;
@@ -145,21 +168,7 @@ describe('a transfer on the full node and the solidity node', () => {
 describe('contract state at the solid block', () => {
   it('answers triggerconstantcontract on the solid state: a new token is no contract there yet', async () => {
     const alice = await wallet(5_000);
-    const built = await alice.tw.transactionBuilder.triggerSmartContract(
-      LP,
-      'createAndInitPurchase(string,string)',
-      { feeLimit: 200e6, callValue: 120e6 },
-      [
-        { type: 'string', value: 'Solid' },
-        { type: 'string', value: 'SLD' },
-      ],
-      alice.address,
-    );
-    const sent = await alice.tw.trx.sendRawTransaction(await alice.tw.trx.sign(built.transaction));
-    const created = await tw.event.getEventsByTransactionID(sent.txid);
-    const token = TronWeb.address.fromHex(
-      '41' + String(created.data!.find((e) => e.event_name === 'TokenCreate')!.result.tokenAddress).slice(2),
-    );
+    const token = await createToken(alice, 'Solid', 'SLD', 120);
     const balanceOf = TRC20_ABI.find((e) => e.name === 'balanceOf')!;
     const call = (node: string) =>
       post(`/${node}/triggerconstantcontract`, {
@@ -188,19 +197,7 @@ describe('unconfirmed events', () => {
   it('are served with `_unconfirmed: true`; only_confirmed and only_unconfirmed filter them', async () => {
     const bob = await wallet(1_000);
     const alice = await wallet(2_000);
-    const built = await alice.tw.transactionBuilder.triggerSmartContract(
-      LP,
-      'createAndInitPurchase(string,string)',
-      { feeLimit: 200e6, callValue: 30e6 },
-      [
-        { type: 'string', value: 'Events' },
-        { type: 'string', value: 'EVT' },
-      ],
-      alice.address,
-    );
-    await alice.tw.trx.sendRawTransaction(await alice.tw.trx.sign(built.transaction));
-    const created = await tw.event.getEventsByContractAddress(LP, { eventName: 'TokenCreate', limit: 1 });
-    const token = TronWeb.address.fromHex('41' + String(created.data![0]!.result.tokenAddress).slice(2));
+    const token = await createToken(alice, 'Events', 'EVT', 30);
     await blocks(SOLID_AFTER);
     const txid = await routerBuy(bob, token, 10);
     const block = (await tw.trx.getUnconfirmedTransactionInfo(txid)).blockNumber;

@@ -54,7 +54,6 @@ export async function runContract(
   contract: string,
   callValue: bigint,
   run: (vm: Vm, callValue: bigint) => Promise<string>,
-  receipt: (ok: boolean) => object = () => ({}),
 ): Promise<Outcome | undefined> {
   const { tx, owner, netFee, ledger } = e;
   const feeLimit = BigInt(tx.raw_data.fee_limit ?? 0);
@@ -91,7 +90,6 @@ export async function runContract(
       ? { log: logs.map((l) => ({ address: l.contract.slice(2), topics: l.topics, data: l.data })) }
       : {}),
     ...(ok ? {} : { result: 'FAILED', resMessage: toHexText(result.resMessage ?? result.status) }),
-    ...receipt(ok),
   };
   e.events.record(logs, e.txid, e.blockNumber, e.timestamp);
   return { status: result.status, info };

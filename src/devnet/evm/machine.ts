@@ -225,11 +225,11 @@ export class Machine {
     } catch (e) {
       vm.exitFrame(frame);
       if (e instanceof OutOfEnergy) return outOfEnergy(input.gasLimit);
-      if (e instanceof Revert) return reverted(BigInt(frame.burnt()), e.data ?? encodeRevert(e.reason));
+      if (e instanceof Revert) return reverted(BigInt(frame.spent), e.data ?? encodeRevert(e.reason));
       throw e;
     }
     const logs = vm.exitFrame(frame).map((entry): EvmLog => evmLog(entry));
-    return { executionGasUsed: BigInt(frame.burnt()), returnValue, logs };
+    return { executionGasUsed: BigInt(frame.spent), returnValue, logs };
   }
 
   /** A log as the event API stores it: decoded with the emitting contract's ABI when it has one. */

@@ -34,7 +34,7 @@ const word = (bytes: Uint8Array): string => bytesToUnprefixedHex(bytes).padStart
 
 export class LedgerState implements StateManagerInterface {
   private depth = 0;
-  private readonly sp;
+  private readonly q;
   /** Runtime code by its hash. */
   private readonly codes = new Map<string, Uint8Array>();
   /** Each slot's value when this transaction first read it (SSTORE's energy depends on it). */
@@ -60,7 +60,7 @@ export class LedgerState implements StateManagerInterface {
     /** The block time (ms), for accounts a call creates. */
     public now: number,
   ) {
-    this.sp = {
+    this.q = {
       // an account as the EVM sees it, in one read: balance, kind, and a bytecode contract's code hash and nonce
       account: db.prepare<
         [string],
@@ -76,7 +76,7 @@ export class LedgerState implements StateManagerInterface {
   }
 
   async getAccount(address: Address): Promise<Account | undefined> {
-    const row = this.sp.account.get(tronHex(address));
+    const row = this.q.account.get(tronHex(address));
     if (!row) return undefined;
     const balance = BigInt(row.balance);
     if (row.kind === 'evm') {
@@ -89,7 +89,7 @@ export class LedgerState implements StateManagerInterface {
   async putAccount(address: Address, account?: Account): Promise<void> {
     if (!account) return;
     const hex = tronHex(address);
-    const row = this.sp.account.get(hex);
+    const row = this.q.account.get(hex);
     if (!row) this.ledger.ensureAccount(hex, this.now);
     if ((row ? BigInt(row.balance) : 0n) !== account.balance) this.ledger.setBalance(hex, account.balance);
     if (row?.kind === 'evm' && row.nonce !== Number(account.nonce)) this.code.setNonce(hex, Number(account.nonce));
@@ -111,7 +111,7 @@ export class LedgerState implements StateManagerInterface {
   /** The EVM stores the code its CREATE made; deployments set theirs through `deploy` (machine.ts). */
   async putCode(address: Address, value: Uint8Array): Promise<void> {
     const hex = tronHex(address);
-    if (!this.code.get(hex)) {
+    if (!this.code.meta(hex)) {
       // a contract's CREATE: the EVM has made the account already (its nonce), as a plain one
       this.ledger.ensureAccount(hex, this.now);
       this.ledger.setContractKind(hex, 'evm');
@@ -130,10 +130,10 @@ export class LedgerState implements StateManagerInterface {
 
   async getCode(address: Address): Promise<Uint8Array> {
     const hex = tronHex(address);
-    const kind = this.ledger.contractKind(hex);
-    if (kind !== 'evm') return kind ? NATIVE_CODE : new Uint8Array();
+    const row = this.q.account.get(hex);
+    if (row?.kind !== 'evm') return row?.kind ? NATIVE_CODE : new Uint8Array();
     // code never changes under its hash: read and decoded once, the same bytes every call after
-    const hash = this.code.meta(hex)?.codeHash;
+    const hash = row.codeHash;
     if (!hash) return new Uint8Array();
     let code = this.codes.get(hash);
     if (!code) {
@@ -161,18 +161,18 @@ export class LedgerState implements StateManagerInterface {
   }
 
   async checkpoint(): Promise<void> {
-    this.sp.open.run();
+    this.q.open.run();
     this.depth += 1;
   }
 
   async commit(): Promise<void> {
-    this.sp.release.run();
+    this.q.release.run();
     this.depth -= 1;
   }
 
   async revert(): Promise<void> {
-    this.sp.rollback.run();
-    this.sp.release.run();
+    this.q.rollback.run();
+    this.q.release.run();
     this.depth -= 1;
   }
 
