@@ -51,6 +51,16 @@ export const configSchema = z.object({
     .optional(),
   EXPLORER_TX_URL: z.url({ protocol: /^https?$/ }).optional(),
   WEBHOOK_ALLOW_PRIVATE: z.stringbool().optional(),
+  BOT_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  BOT_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{32,256}$/, 'must be 32 to 256 characters of A-Z, a-z, 0-9, _ and - (what Telegram allows)')
+    .optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,32}$/, 'must be 1 to 32 characters of A-Z, a-z, 0-9, _ . : and -')
+    .default('tlb:'),
   ADMIN_TELEGRAM_IDS: z
     .string()
     .regex(/^\s*\d{1,20}(\s*,\s*\d{1,20})*\s*$/, 'must be Telegram user ids separated by commas')
@@ -101,7 +111,11 @@ export interface Config {
     facadeUrl: string;
     /** Prefix of a transaction link (txid appended); unset = show the txid only. */
     explorerTxUrl: string | undefined;
+    /** Updates by webhook (Telegram POSTs them to `url`, this instance serves its path on PORT); unset = long polling. */
+    webhook: { url: string; secret: string } | undefined;
   };
+  /** Shared counters and channels for several instances; unset = each process keeps its own. */
+  redis: { url: string; prefix: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -113,7 +127,7 @@ function isLoopback(host: string): boolean {
 }
 
 /** Settings whose value is a secret: a bad one is named, never shown. */
-const SECRET = /KEY|TOKEN|SECRET|PASSWORD/;
+const SECRET = /KEY|TOKEN|SECRET|PASSWORD|^REDIS_URL$|^DATABASE_URL$/;
 
 /** Parses an environment into a typed config. Throws ConfigError with one line per bad variable. */
 export function loadConfig(env: Record<string, string | undefined>): Config {
@@ -137,6 +151,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const dataDir = path.resolve(c.DATA_DIR);
   return {
+    redis: c.REDIS_URL ? { url: c.REDIS_URL, prefix: c.REDIS_PREFIX } : undefined,
     dataDir,
     host: c.HOST,
     port: c.PORT,
@@ -173,8 +188,29 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       facadeUrl: c.FACADE_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`,
       explorerTxUrl:
         c.EXPLORER_TX_URL ?? (c.TRON_RPC === undefined ? undefined : 'https://tronscan.org/#/transaction/'),
+      webhook: botWebhook(c),
     },
   };
+}
+
+/**
+ * The bot's webhook: Telegram itself takes only https (ports 80, 88, 443, 8443); a local Bot API
+ * server (TELEGRAM_API_ROOT) also takes http. The secret is checked on every update, so it is required.
+ */
+function botWebhook(c: z.infer<typeof configSchema>): Config['bot']['webhook'] {
+  if (!c.BOT_WEBHOOK_URL) {
+    if (c.BOT_WEBHOOK_SECRET) throw new ConfigError('invalid BOT_WEBHOOK_SECRET: set only with BOT_WEBHOOK_URL');
+    return undefined;
+  }
+  if (!c.BOT_WEBHOOK_SECRET)
+    throw new ConfigError(
+      'invalid BOT_WEBHOOK_SECRET: required with BOT_WEBHOOK_URL (Telegram sends it with every update; one value on every instance)',
+    );
+  if (new URL(c.BOT_WEBHOOK_URL).protocol !== 'https:' && !c.TELEGRAM_API_ROOT)
+    throw new ConfigError(
+      `invalid BOT_WEBHOOK_URL (got ${JSON.stringify(c.BOT_WEBHOOK_URL.slice(0, 60))}): Telegram sends updates only to https (http works with a local Bot API server, TELEGRAM_API_ROOT)`,
+    );
+  return { url: c.BOT_WEBHOOK_URL, secret: c.BOT_WEBHOOK_SECRET };
 }
 
 /** On the devnet the families default to its own contracts; on a real node they come from env. */

@@ -3,7 +3,7 @@
 import { createHealth, type Health } from './api/metrics.js';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { buildApp } from './api/app.js';
+import { buildApp, type AppDeps } from './api/app.js';
 import type { AppDb } from './db/index.js';
 import { Indexer } from './indexer/indexer.js';
 import { createDataService, type DataService } from './service/data/index.js';
@@ -16,6 +16,7 @@ import { createAdmin, type Audit } from './service/admin.service.js';
 import { createTronWeb } from './tron/client.js';
 import type { Family } from './tron/families.js';
 import type { Vault } from './vault.js';
+import type { SharedRedis } from './db/redis.js';
 
 export interface FacadeOptions {
   db: AppDb;
@@ -34,6 +35,10 @@ export interface FacadeOptions {
   vault: Vault;
   /** How often webhook deliveries are sent (ms); 0 = only when tick() is called. */
   webhookMs?: number;
+  /** Counters and signals shared with other instances (REDIS_URL): rate limits, the live stream's signal. */
+  shared?: SharedRedis | undefined;
+  /** The bot's webhook route on this port (see AppDeps.botWebhook). */
+  botWebhook?: AppDeps['botWebhook'];
   /** Where to listen; omit to only build (tests use inject). */
   listen?: { host: string; port: number };
 }
@@ -78,7 +83,7 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
     logger: opts.logger.child({ module: 'indexer' }),
     ...(opts.indexer.fromMs !== undefined ? { fromTimestamp: opts.indexer.fromMs } : {}),
   });
-  const feed = createFeed(opts.db);
+  const feed = createFeed(opts.db, opts.shared?.signal('feed'));
   indexer.onFeed = () => feed.notify();
   indexer.onApplied = () => data.invalidate();
   const webhooks = createWebhooks({
@@ -99,7 +104,17 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   // one process runs every role (`npm start`): it leads the indexer, and the engine when the bot runs
   health.setLeader('indexer', true);
   health.setLeader('engine', false);
-  const app = await buildApp({ data, trade, keys, logger: log, live: { feed, webhooks }, audit: admin, health });
+  const app = await buildApp({
+    data,
+    trade,
+    keys,
+    logger: log,
+    live: { feed, webhooks },
+    audit: admin,
+    health,
+    botWebhook: opts.botWebhook,
+    shared: opts.shared,
+  });
   let url: string | undefined;
   if (opts.listen) {
     await app.listen({ host: opts.listen.host, port: opts.listen.port });
@@ -125,6 +140,7 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
     async close() {
       await webhooks.stop();
       await indexer.stop();
+      feed.close();
       admin.flushUsage();
       await app.close();
     },

@@ -4,12 +4,15 @@ import closeWithGrace from 'close-with-grace';
 import { bootConfig } from './boot.js';
 import { signingRules, tronHost } from './config.js';
 import { openDb } from './db/index.js';
+import { openRedis, type SharedRedis } from './db/redis.js';
 import { devnetOptions, startDevnet, type Devnet } from './devnet/index.js';
 import { startDevnetThread } from './devnet/thread.js';
 import { startFacade } from './facade.js';
 import { syncDevnetMetadata } from './service/metadata.js';
 import { loadVaultKey, Vault } from './vault.js';
 import type { startBot as StartBot } from './bot/run.js';
+import type { WebhookHandler } from './bot/webhook.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const { config, logger, pretty } = bootConfig();
 // one key seals what must be kept secret at rest: the bot's wallets and keys, the API's webhook secrets
@@ -26,6 +29,16 @@ try {
   process.exit(2);
 }
 const db = openDb(config.appDbFile);
+let shared: SharedRedis | undefined;
+if (config.redis) {
+  try {
+    shared = await openRedis(config.redis.url, config.redis.prefix, logger);
+  } catch (e) {
+    logger.error((e as Error).message);
+    process.exit(1);
+  }
+  logger.info({ prefix: config.redis.prefix }, 'rate limits, spam limits and the live stream are shared through Redis');
+}
 let devnet: Pick<Devnet, 'url' | 'close'> | undefined;
 if (config.devnet.enabled) {
   const { logger: _logger, ...opts } = devnetOptions(config, logger);
@@ -35,6 +48,19 @@ if (config.devnet.enabled) {
 } else {
   logger.info({ tronRpc: config.tronRpc }, 'using the Tron node at TRON_RPC; the embedded devnet is off');
 }
+// The bot's webhook path is served on PORT from the start; updates that come before the bot is up
+// are answered 503, and Telegram sends them again.
+let takeUpdate: WebhookHandler | undefined;
+const botWebhook =
+  config.bot.token && config.bot.webhook
+    ? {
+        path: new URL(config.bot.webhook.url).pathname,
+        handle: async (req: FastifyRequest, reply: FastifyReply) => {
+          if (takeUpdate) return takeUpdate(req, reply);
+          await reply.code(503).send({ error: 'starting', message: 'The bot is starting; send the update again' });
+        },
+      }
+    : undefined;
 const facade = await startFacade({
   db,
   tronHost: tronHost(config),
@@ -48,6 +74,8 @@ const facade = await startFacade({
   webhooksAllowPrivate: config.webhooksAllowPrivate,
   vault: new Vault(vaultKey),
   listen: { host: config.host, port: config.port },
+  botWebhook,
+  shared,
 });
 // New blocks are indexed at once, not at the next poll: the devnet in this thread says when it makes
 // one; any other node's confirmed head is watched with a cheap header read every 250 ms.
@@ -77,8 +105,10 @@ if (config.bot.token) {
     trxUsd: config.trxUsd,
     explorerTxUrl: config.bot.explorerTxUrl,
     logger,
-    bot: { apiRoot: config.bot.apiRoot },
+    bot: { apiRoot: config.bot.apiRoot, shared },
+    webhook: config.bot.webhook,
   });
+  takeUpdate = bot.handleWebhook;
   // the orders, the sniper, copy trading and alerts run with the bot
   facade.health.setLeader('engine', true);
 } else {
@@ -92,5 +122,6 @@ closeWithGrace({ delay: 10_000, logger }, async ({ signal, err }) => {
   await bot?.stop();
   await facade.close();
   await devnet?.close();
+  await shared?.close();
   db.$client.close();
 });

@@ -88,6 +88,58 @@ describe('config', () => {
       expect(loadConfig({ FACADE_URL: ok }).bot.facadeUrl, ok).toBe(ok);
   });
 
+  it('takes the bot by webhook only with its secret, and over https unless a local Bot API server is used', () => {
+    const secret = 's'.repeat(32);
+    expect(loadConfig({}).bot.webhook).toBeUndefined();
+    expect(
+      loadConfig({ BOT_WEBHOOK_URL: 'https://bot.example.com/tg', BOT_WEBHOOK_SECRET: secret }).bot.webhook,
+    ).toEqual({
+      url: 'https://bot.example.com/tg',
+      secret,
+    });
+    expect(() => loadConfig({ BOT_WEBHOOK_URL: 'https://bot.example.com/tg' })).toThrow(
+      /^invalid BOT_WEBHOOK_SECRET: required with BOT_WEBHOOK_URL/,
+    );
+    expect(() => loadConfig({ BOT_WEBHOOK_SECRET: secret })).toThrow(
+      /^invalid BOT_WEBHOOK_SECRET: set only with BOT_WEBHOOK_URL/,
+    );
+    expect(() => loadConfig({ BOT_WEBHOOK_URL: 'http://bot.example.com/tg', BOT_WEBHOOK_SECRET: secret })).toThrow(
+      /^invalid BOT_WEBHOOK_URL \(got "http:\/\/bot\.example\.com\/tg"\): Telegram sends updates only to https/,
+    );
+    const local = {
+      BOT_WEBHOOK_URL: 'http://10.0.0.7:3000/tg',
+      BOT_WEBHOOK_SECRET: secret,
+      TELEGRAM_API_ROOT: 'http://10.0.0.8:8081',
+    };
+    expect(loadConfig(local).bot.webhook?.url).toBe('http://10.0.0.7:3000/tg');
+    let message = '';
+    try {
+      loadConfig({ BOT_WEBHOOK_URL: 'https://bot.example.com/tg', BOT_WEBHOOK_SECRET: 'short:and-secret' });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toMatch(/^invalid BOT_WEBHOOK_SECRET: must be 32 to 256 characters/);
+    expect(message).not.toContain('short:and-secret');
+  });
+
+  it('shares counters through Redis only when REDIS_URL is set, never showing its address', () => {
+    expect(loadConfig({}).redis).toBeUndefined();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379/2' }).redis).toEqual({
+      url: 'redis://127.0.0.1:6379/2',
+      prefix: 'tlb:',
+    });
+    expect(loadConfig({ REDIS_URL: 'rediss://r.example.com', REDIS_PREFIX: 'prod:' }).redis?.prefix).toBe('prod:');
+    let message = '';
+    try {
+      loadConfig({ REDIS_URL: 'http://user:hunter2@r.example.com' });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toMatch(/^invalid REDIS_URL: /);
+    expect(message).not.toContain('hunter2');
+    expect(() => loadConfig({ REDIS_PREFIX: 'has space' })).toThrow(/^invalid REDIS_PREFIX \(got "has space"\)/);
+  });
+
   it('stops start-up with that line and a non-zero exit code', async () => {
     const err = await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       env: { ...process.env, DEVNET_PORT: '99999' },

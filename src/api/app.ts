@@ -4,7 +4,13 @@ import type { Health } from './metrics.js';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { documentErrors } from './openapi.js';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { isCachedRead, type DataService } from '../service/data/index.js';
@@ -22,6 +28,7 @@ import { liveRoutes } from './live.routes.js';
 import type { Feed } from '../service/feed.service.js';
 import type { Webhooks } from '../service/webhooks.service.js';
 import type { Audit } from '../service/admin.service.js';
+import type { SharedRedis } from '../db/redis.js';
 
 export interface AppDeps {
   data: DataService;
@@ -33,6 +40,10 @@ export interface AppDeps {
   audit?: Audit;
   /** /healthz, /readyz and /metrics (absent in apps built for narrow tests). */
   health?: Health;
+  /** Counters and signals shared with other instances (REDIS_URL). */
+  shared?: SharedRedis | undefined;
+  /** The Telegram bot's webhook path on this instance's port (BOT_WEBHOOK_URL), and what takes its updates. */
+  botWebhook?: { path: string; handle: (req: FastifyRequest, reply: FastifyReply) => Promise<void> } | undefined;
 }
 
 /** JSON text of the objects the data service's read cache hands out again (the same object, never
@@ -103,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
 
-  await registerAuth(app, deps.keys);
+  await registerAuth(app, deps.keys, deps.shared);
   deps.health?.attach(app);
   const audit = deps.audit;
   const logRequests = deps.logger.isLevelEnabled('info');
@@ -130,5 +141,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(walletRoutes);
   await app.register(adminRoutes, { keys: deps.keys, ...(deps.audit ? { audit: deps.audit } : {}) });
   if (deps.live) await app.register(liveRoutes, deps.live);
+  const hook = deps.botWebhook;
+  // Telegram's updates: no API key (the bot checks the webhook's secret), not in the API's document
+  if (hook)
+    app.post(hook.path, { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
+      await hook.handle(req, reply);
+      return reply;
+    });
   return app;
 }

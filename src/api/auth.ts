@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Errors, ServiceError } from '../service/errors.js';
 import { SnapshotStore } from './rate-store.js';
+import type { SharedRedis } from '../db/redis.js';
 import type { KeyInfo, KeysService } from '../service/keys.service.js';
 
 declare module 'fastify' {
@@ -13,7 +14,11 @@ declare module 'fastify' {
 
 const UNLIMITED = Number.MAX_SAFE_INTEGER;
 
-export async function registerAuth(app: FastifyInstance, keys: KeysService): Promise<void> {
+/**
+ * `shared`: the counters live in Redis (several API instances count each key's requests together,
+ * in the same fixed per-minute windows); unset, in this process.
+ */
+export async function registerAuth(app: FastifyInstance, keys: KeysService, shared?: SharedRedis): Promise<void> {
   // a callback hook, not an async one: no promise per request
   app.addHook('onRequest', (req, _reply, done) => {
     if (req.routeOptions.config.public || req.routeOptions.url === undefined) return done();
@@ -27,10 +32,19 @@ export async function registerAuth(app: FastifyInstance, keys: KeysService): Pro
   const store = new SnapshotStore();
   await app.register(rateLimit, {
     global: true,
-    // one counter per process, shared by every route
-    store: function Store() {
-      return store;
-    } as never,
+    // one counter per key, shared by every route: in Redis (every instance's), or in this process
+    ...(shared
+      ? {
+          redis: shared.redis,
+          nameSpace: `${shared.prefix}api:rate:`,
+          // Redis away: requests are served unlimited rather than refused (ioredis says so in the log)
+          skipOnError: true,
+        }
+      : {
+          store: function Store() {
+            return store;
+          } as never,
+        }),
     timeWindow: 60_000,
     keyGenerator: (req) => (req.apiKey ? `key:${req.apiKey.id}` : `ip:${req.ip}`),
     max: (req) => (req.apiKey ? (req.apiKey.rpm ?? UNLIMITED) : 60),

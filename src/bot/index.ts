@@ -3,7 +3,7 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { conversations, createConversation } from '@grammyjs/conversations';
 import { sequentialize } from '@grammyjs/runner';
-import { apiThrottler } from '@grammyjs/transformer-throttler';
+import { telegramThrottler } from './throttle.js';
 import { Bot, type Api, type Transformer } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { BotContext, BotServices } from './context.js';
@@ -24,6 +24,7 @@ import { pinFeature } from './features/pin.feature.js';
 import { tradeFeature } from './features/trade.feature.js';
 import { secretInput, walletFeature } from './features/wallet.feature.js';
 import type { BotStore } from './store.js';
+import type { SharedRedis } from '../db/redis.js';
 
 export interface BotOptions extends SpamLimits {
   /** Bot API address (tests and self-hosted Bot API servers). */
@@ -32,6 +33,8 @@ export interface BotOptions extends SpamLimits {
   botInfo?: UserFromGetMe;
   /** Telegram's flood limits; off in tests that drive many updates into one chat. */
   throttle?: boolean;
+  /** Counters shared with the other bot instances (REDIS_URL): the users' spam limits, Telegram's flood limits. */
+  shared?: SharedRedis | undefined;
 }
 
 /** Bump when a conversation's code changes, so stored states of the old code are dropped. */
@@ -42,7 +45,7 @@ export function createBot(token: string, services: BotServices, options: BotOpti
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
     client: { ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}) },
   });
-  const transformers = telegramTransformers(options.throttle !== false);
+  const transformers = telegramTransformers(options.throttle !== false, options.shared);
   bot.api.config.use(...transformers);
 
   // updates of one chat in order (the runner processes chats in parallel)
@@ -51,7 +54,7 @@ export function createBot(token: string, services: BotServices, options: BotOpti
     ctx.services = services;
     await next();
   });
-  bot.use(...shedSpam(services, options));
+  bot.use(...shedSpam(services, options, options.shared));
   bot.on('callback_query', ownersOnly);
   // secrets are read before the conversations plugin can store the update
   bot.use(secretInput);
@@ -87,7 +90,7 @@ export function createBot(token: string, services: BotServices, options: BotOpti
  * limits are per bot and per chat, so a throttler per Api object would let a conversation and a
  * notifier each send their full share to the same chat at once.
  */
-function telegramTransformers(throttle: boolean): Transformer[] {
+function telegramTransformers(throttle: boolean, shared: SharedRedis | undefined): Transformer[] {
   const transformers: Transformer[] = [
     autoRetry({ maxRetryAttempts: 3, maxDelaySeconds: 30 }),
     // a tap answered too late (or twice) is no failure of the update: the work is done, the spinner
@@ -99,7 +102,7 @@ function telegramTransformers(throttle: boolean): Transformer[] {
       return res;
     },
   ];
-  if (throttle) transformers.push(apiThrottler());
+  if (throttle) transformers.push(telegramThrottler(shared));
   return transformers;
 }
 

@@ -21,6 +21,7 @@ import { createUserPins } from '../trading/user-pin.js';
 import type { SigningRules } from '../trading/signing.js';
 import { createAlerter } from './alerts.js';
 import { Vault } from '../vault.js';
+import { setWebhook, webhookHandler, type WebhookHandler, type WebhookSettings } from './webhook.js';
 
 export interface BotRunOptions {
   token: string;
@@ -45,6 +46,8 @@ export interface BotRunOptions {
   finalityPollMs?: number;
   /** Long polling; off when a test feeds updates with handleUpdate. */
   poll?: boolean;
+  /** Updates by webhook instead of long polling: registered at start, served by `handleWebhook`. */
+  webhook?: WebhookSettings | undefined;
   /** The order engine's and the sniper's clock, the DCA tick (tests drive them), and whether they follow the stream. */
   orders?: { now?: () => number; tickMs?: number; follow?: boolean };
   dbFile?: string;
@@ -158,13 +161,25 @@ export async function startBot(opts: BotRunOptions) {
     runDueDeletes(bot.api, store, Date.now()).catch((err: unknown) => log.warn({ err }, 'scheduled deletes failed'));
   }, 5_000);
   let runner: RunnerHandle | undefined;
-  if (opts.poll !== false) {
+  let handleWebhook: WebhookHandler | undefined;
+  if (opts.webhook) {
+    handleWebhook = webhookHandler(bot, opts.webhook.secret);
+    await setWebhook(bot, opts.webhook);
+    log.info(
+      { username: bot.botInfo.username, path: new URL(opts.webhook.url).pathname },
+      `bot @${bot.botInfo.username} takes updates by webhook`,
+    );
+  } else if (opts.poll !== false) {
+    // a webhook left from an earlier run would refuse getUpdates (409); its pending updates are kept
+    await bot.api.deleteWebhook({ drop_pending_updates: false });
     runner = run(bot);
     log.info({ username: bot.botInfo.username }, `bot @${bot.botInfo.username} is polling for updates`);
   }
   return {
     ...built,
     alerter,
+    /** Serves the webhook's path (when the bot takes updates by webhook). */
+    handleWebhook,
     async stop() {
       clearInterval(maintenance);
       await alerter.stop();

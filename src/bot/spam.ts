@@ -4,6 +4,7 @@
 import { limit } from '@grammyjs/ratelimiter';
 import type { Middleware } from 'grammy';
 import type { BotContext, BotServices } from './context.js';
+import { countInWindow, type SharedRedis } from '../db/redis.js';
 
 /** Said once per window to a user whose updates are being dropped. */
 export const SLOW_DOWN = '🐢 Slow down a little: I am skipping some of your messages. Try again in a few seconds.';
@@ -16,8 +17,15 @@ export interface SpamLimits {
   userRatePerMinute?: number | undefined;
 }
 
-/** The limiters, per second and per minute, to install ahead of everything that does work. */
-export function shedSpam(services: BotServices, limits: SpamLimits): Array<Middleware<BotContext>> {
+/**
+ * The limiters, per second and per minute, to install ahead of everything that does work. With
+ * `shared` (REDIS_URL) a user's updates are counted across every bot instance, in the same windows.
+ */
+export function shedSpam(
+  services: BotServices,
+  limits: SpamLimits,
+  shared?: SharedRedis,
+): Array<Middleware<BotContext>> {
   const warnedAt = new Map<number, number>();
   const shed = (ctx: BotContext) => {
     if (ctx.callbackQuery) {
@@ -39,5 +47,30 @@ export function shedSpam(services: BotServices, limits: SpamLimits): Array<Middl
   return [
     [1000, limits.userRate ?? 3],
     [60_000, limits.userRatePerMinute ?? 40],
-  ].map(([timeFrame, max]) => limit({ timeFrame, limit: max, keyGenerator: limitedKey, onLimitExceeded: shed }));
+  ].map(([timeFrame, max]) =>
+    limit({
+      timeFrame,
+      limit: max,
+      keyGenerator: limitedKey,
+      onLimitExceeded: shed,
+      ...(shared
+        ? {
+            storageClient: windowCounter(shared, timeFrame!) as never,
+            keyPrefix: `${shared.prefix}bot:spam:${timeFrame}:`,
+          }
+        : {}),
+    }),
+  );
+}
+
+/**
+ * What the rate limiter's Redis store calls (`incr`, then `pexpire` on the first hit), done as one
+ * atomic step: an instance dying between the two would leave a counter that never expires, and its
+ * user dropped for good. A Redis that does not answer counts nothing (the update goes on).
+ */
+function windowCounter(shared: SharedRedis, windowMs: number) {
+  return {
+    incr: (key: string) => countInWindow(shared, key, windowMs).catch(() => 0),
+    pexpire: async () => 1,
+  };
 }

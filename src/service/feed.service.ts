@@ -22,14 +22,38 @@ export interface FeedFilter {
   tokens?: string[] | undefined;
 }
 
-export function createFeed(db: AppDb) {
+/** How other instances learn that events were written (Redis pub/sub, REDIS_URL). */
+export interface FeedSignal {
+  publish(): void;
+  on(handler: () => void): void;
+}
+
+/** With a signal, the bus also fires this often: a signal lost on the way (a reconnect) costs this much. */
+export const FEED_RECHECK_MS = 2_000;
+
+/**
+ * `signal`: events are written by the indexer of another instance too (several instances on one
+ * database): its signal fires this bus, and the bus fires every FEED_RECHECK_MS as well.
+ */
+export function createFeed(db: AppDb, signal?: FeedSignal) {
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
+  let recheck: NodeJS.Timeout | undefined;
+  if (signal) {
+    signal.on(() => bus.emit('feed'));
+    recheck = setInterval(() => bus.emit('feed'), FEED_RECHECK_MS);
+    recheck.unref();
+  }
   return {
-    /** Fires when new events were written. */
+    /** Fires when new events were written (here, or by another instance). */
     bus,
+    /** Says that new events were written: to this process's readers, and to the other instances'. */
     notify(): void {
       bus.emit('feed');
+      signal?.publish();
+    },
+    close(): void {
+      clearInterval(recheck);
     },
     latestSeq(): number {
       return (

@@ -10,6 +10,7 @@ import { createLogger } from '../../src/log.js';
 import { TRX_TO_FILL, realTrxOf } from '../../src/tron/market/index.js';
 import { faucet, tronWebFor } from '../helpers/devnet.js';
 import { demoTokens, startStack, waitFor, type Stack } from '../helpers/facade.js';
+import { readStream } from '../helpers/sse.js';
 
 let stack: Stack;
 let tokens: Record<string, string>;
@@ -107,51 +108,6 @@ describe('transfers', () => {
     ).toMatchObject({ error: 'Insufficient funds', code: '400' });
   });
 });
-
-/** Reads an SSE stream until `until` is satisfied or the time runs out. */
-async function readStream(
-  url: string,
-  key: string,
-  until: (events: Array<{ id: number; event: string; data: Record<string, unknown> }>) => boolean,
-  headers: Record<string, string> = {},
-) {
-  const ctrl = new AbortController();
-  const res = await fetch(url, { headers: { 'api-key': key, ...headers }, signal: ctrl.signal });
-  const events: Array<{ id: number; event: string; data: Record<string, unknown> }> = [];
-  const reader = res.body!.getReader();
-  let buf = '';
-  const timer = setTimeout(() => ctrl.abort(), 10_000);
-  try {
-    while (!until(events)) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buf += new TextDecoder().decode(value);
-      let i;
-      while ((i = buf.indexOf('\n\n')) >= 0) {
-        const block = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        const f = Object.fromEntries(
-          block
-            .split('\n')
-            .filter((l) => !l.startsWith(':'))
-            .map((l) => [l.slice(0, l.indexOf(':')), l.slice(l.indexOf(':') + 2)]),
-        );
-        if (f.data)
-          events.push({
-            id: Number(f.id),
-            event: String(f.event),
-            data: JSON.parse(String(f.data)) as Record<string, unknown>,
-          });
-      }
-    }
-  } catch {
-    /* aborted */
-  } finally {
-    clearTimeout(timer);
-    ctrl.abort();
-  }
-  return { status: res.status, events };
-}
 
 describe('live stream', () => {
   it('needs a plan that allows streams', async () => {

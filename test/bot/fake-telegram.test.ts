@@ -535,4 +535,36 @@ describe('chats', () => {
       description: 'Bad Request: chat not found',
     });
   });
+
+  it('takes a webhook as Telegram does, and refuses long polling while it is set', async () => {
+    const webhook = 'Bad Request: bad webhook: ';
+    await expectRefused(
+      api.setWebhook('http://bot.example.com/hook'),
+      `${webhook}An HTTPS URL must be provided for webhook`,
+    );
+    await expectRefused(
+      api.setWebhook('https://bot.example.com:3000/hook'),
+      `${webhook}Webhook can be set up only on ports 80, 88, 443 or 8443`,
+    );
+    await expectRefused(
+      api.setWebhook('https://bot.example.com/hook', { secret_token: 'has:colon' }),
+      'Bad Request: secret token contains unallowed characters',
+    );
+    await api.setWebhook('https://bot.example.com:8443/hook', { secret_token: 'Good_secret-1' });
+    expect(tg.webhook).toEqual({ url: 'https://bot.example.com:8443/hook', secretToken: 'Good_secret-1' });
+    expect((await api.getWebhookInfo()).url).toBe('https://bot.example.com:8443/hook');
+    await expectRefused(
+      api.getUpdates(),
+      "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+      409,
+    );
+    await api.deleteWebhook();
+    await expect(api.getUpdates({ timeout: 0 })).resolves.toBeInstanceOf(Array);
+    // a local Bot API server (telegram-bot-api --local) also takes http on any port
+    tg.local = true;
+    await api.setWebhook('http://127.0.0.1:3000/hook');
+    expect(tg.webhook?.url).toBe('http://127.0.0.1:3000/hook');
+    await api.deleteWebhook();
+    tg.local = false;
+  });
 });

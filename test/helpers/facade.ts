@@ -8,6 +8,7 @@ import { syncDevnetMetadata } from '../../src/service/metadata.js';
 import { createLogger, type Logger } from '../../src/log.js';
 import type { Devnet } from '../../src/devnet/index.js';
 import { Vault } from '../../src/vault.js';
+import type { SharedRedis } from '../../src/db/redis.js';
 import { startTestDevnet, tempDir } from './devnet.js';
 
 export interface Stack {
@@ -33,6 +34,8 @@ export async function startStack(
     vault?: Vault;
     /** blocks until a block is solid (0, the default: at once) */
     solidAfter?: number;
+    /** Redis shared with other instances (rate limits, the live stream's signal) */
+    shared?: SharedRedis;
   } = {},
 ): Promise<Stack> {
   const dir = opts.dir ?? tempDir();
@@ -57,6 +60,7 @@ export async function startStack(
     vault,
     webhookMs: 0,
     listen: { host: '127.0.0.1', port: 0 },
+    shared: opts.shared,
   });
   await syncDevnetMetadata(devnet.url, facade.data);
   await facade.indexer.syncOnce();

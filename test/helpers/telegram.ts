@@ -474,6 +474,10 @@ export class FakeTelegram {
   readonly refusals: Refusal[] = [];
   /** Users who are administrators of the group/channel chats. */
   readonly chatAdmins = new Set<number>();
+  /** Runs as a local Bot API server (`telegram-bot-api --local`): webhooks may be http, on any port. */
+  local = false;
+  /** The webhook setWebhook registered; while it is set, getUpdates is refused (409). */
+  webhook?: { url: string; secretToken?: string };
   /** Updates handed out by getUpdates (long polling), oldest first. */
   readonly queue: Update[] = [];
   readonly messages = new Map<string, SentMessage>();
@@ -570,6 +574,22 @@ export class FakeTelegram {
     this.floods.set(key, [...(this.floods.get(key) ?? []), retryAfter]);
   }
 
+  /** POSTs an update to the webhook as Telegram does (with the secret it was given, unless a test
+   * says otherwise; null: no secret header): the HTTP status the bot answered. */
+  async deliver(update: Update, secret: string | null = this.webhook?.secretToken ?? null): Promise<number> {
+    if (!this.webhook) throw new Error('no webhook is set');
+    const res = await fetch(this.webhook.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(secret !== null ? { 'x-telegram-bot-api-secret-token': secret } : {}),
+      },
+      body: JSON.stringify(update),
+    });
+    await res.arrayBuffer();
+    return res.status;
+  }
+
   /** Every callback query handed out so far is too old to answer. */
   expireCallbacks(): void {
     for (const q of this.callbacks.values()) q.expired = true;
@@ -663,6 +683,32 @@ export class FakeTelegram {
     return { bytes };
   }
 
+  /** Telegram's checks of a webhook; a local Bot API server (`local`) also takes http and any port. */
+  private setWebhook(p: Payload): true {
+    const raw = scalarText(p.url);
+    if (raw === '') {
+      this.webhook = undefined;
+      return true;
+    }
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw badRequest('bad webhook: Failed to resolve host: Name or service not known');
+    }
+    if (url.protocol !== 'https:' && !this.local)
+      throw badRequest('bad webhook: An HTTPS URL must be provided for webhook');
+    const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
+    if (!this.local && ![80, 88, 443, 8443].includes(port))
+      throw badRequest('bad webhook: Webhook can be set up only on ports 80, 88, 443 or 8443');
+    const secret = p.secret_token === undefined ? undefined : scalarText(p.secret_token);
+    if (secret !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(secret))
+      throw badRequest('secret token contains unallowed characters');
+    if (String(p.drop_pending_updates) === 'true') this.queue.length = 0;
+    this.webhook = { url: raw, ...(secret !== undefined ? { secretToken: secret } : {}) };
+    return true;
+  }
+
   private storeFile(bytes: Buffer): string {
     const id = `AgAC-${this.nextFile++}`;
     this.files.set(id, bytes);
@@ -704,7 +750,20 @@ export class FakeTelegram {
         m.deleted = true;
         return true;
       }
+      case 'setwebhook':
+        return this.setWebhook(p);
+      case 'deletewebhook':
+        this.webhook = undefined;
+        if (String(p.drop_pending_updates) === 'true') this.queue.length = 0;
+        return true;
+      case 'getwebhookinfo':
+        return { url: this.webhook?.url ?? '', has_custom_certificate: false, pending_update_count: this.queue.length };
       case 'getupdates': {
+        if (this.webhook)
+          throw new TelegramRefusal(
+            409,
+            "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+          );
         const offset = Number(p.offset ?? 0);
         while (this.queue.length && this.queue[0]!.update_id < offset) this.queue.shift();
         return this.queue.slice(0, 100);
