@@ -1,8 +1,10 @@
-// The shared services the multi-instance profile uses, for the tests that need them: Redis at
-// REDIS_URL (default the local service, 127.0.0.1:6379). Each test file gets its own key prefix and
-// removes its keys at the end; where Redis does not answer, those tests are skipped and say how
-// to run them.
+// The shared services the multi-instance profile uses, for the tests that need them: Postgres at
+// DATABASE_URL (default the local service's database `test`; each test file makes a database of its
+// own there and drops it at the end) and Redis at REDIS_URL (default the local service,
+// 127.0.0.1:6379; each test file gets its own key prefix and removes its keys at the end). Where a
+// service does not answer, its tests are skipped, with one line saying how to run them.
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { openRedis, type SharedRedis } from '../../src/db/redis.js';
 import { createLogger } from '../../src/log.js';
 
@@ -28,4 +30,30 @@ export async function dropRedis(shared: SharedRedis | undefined): Promise<void> 
   const keys = await shared.redis.keys(`${shared.prefix}*`);
   if (keys.length) await shared.redis.del(...keys);
   await shared.close();
+}
+
+export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** What a skipped Postgres test's name says. */
+export const NEEDS_POSTGRES = `(skipped: Postgres does not answer at ${DATABASE_URL.replace(/\/\/[^@/]*@/, '//')}; start it there or set DATABASE_URL to run these)`;
+
+/** A fresh, empty database on the Postgres server of DATABASE_URL, made for one test file; undefined when it does not answer. */
+export async function testPostgres(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const admin = new pg.Client({ connectionString: DATABASE_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch {
+    process.stderr.write(`${NEEDS_POSTGRES}\n`);
+    return undefined;
+  }
+  const name = `tlb_test_${randomBytes(6).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
 }
