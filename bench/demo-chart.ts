@@ -10,7 +10,7 @@ import { demoTokens, startStack } from '../test/helpers/facade.js';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const stack = await startStack({ seed: true, pollMs: 0 });
 try {
-  const client = new LaunchpadClient({ baseUrl: stack.url, apiKey: stack.key() });
+  const client = new LaunchpadClient({ baseUrl: stack.url, apiKey: await stack.key() });
   const tokens = await demoTokens(stack.devnet.url);
   for (const [symbol, interval] of [
     ['TCAT', '1h'],

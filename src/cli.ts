@@ -1,7 +1,7 @@
 // Operator commands: `npm run cli -- <group> <command> [args]`.
 import { parseArgs } from 'node:util';
 import { bootConfig } from './boot.js';
-import { openDb } from './db/index.js';
+import { openAppDatabase, openDb } from './db/index.js';
 import { ServiceError } from './service/errors.js';
 import { createKeysService } from './service/keys.service.js';
 import { tronHost } from './config.js';
@@ -71,10 +71,10 @@ function idArg(v: string | undefined): number {
   return Number(v);
 }
 
-function keysAndPlans(group: string, args: string[], dbFile: string): void {
+async function keysAndPlans(group: string, args: string[], dbFile: string): Promise<void> {
   const db = openDb(dbFile);
   try {
-    const keys = createKeysService(db);
+    const keys = createKeysService(await openAppDatabase({ sqlite: db }));
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
@@ -89,37 +89,37 @@ function keysAndPlans(group: string, args: string[], dbFile: string): void {
     const [cmd, a, b] = positionals;
     if (group === 'keys' && cmd === 'create') {
       if (!values.plan) throw new UsageError('keys create needs --plan NAME');
-      const { id, key } = keys.create(values.plan, values.label, values.operator ?? false);
+      const { id, key } = await keys.create(values.plan, values.label, values.operator ?? false);
       console.log(
         `created ${values.operator ? 'operator ' : ''}key ${id} on plan ${values.plan}; it is shown only now:`,
       );
       console.log(key);
     } else if (group === 'keys' && cmd === 'list') {
-      for (const k of keys.list()) {
+      for (const k of await keys.list()) {
         console.log(
           `${k.id}\t${k.prefix}…\t${k.plan}\t${k.revokedAt ? 'revoked' : 'active'}${k.operator ? '\toperator' : ''}\t${k.label ?? ''}`,
         );
       }
     } else if (group === 'keys' && cmd === 'revoke') {
-      keys.revoke(idArg(a));
+      await keys.revoke(idArg(a));
       console.log(`revoked key ${a}`);
     } else if (group === 'keys' && cmd === 'set-plan') {
       if (!b) throw new UsageError('keys set-plan needs ID and PLAN');
-      keys.setPlan(idArg(a), b);
+      await keys.setPlan(idArg(a), b);
       console.log(`key ${a} is on plan ${b}`);
     } else if (group === 'keys' && cmd === 'fees') {
-      const rows = keys.feesOf(idArg(a));
+      const rows = await keys.feesOf(idArg(a));
       const total = rows.reduce((sum, r) => sum + BigInt(r.feeSun), 0n);
       for (const r of rows) console.log(`${r.txid}\t${r.side}\t${r.token}\t${r.feeSun} sun`);
       console.log(`total ${total} sun`);
     } else if (group === 'plans' && cmd === 'list') {
-      for (const p of keys.plans())
+      for (const p of await keys.plans())
         console.log(`${p.name}\t${p.rpm ?? 'unlimited'} req/min\t${p.feeBps} bps (${p.feeBps / 100} %)`);
     } else if (group === 'plans' && cmd === 'set') {
       if (!a || values.rpm === undefined || values['fee-bps'] === undefined)
         throw new UsageError('plans set needs NAME --rpm N|unlimited --fee-bps N');
       const rpm = values.rpm === 'unlimited' ? null : Number(values.rpm);
-      keys.setPlanLimits(a, rpm, Number(values['fee-bps']));
+      await keys.setPlanLimits(a, rpm, Number(values['fee-bps']));
       console.log(`plan ${a}: ${rpm ?? 'unlimited'} req/min, ${values['fee-bps']} bps`);
     } else {
       throw new UsageError(`unknown command: ${group} ${cmd ?? ''}`.trim());
@@ -139,7 +139,7 @@ async function main(argv: string[]): Promise<number> {
   const { config } = bootConfig();
   try {
     if (group === 'keys' || group === 'plans') {
-      keysAndPlans(group, rest, config.appDbFile);
+      await keysAndPlans(group, rest, config.appDbFile);
       return 0;
     }
     if (group === 'router') {

@@ -4,7 +4,7 @@ import { createHealth, type Health } from './api/metrics.js';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp, type AppDeps } from './api/app.js';
-import type { AppDb } from './db/index.js';
+import { openAppDatabase, type AppDatabase, type AppDb } from './db/index.js';
 import { Indexer } from './indexer/indexer.js';
 import { createDataService, type DataService } from './service/data/index.js';
 import { ChainGateway } from './tron/gateway.js';
@@ -19,7 +19,10 @@ import type { Vault } from './vault.js';
 import type { SharedRedis } from './db/redis.js';
 
 export interface FacadeOptions {
+  /** The SQLite file (what is not yet written against `database` uses it). */
   db: AppDb;
+  /** The database the stores use (default: the SQLite file `db`). */
+  database?: AppDatabase;
   tronHost: string;
   tronApiKey?: string | undefined;
   /** Requests a second to a real node (0 or unset = unpaced, the devnet). */
@@ -44,6 +47,8 @@ export interface FacadeOptions {
 }
 
 export interface Facade {
+  /** The database the stores use (SQLite or Postgres). */
+  database: AppDatabase;
   /** /healthz, /readyz, /metrics; main.ts says which roles this process leads. */
   health: Health;
   app: FastifyInstance;
@@ -74,7 +79,8 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   const chain = new ChainGateway(tronWeb);
   const data = createDataService({ db: opts.db, chain, families: opts.families, trxUsd: opts.trxUsd });
   const trade = createTradeService({ db: opts.db, chain, families: opts.families, feeLimitSun: opts.feeLimitSun });
-  const keys = createKeysService(opts.db);
+  const database = opts.database ?? (await openAppDatabase({ sqlite: opts.db }));
+  const keys = createKeysService(database);
   const indexer = new Indexer({
     db: opts.db,
     tronWeb,
@@ -83,19 +89,19 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
     logger: opts.logger.child({ module: 'indexer' }),
     ...(opts.indexer.fromMs !== undefined ? { fromTimestamp: opts.indexer.fromMs } : {}),
   });
-  const feed = createFeed(opts.db, opts.shared?.signal('feed'));
+  const feed = createFeed(database, opts.shared?.signal('feed'));
   indexer.onFeed = () => feed.notify();
   indexer.onApplied = () => data.invalidate();
   const webhooks = createWebhooks({
-    db: opts.db,
+    db: database,
     feed,
     logger: opts.logger.child({ module: 'webhooks' }),
     allowPrivate: opts.webhooksAllowPrivate ?? false,
     vault: opts.vault,
   });
-  const sealed = webhooks.sealPlainSecrets();
+  const sealed = await webhooks.sealPlainSecrets();
   if (sealed) log.info({ webhooks: sealed }, 'sealed webhook secrets kept in plain text by an older version');
-  const admin = createAdmin(opts.db);
+  const admin = createAdmin(database);
   const health = createHealth({
     indexed: () => indexer.indexed,
     nodeHead: async () => (await chain.head()).number,
@@ -127,6 +133,7 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   if (opts.indexer.pollMs > 0) indexer.start(opts.indexer.pollMs);
   if ((opts.webhookMs ?? 1000) > 0) webhooks.start(opts.webhookMs ?? 1000);
   return {
+    database,
     app,
     health,
     indexer,
@@ -141,7 +148,7 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
       await webhooks.stop();
       await indexer.stop();
       feed.close();
-      admin.flushUsage();
+      await admin.flushUsage();
       await app.close();
     },
   };

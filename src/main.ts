@@ -99,7 +99,7 @@ if (config.bot.token) {
     vaultKey,
     facadeUrl: config.bot.facadeUrl,
     signing: signingRules(config),
-    operatorKey: config.bot.apiKey ?? (() => facade.keys.create('developer', 'telegram bot', true).key),
+    operatorKey: config.bot.apiKey ?? (async () => (await facade.keys.create('developer', 'telegram bot', true)).key),
     defaultPlan: config.bot.defaultPlan,
     admins: config.bot.admins,
     trxUsd: config.trxUsd,

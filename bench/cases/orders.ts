@@ -198,7 +198,7 @@ async function setUp(pollMs: number, nudged: boolean): Promise<Bench> {
   // as `npm start` does with the devnet in its thread: each block is indexed when it is made
   if (nudged) stack.devnet.chain.onBlock = () => stack.facade.indexer.nudge();
   const h = await startBotStack({ stack, finalityPollMs: 3000, orders: { tickMs: 1000 } });
-  const api = new LaunchpadClient({ baseUrl: stack.url, apiKey: stack.key() });
+  const api = new LaunchpadClient({ baseUrl: stack.url, apiKey: await stack.key() });
   const funded = async (trx: number) => {
     const [w] = await api.createWallet(1);
     await post(`${stack.devnet.url}/devnet/faucet`, { address: w!.publicKey, amountTrx: trx });

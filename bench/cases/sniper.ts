@@ -43,7 +43,7 @@ async function rules(h: BotStack, stack: Stack): Promise<void> {
 
 /** The creator's wallet, funded, once its block is made. */
 async function fundedCreator(stack: Stack) {
-  const api = new LaunchpadClient({ baseUrl: stack.url, apiKey: stack.key() });
+  const api = new LaunchpadClient({ baseUrl: stack.url, apiKey: await stack.key() });
   const [creator] = await api.createWallet(1);
   void stack.devnet.chain.faucet(toHexAddress(creator!.publicKey), 10_000_000_000n);
   await sleep(3500); // the faucet's block

@@ -26,8 +26,8 @@ export const adminRoutes: FastifyPluginAsync<{ keys: KeysService; audit?: Audit 
     async (req) => {
       const who = requireOperator(req);
       const managed = req.body.managed ?? false;
-      const { id, key } = keys.create(req.body.plan, req.body.label, false, managed);
-      audit?.record(who, 'key.create', { id, plan: req.body.plan, label: req.body.label ?? null, managed });
+      const { id, key } = await keys.create(req.body.plan, req.body.label, false, managed);
+      await audit?.record(who, 'key.create', { id, plan: req.body.plan, label: req.body.label ?? null, managed });
       return { id, key, plan: req.body.plan, ...ok };
     },
   );
@@ -46,7 +46,7 @@ export const adminRoutes: FastifyPluginAsync<{ keys: KeysService; audit?: Audit 
     },
     async (req) => {
       requireOperator(req);
-      return { data: audit.stats(), ...ok };
+      return { data: await audit.stats(), ...ok };
     },
   );
 };
@@ -54,7 +54,7 @@ export const adminRoutes: FastifyPluginAsync<{ keys: KeysService; audit?: Audit 
 function planRoutes(app: TypedApp, keys: KeysService, audit: Audit): void {
   app.get('/admin/plans', { schema: { tags, summary: 'Plans', response: { 200: S.PlansResponse } } }, async (req) => {
     requireOperator(req);
-    return { data: keys.plans(), ...ok };
+    return { data: await keys.plans(), ...ok };
   });
   app.post(
     '/admin/plans',
@@ -69,9 +69,9 @@ function planRoutes(app: TypedApp, keys: KeysService, audit: Audit): void {
     async (req) => {
       const who = requireOperator(req);
       const b = req.body;
-      keys.setPlanLimits(b.name, b.rpm, b.feeBps, b.streams);
-      audit.record(who, 'plan.set', { name: b.name, rpm: b.rpm, feeBps: b.feeBps, streams: b.streams ?? null });
-      return { data: keys.plans().find((p) => p.name === b.name)!, ...ok };
+      await keys.setPlanLimits(b.name, b.rpm, b.feeBps, b.streams);
+      await audit.record(who, 'plan.set', { name: b.name, rpm: b.rpm, feeBps: b.feeBps, streams: b.streams ?? null });
+      return { data: (await keys.plans()).find((p) => p.name === b.name)!, ...ok };
     },
   );
 }
@@ -90,7 +90,7 @@ function keyRoutes(app: TypedApp, keys: KeysService, audit: Audit): void {
     },
     async (req) => {
       requireOperator(req);
-      return { data: audit.keyInfo(req.params.id), ...ok };
+      return { data: await audit.keyInfo(req.params.id), ...ok };
     },
   );
   app.post(
@@ -106,8 +106,8 @@ function keyRoutes(app: TypedApp, keys: KeysService, audit: Audit): void {
     },
     async (req) => {
       const who = requireOperator(req);
-      keys.setPlan(req.params.id, req.body.plan);
-      audit.record(who, 'key.plan', { id: req.params.id, plan: req.body.plan });
+      await keys.setPlan(req.params.id, req.body.plan);
+      await audit.record(who, 'key.plan', { id: req.params.id, plan: req.body.plan });
       return ok;
     },
   );

@@ -59,7 +59,7 @@ export const liveRoutes: FastifyPluginAsync<{ feed: Feed; webhooks: Webhooks }> 
       );
       const header = req.headers['last-event-id'];
       const fromHeader = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
-      stream(req, reply, feed, fromHeader ?? req.query.lastEventId ?? feed.latestSeq(), { tokens, kinds });
+      stream(req, reply, feed, fromHeader ?? req.query.lastEventId ?? (await feed.latestSeq()), { tokens, kinds });
     },
   );
   webhookRoutes(app, webhooks);
@@ -84,11 +84,13 @@ function stream(req: FastifyRequest, reply: FastifyReply, feed: Feed, cursor: nu
     clearInterval(beat);
     if (!res.destroyed) res.destroy();
   };
-  function pump() {
-    if (closed) return;
+  // one read at a time: a signal during a read makes one more read after it
+  let reading = false;
+  let again = false;
+  async function read(): Promise<void> {
     for (;;) {
-      const events = feed.since(cursor, filter, 500);
-      if (!events.length) return;
+      const events = await feed.since(cursor, filter, 500);
+      if (closed || !events.length) return;
       for (const e of events) {
         const event: z.output<typeof S.StreamEvent> = payloadOf(e);
         res.write(`id: ${e.seq}\nevent: ${e.kind}\ndata: ${JSON.stringify(event)}\n\n`);
@@ -99,6 +101,23 @@ function stream(req: FastifyRequest, reply: FastifyReply, feed: Feed, cursor: nu
         }
       }
     }
+  }
+  function pump() {
+    if (closed) return;
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = true;
+    read()
+      .catch((err: unknown) => req.log.warn({ err }, 'stream read failed; the next event tries again'))
+      .finally(() => {
+        reading = false;
+        if (again) {
+          again = false;
+          pump();
+        }
+      });
   }
   const beat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
   feed.bus.on('feed', pump);
@@ -127,7 +146,7 @@ function webhookRoutes(app: TypedApp, webhooks: Webhooks): void {
   app.get(
     '/webhooks',
     { schema: { tags, summary: "This key's webhooks", response: { 200: S.WebhookList } } },
-    async (req) => ({ data: webhooks.list(requireStreams(req)), ...ok }),
+    async (req) => ({ data: await webhooks.list(requireStreams(req)), ...ok }),
   );
 
   app.delete(
@@ -141,7 +160,7 @@ function webhookRoutes(app: TypedApp, webhooks: Webhooks): void {
       },
     },
     async (req) => {
-      webhooks.remove(requireStreams(req), req.params.id);
+      await webhooks.remove(requireStreams(req), req.params.id);
       return ok;
     },
   );
@@ -156,6 +175,6 @@ function webhookRoutes(app: TypedApp, webhooks: Webhooks): void {
         response: { 200: S.DeliveriesResponse },
       },
     },
-    async (req) => ({ data: webhooks.deliveries(requireStreams(req), req.params.id), ...ok }),
+    async (req) => ({ data: await webhooks.deliveries(requireStreams(req), req.params.id), ...ok }),
   );
 }

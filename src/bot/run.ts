@@ -32,7 +32,7 @@ export interface BotRunOptions {
   /** What every transaction is held to before it is signed: this bot's routers and limits (from its config). */
   signing: SigningRules;
   /** An operator key for the facade (creates a key per user), or a way to make one once. */
-  operatorKey: string | (() => string);
+  operatorKey: string | (() => Promise<string>);
   defaultPlan: string;
   /** Telegram ids allowed to use the admin commands. */
   admins?: number[];
@@ -53,14 +53,14 @@ export interface BotRunOptions {
   dbFile?: string;
 }
 
-export function buildBot(opts: BotRunOptions) {
+export async function buildBot(opts: BotRunOptions) {
   const log = opts.logger.child({ module: 'bot' });
   const db = openBotDb(opts.dbFile ?? path.join(opts.dataDir, 'bot.sqlite'));
   const store = createStore(db);
   const vault = new Vault(opts.vaultKey);
   const operator = new LaunchpadClient({
     baseUrl: opts.facadeUrl,
-    apiKey: operatorKey(store, vault, opts.operatorKey),
+    apiKey: await operatorKey(store, vault, opts.operatorKey),
     timeoutMs: 30_000,
   });
   const accounts = createAccounts({ store, vault, operator, facadeUrl: opts.facadeUrl, defaultPlan: opts.defaultPlan });
@@ -140,7 +140,7 @@ export function buildBot(opts: BotRunOptions) {
 }
 
 export async function startBot(opts: BotRunOptions) {
-  const built = buildBot(opts);
+  const built = await buildBot(opts);
   const { bot, store, services } = built;
   const log = services.logger;
   await bot.init();
@@ -192,11 +192,15 @@ export async function startBot(opts: BotRunOptions) {
 }
 
 /** The configured operator key, or one made once and kept sealed in the bot's database. */
-function operatorKey(store: ReturnType<typeof createStore>, vault: Vault, given: string | (() => string)): string {
+async function operatorKey(
+  store: ReturnType<typeof createStore>,
+  vault: Vault,
+  given: string | (() => Promise<string>),
+): Promise<string> {
   if (typeof given === 'string') return given;
   const sealed = store.meta('operator_key');
   if (sealed) return vault.decrypt(sealed, 'operator-key');
-  const key = given();
+  const key = await given();
   store.setMeta('operator_key', vault.encrypt(key, 'operator-key'));
   return key;
 }

@@ -1,38 +1,46 @@
 // Operator views and the audit trail: who changed what, when.
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import type { AppDb } from '../db/index.js';
-import * as t from '../db/schema.js';
+import { and, desc, eq, gte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { AppDatabase } from '../db/index.js';
 import { ServiceError } from './errors.js';
 import { trxNumber } from '../tron/units.js';
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-export function createAdmin(db: AppDb, now: () => number = Date.now) {
+/** A sum of integer text (sun) as text: bigint on both engines, whatever the total. */
+const sumOf = (col: SQL | SQLWrapper) => sql<string>`coalesce(sum(cast(${col} as bigint)), 0)`.mapWith(String);
+const count = () => sql<number>`count(*)`.mapWith(Number);
+
+export function createAdmin(db: AppDatabase, now: () => number = Date.now) {
+  const { t } = db;
   const pending = new Map<number, number>();
   let flushTimer: NodeJS.Timeout | undefined;
-  function flushUsage(): void {
+  /** Writes the counted requests (one transaction); a failed write keeps them for the next. */
+  async function flushUsage(): Promise<void> {
     if (flushTimer) clearTimeout(flushTimer);
     flushTimer = undefined;
     if (!pending.size) return;
     const d = day(now());
-    db.$client.transaction(() => {
-      for (const [apiKeyId, n] of pending) {
-        db.insert(t.keyUsage)
-          .values({ apiKeyId, day: d, requests: n })
-          .onConflictDoUpdate({
-            target: [t.keyUsage.apiKeyId, t.keyUsage.day],
-            set: { requests: sql`${t.keyUsage.requests} + ${n}` },
-          })
-          .run();
-      }
-    })();
+    const batch = [...pending];
     pending.clear();
+    try {
+      await db.tx(async (q) => {
+        for (const [apiKeyId, n] of batch)
+          await q
+            .insert(t.keyUsage)
+            .values({ apiKeyId, day: d, requests: n })
+            .onConflictDoUpdate({
+              target: [t.keyUsage.apiKeyId, t.keyUsage.day],
+              set: { requests: sql`${t.keyUsage.requests} + ${n}` },
+            });
+      });
+    } catch (e) {
+      for (const [apiKeyId, n] of batch) pending.set(apiKeyId, (pending.get(apiKeyId) ?? 0) + n);
+      throw e;
+    }
   }
-  const record = (actor: string, action: string, detail: Record<string, unknown>) =>
-    db
-      .insert(t.auditLog)
-      .values({ actor, action, detail: JSON.stringify(detail), at: now() })
-      .run();
+  const record = async (actor: string, action: string, detail: Record<string, unknown>): Promise<void> => {
+    await db.tx((q) => q.insert(t.auditLog).values({ actor, action, detail: JSON.stringify(detail), at: now() }));
+  };
 
   return {
     record,
@@ -40,26 +48,24 @@ export function createAdmin(db: AppDb, now: () => number = Date.now) {
     /** Counts a request; counts are written in batches (flushUsage), not one write per request. */
     countRequest(apiKeyId: number): void {
       pending.set(apiKeyId, (pending.get(apiKeyId) ?? 0) + 1);
-      if (!flushTimer) flushTimer = setTimeout(flushUsage, 1000).unref();
+      if (!flushTimer) flushTimer = setTimeout(() => void flushUsage().catch(() => undefined), 1000).unref();
     },
 
     flushUsage,
 
-    keyInfo(id: number) {
-      flushUsage();
-      const k = db.select().from(t.apiKeys).where(eq(t.apiKeys.id, id)).get();
+    async keyInfo(id: number) {
+      await flushUsage();
+      const [k] = await db.q.select().from(t.apiKeys).where(eq(t.apiKeys.id, id));
       if (!k) throw new ServiceError(404, 'Not found', `no key with id ${id}`);
       const since = day(now() - 6 * 86_400_000);
-      const usage = db
+      const usage = await db.q
         .select({ d: t.keyUsage.day, n: t.keyUsage.requests })
         .from(t.keyUsage)
-        .where(and(eq(t.keyUsage.apiKeyId, id), gte(t.keyUsage.day, since)))
-        .all();
-      const fees = db
-        .select({ n: sql<number>`count(*)`, s: sql<string>`coalesce(sum(cast(${t.feeLedger.feeSun} as integer)), 0)` })
+        .where(and(eq(t.keyUsage.apiKeyId, id), gte(t.keyUsage.day, since)));
+      const [fees] = await db.q
+        .select({ n: count(), s: sumOf(t.feeLedger.feeSun) })
         .from(t.feeLedger)
-        .where(eq(t.feeLedger.apiKeyId, id))
-        .get();
+        .where(eq(t.feeLedger.apiKeyId, id));
       return {
         id: k.id,
         label: k.label,
@@ -73,26 +79,18 @@ export function createAdmin(db: AppDb, now: () => number = Date.now) {
       };
     },
 
-    stats() {
-      const keys = db
+    async stats() {
+      const [keys] = await db.q
         .select({
-          n: sql<number>`count(*)`,
-          active: sql<number>`sum(case when ${t.apiKeys.revokedAt} is null then 1 else 0 end)`,
+          n: count(),
+          active: sql<number>`coalesce(sum(case when ${t.apiKeys.revokedAt} is null then 1 else 0 end), 0)`.mapWith(
+            Number,
+          ),
         })
-        .from(t.apiKeys)
-        .get();
-      const trades = db
-        .select({ n: sql<number>`count(*)`, v: sql<string>`coalesce(sum(cast(${t.trades.trxAmount} as integer)), 0)` })
-        .from(t.trades)
-        .get();
-      const fees = db
-        .select({ n: sql<number>`count(*)`, s: sql<string>`coalesce(sum(cast(${t.feeLedger.feeSun} as integer)), 0)` })
-        .from(t.feeLedger)
-        .get();
-      const tokens = db
-        .select({ n: sql<number>`count(*)` })
-        .from(t.tokens)
-        .get();
+        .from(t.apiKeys);
+      const [trades] = await db.q.select({ n: count(), v: sumOf(t.trades.trxAmount) }).from(t.trades);
+      const [fees] = await db.q.select({ n: count(), s: sumOf(t.feeLedger.feeSun) }).from(t.feeLedger);
+      const [tokens] = await db.q.select({ n: count() }).from(t.tokens);
       return {
         keys: Number(keys?.n ?? 0),
         activeKeys: Number(keys?.active ?? 0),
@@ -104,14 +102,9 @@ export function createAdmin(db: AppDb, now: () => number = Date.now) {
       };
     },
 
-    auditLog(limit = 50) {
-      return db
-        .select()
-        .from(t.auditLog)
-        .orderBy(desc(t.auditLog.id))
-        .limit(limit)
-        .all()
-        .map((a) => ({ ...a, detail: JSON.parse(a.detail) as unknown }));
+    async auditLog(limit = 50) {
+      const rows = await db.q.select().from(t.auditLog).orderBy(desc(t.auditLog.id)).limit(limit);
+      return rows.map((a) => ({ ...a, detail: JSON.parse(a.detail) as unknown }));
     },
   };
 }

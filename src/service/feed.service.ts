@@ -2,8 +2,7 @@
 // and the webhook dispatcher. Sequence numbers make both resumable.
 import { EventEmitter } from 'node:events';
 import { and, asc, gt, inArray, sql } from 'drizzle-orm';
-import type { AppDb } from '../db/index.js';
-import * as t from '../db/schema.js';
+import type { AppDatabase } from '../db/index.js';
 
 export { FEED_KINDS, type FeedKind } from '../db/schema.js';
 import type { FeedKind } from '../db/schema.js';
@@ -35,7 +34,8 @@ export const FEED_RECHECK_MS = 2_000;
  * `signal`: events are written by the indexer of another instance too (several instances on one
  * database): its signal fires this bus, and the bus fires every FEED_RECHECK_MS as well.
  */
-export function createFeed(db: AppDb, signal?: FeedSignal) {
+export function createFeed(db: AppDatabase, signal?: FeedSignal) {
+  const { t } = db;
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
   let recheck: NodeJS.Timeout | undefined;
@@ -55,33 +55,30 @@ export function createFeed(db: AppDb, signal?: FeedSignal) {
     close(): void {
       clearInterval(recheck);
     },
-    latestSeq(): number {
-      return (
-        db
-          .select({ m: sql<number>`coalesce(max(${t.feedEvents.seq}), 0)` })
-          .from(t.feedEvents)
-          .get()?.m ?? 0
-      );
+    async latestSeq(): Promise<number> {
+      const [row] = await db.q
+        .select({ m: sql<number>`coalesce(max(${t.feedEvents.seq}), 0)`.mapWith(Number) })
+        .from(t.feedEvents);
+      return row?.m ?? 0;
     },
-    since(after: number, filter: FeedFilter = {}, limit = 500): FeedEvent[] {
+    async since(after: number, filter: FeedFilter = {}, limit = 500): Promise<FeedEvent[]> {
       const conds = [gt(t.feedEvents.seq, after)];
       if (filter.kinds?.length) conds.push(inArray(t.feedEvents.kind, filter.kinds));
       if (filter.tokens?.length) conds.push(inArray(t.feedEvents.token, filter.tokens));
-      return db
+      const rows = await db.q
         .select()
         .from(t.feedEvents)
         .where(and(...conds))
         .orderBy(asc(t.feedEvents.seq))
-        .limit(limit)
-        .all()
-        .map((r) => ({
-          seq: r.seq,
-          kind: r.kind,
-          token: r.token,
-          txid: r.txid,
-          timestamp: r.timestamp,
-          data: JSON.parse(r.payload) as Record<string, unknown>,
-        }));
+        .limit(limit);
+      return rows.map((r) => ({
+        seq: r.seq,
+        kind: r.kind,
+        token: r.token,
+        txid: r.txid,
+        timestamp: r.timestamp,
+        data: JSON.parse(r.payload) as Record<string, unknown>,
+      }));
     },
   };
 }

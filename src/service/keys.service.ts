@@ -1,8 +1,7 @@
 // API keys and plans. A key is random, shown once, and stored only as its sha256.
 import { createHash, randomBytes } from 'node:crypto';
 import { asc, eq, isNull, and } from 'drizzle-orm';
-import type { AppDb } from '../db/index.js';
-import * as t from '../db/schema.js';
+import type { AppDatabase } from '../db/index.js';
 import { ServiceError } from './errors.js';
 
 export interface KeyInfo {
@@ -24,14 +23,16 @@ const notFound = (what: string) => new ServiceError(404, 'Not found', what);
 /** How long a verified key is trusted without asking the database (changes made in this process apply at once). */
 const VERIFY_CACHE_MS = 5_000;
 
-export function createKeysService(db: AppDb) {
+export function createKeysService(db: AppDatabase) {
+  const { t } = db;
   const verified = new Map<string, { at: number; info: KeyInfo | null }>();
   const forget = () => verified.clear();
-  const planExists = (name: string) => db.select().from(t.plans).where(eq(t.plans.name, name)).get();
+  const planExists = async (name: string) =>
+    (await db.q.select().from(t.plans).where(eq(t.plans.name, name))).length > 0;
 
   /** The active key with this hash and its plan, read from the database. */
-  function keyByHash(hash: string): KeyInfo | null {
-    const row = db
+  async function keyByHash(hash: string): Promise<KeyInfo | null> {
+    const [row] = await db.q
       .select({
         id: t.apiKeys.id,
         plan: t.apiKeys.plan,
@@ -44,8 +45,7 @@ export function createKeysService(db: AppDb) {
       })
       .from(t.apiKeys)
       .innerJoin(t.plans, eq(t.plans.name, t.apiKeys.plan))
-      .where(eq(t.apiKeys.keyHash, hash))
-      .get();
+      .where(eq(t.apiKeys.keyHash, hash));
     if (!row || row.revokedAt !== null) return null;
     return {
       id: row.id,
@@ -58,42 +58,56 @@ export function createKeysService(db: AppDb) {
     };
   }
 
+  function verifiedLately(key: string): KeyInfo | null | undefined {
+    // cached by the key as presented, in memory only (the database keeps hashes): a hit costs no
+    // SHA-256 and no query per request
+    const hit = verified.get(key);
+    return hit && Date.now() - hit.at < VERIFY_CACHE_MS ? hit.info : undefined;
+  }
+
   return {
     /** Creates a key on a plan; the returned key is the only copy. */
-    create(plan: string, label?: string, operator = false, managed = false): { id: number; key: string } {
-      if (!planExists(plan)) throw notFound(`no plan named ${plan}`);
+    async create(
+      plan: string,
+      label?: string,
+      operator = false,
+      managed = false,
+    ): Promise<{ id: number; key: string }> {
+      if (!(await planExists(plan))) throw notFound(`no plan named ${plan}`);
       const key = 'lp_' + randomBytes(24).toString('base64url');
-      const row = db
-        .insert(t.apiKeys)
-        .values({
-          keyHash: hashKey(key),
-          prefix: key.slice(0, 9),
-          label: label ?? null,
-          plan,
-          createdAt: Date.now(),
-          revokedAt: null,
-          operator,
-          managed,
-        })
-        .returning({ id: t.apiKeys.id })
-        .get();
-      return { id: row.id, key };
+      const [row] = await db.tx((q) =>
+        q
+          .insert(t.apiKeys)
+          .values({
+            keyHash: hashKey(key),
+            prefix: key.slice(0, 9),
+            label: label ?? null,
+            plan,
+            createdAt: Date.now(),
+            revokedAt: null,
+            operator,
+            managed,
+          })
+          .returning({ id: t.apiKeys.id }),
+      );
+      return { id: row!.id, key };
     },
 
+    /** A key's plan as verified in the last few seconds (null: unknown or revoked), or undefined: not known here. */
+    verifiedLately,
+
     /** The active key's plan, or null for an unknown or revoked key. */
-    verify(key: string): KeyInfo | null {
-      // cached by the key as presented, in memory only (the database keeps hashes): a hit costs
-      // no SHA-256 per request
-      const hit = verified.get(key);
-      if (hit && Date.now() - hit.at < VERIFY_CACHE_MS) return hit.info;
-      const info = keyByHash(hashKey(key));
+    async verify(key: string): Promise<KeyInfo | null> {
+      const lately = verifiedLately(key);
+      if (lately !== undefined) return lately;
+      const info = await keyByHash(hashKey(key));
       if (verified.size > 10_000) verified.clear();
       verified.set(key, { at: Date.now(), info });
       return info;
     },
 
-    list() {
-      return db
+    async list() {
+      return db.q
         .select({
           id: t.apiKeys.id,
           prefix: t.apiKeys.prefix,
@@ -104,33 +118,36 @@ export function createKeysService(db: AppDb) {
           operator: t.apiKeys.operator,
         })
         .from(t.apiKeys)
-        .orderBy(asc(t.apiKeys.id))
-        .all();
+        .orderBy(asc(t.apiKeys.id));
     },
 
-    revoke(id: number): void {
-      const res = db
-        .update(t.apiKeys)
-        .set({ revokedAt: Date.now() })
-        .where(and(eq(t.apiKeys.id, id), isNull(t.apiKeys.revokedAt)))
-        .run();
+    async revoke(id: number): Promise<void> {
+      const changed = await db.tx((q) =>
+        q
+          .update(t.apiKeys)
+          .set({ revokedAt: Date.now() })
+          .where(and(eq(t.apiKeys.id, id), isNull(t.apiKeys.revokedAt)))
+          .returning({ id: t.apiKeys.id }),
+      );
       forget();
-      if (res.changes === 0) throw notFound(`no active key with id ${id}`);
+      if (changed.length === 0) throw notFound(`no active key with id ${id}`);
     },
 
-    setPlan(id: number, plan: string): void {
-      if (!planExists(plan)) throw notFound(`no plan named ${plan}`);
-      const res = db.update(t.apiKeys).set({ plan }).where(eq(t.apiKeys.id, id)).run();
+    async setPlan(id: number, plan: string): Promise<void> {
+      if (!(await planExists(plan))) throw notFound(`no plan named ${plan}`);
+      const changed = await db.tx((q) =>
+        q.update(t.apiKeys).set({ plan }).where(eq(t.apiKeys.id, id)).returning({ id: t.apiKeys.id }),
+      );
       forget();
-      if (res.changes === 0) throw notFound(`no key with id ${id}`);
+      if (changed.length === 0) throw notFound(`no key with id ${id}`);
     },
 
-    plans() {
-      return db.select().from(t.plans).orderBy(asc(t.plans.feeBps)).all().reverse();
+    async plans() {
+      return (await db.q.select().from(t.plans).orderBy(asc(t.plans.feeBps))).reverse();
     },
 
     /** Creates or edits a plan; rpm null = unlimited. */
-    setPlanLimits(name: string, rpm: number | null, feeBps: number, streams?: boolean): void {
+    async setPlanLimits(name: string, rpm: number | null, feeBps: number, streams?: boolean): Promise<void> {
       if (!/^[a-z0-9_-]{1,32}$/.test(name))
         throw new ServiceError(400, 'Invalid parameters', 'plan names are 1-32 of a-z, 0-9, _ and -');
       if (rpm !== null && (!Number.isInteger(rpm) || rpm < 1))
@@ -138,16 +155,18 @@ export function createKeysService(db: AppDb) {
       if (!Number.isInteger(feeBps) || feeBps < 0 || feeBps > 1000)
         throw new ServiceError(400, 'Invalid parameters', 'fee bps must be an integer from 0 to 1000');
       const set = { rpm, feeBps, ...(streams !== undefined ? { streams } : {}) };
-      db.insert(t.plans)
-        .values({ name, rpm, feeBps, streams: streams ?? false })
-        .onConflictDoUpdate({ target: t.plans.name, set })
-        .run();
+      await db.tx((q) =>
+        q
+          .insert(t.plans)
+          .values({ name, rpm, feeBps, streams: streams ?? false })
+          .onConflictDoUpdate({ target: t.plans.name, set }),
+      );
       forget();
     },
 
     /** Fees booked for a key (sun), from the ledger. */
-    feesOf(apiKeyId: number) {
-      return db.select().from(t.feeLedger).where(eq(t.feeLedger.apiKeyId, apiKeyId)).all();
+    async feesOf(apiKeyId: number) {
+      return db.q.select().from(t.feeLedger).where(eq(t.feeLedger.apiKeyId, apiKeyId));
     },
   };
 }

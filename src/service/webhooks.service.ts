@@ -1,12 +1,15 @@
 // Webhooks: subscriptions per API key, deliveries created from the event feed (once per webhook and
 // event), signed with HMAC-SHA256 of the body, retried with exponential backoff, and recorded with
-// their outcome. Deliveries live in SQLite, so they survive a restart. Secrets are kept sealed under
-// the vault key, bound to their webhook, and opened only to sign a delivery.
+// their outcome. Deliveries live in the database, so they survive a restart; several instances may
+// run the dispatcher at once: each attempt is claimed first (a conditional update that moves its
+// next attempt a lease away), so one instance sends it, and another takes it over only if that one
+// died before recording the outcome. Secrets are kept sealed under the vault key, bound to their
+// webhook, and opened only to sign a delivery.
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
-import type { AppDb } from '../db/index.js';
-import * as t from '../db/schema.js';
+import type { AppDatabase } from '../db/index.js';
+import type * as schema from '../db/schema.js';
 import type { Vault } from '../vault.js';
 import { ServiceError } from './errors.js';
 import type { Feed, FeedEvent, FeedKind } from './feed.service.js';
@@ -20,7 +23,7 @@ export const sign = (secret: string, body: string): string =>
   'sha256=' + createHmac('sha256', secret).update(body).digest('hex');
 
 export interface WebhookDeps {
-  db: AppDb;
+  db: AppDatabase;
   feed: Feed;
   logger: Logger;
   /** Seals the webhooks' secrets at rest. */
@@ -39,18 +42,22 @@ export interface WebhookDeps {
 }
 
 const sealContext = (webhookId: number) => `webhook:${webhookId}`;
+/** How long an instance holds a claimed attempt before another may take it (more than a send's timeout). */
+const CLAIM_MS = 60_000;
+type DeliveryRow = typeof schema.webhookDeliveries.$inferSelect;
 /** A secret as made before they were sealed (plain text in the row). */
 const isPlain = (stored: string) => stored.startsWith('whsec_');
 
 export function createWebhooks(deps: WebhookDeps) {
   const { db } = deps;
+  const { t } = db;
   const now = deps.now ?? Date.now;
   const lookup = deps.lookup ?? systemLookup;
   const base = deps.baseDelayMs ?? 2_000;
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
 
-  const view = (w: typeof t.webhooks.$inferSelect) => ({
+  const view = (w: typeof schema.webhooks.$inferSelect) => ({
     id: w.id,
     url: w.url,
     events: JSON.parse(w.events) as FeedKind[],
@@ -59,42 +66,63 @@ export function createWebhooks(deps: WebhookDeps) {
   });
 
   /** Turns new feed events into pending deliveries (one transaction; the cursor moves with them). */
-  function enqueue(): number {
-    return db.$client.transaction(() => {
-      const cursor = Number(db.select().from(t.appMeta).where(eq(t.appMeta.key, 'webhook_cursor')).get()?.value ?? 0);
-      const events = deps.feed.since(cursor, {}, 1000);
+  async function enqueue(): Promise<number> {
+    return db.tx(async (q) => {
+      const [cur] = await q.select().from(t.appMeta).where(eq(t.appMeta.key, 'webhook_cursor'));
+      const events = await deps.feed.since(Number(cur?.value ?? 0), {}, 1000);
       if (!events.length) return 0;
-      const hooks = db.select().from(t.webhooks).where(isNull(t.webhooks.deletedAt)).all();
+      const hooks = await q.select().from(t.webhooks).where(isNull(t.webhooks.deletedAt));
       let n = 0;
       for (const e of events) {
         for (const h of hooks) {
           if (e.seq <= h.fromSeq) continue;
           if (!(JSON.parse(h.events) as string[]).includes(e.kind)) continue;
           if (h.tokens && !(JSON.parse(h.tokens) as string[]).includes(e.token)) continue;
-          n += db
+          const made = await q
             .insert(t.webhookDeliveries)
             .values({ webhookId: h.id, seq: e.seq, status: 'pending', attempts: 0, nextAttemptAt: now() })
             .onConflictDoNothing()
-            .run().changes;
+            .returning({ id: t.webhookDeliveries.id });
+          n += made.length;
         }
       }
       const last = String(events[events.length - 1]!.seq);
-      db.insert(t.appMeta)
+      await q
+        .insert(t.appMeta)
         .values({ key: 'webhook_cursor', value: last })
-        .onConflictDoUpdate({ target: t.appMeta.key, set: { value: last } })
-        .run();
+        .onConflictDoUpdate({ target: t.appMeta.key, set: { value: last } });
       return n;
-    })();
+    });
   }
 
-  async function deliver(d: typeof t.webhookDeliveries.$inferSelect): Promise<void> {
-    const hook = db.select().from(t.webhooks).where(eq(t.webhooks.id, d.webhookId)).get();
-    const event = deps.feed.since(d.seq - 1, {}, 1)[0];
+  /** Takes an attempt for this instance: exactly one dispatcher wins it (see the top of the file). */
+  async function claim(d: DeliveryRow): Promise<boolean> {
+    const won = await db.tx((q) =>
+      q
+        .update(t.webhookDeliveries)
+        .set({ nextAttemptAt: now() + CLAIM_MS })
+        .where(
+          and(
+            eq(t.webhookDeliveries.id, d.id),
+            eq(t.webhookDeliveries.status, 'pending'),
+            eq(t.webhookDeliveries.attempts, d.attempts),
+            eq(t.webhookDeliveries.nextAttemptAt, d.nextAttemptAt),
+          ),
+        )
+        .returning({ id: t.webhookDeliveries.id }),
+    );
+    return won.length === 1;
+  }
+
+  const settle = (id: number, set: Partial<DeliveryRow>) =>
+    db.tx((q) => q.update(t.webhookDeliveries).set(set).where(eq(t.webhookDeliveries.id, id)));
+
+  async function deliver(d: DeliveryRow): Promise<void> {
+    if (!(await claim(d))) return;
+    const [hook] = await db.q.select().from(t.webhooks).where(eq(t.webhooks.id, d.webhookId));
+    const [event] = await deps.feed.since(d.seq - 1, {}, 1);
     if (!hook || hook.deletedAt || !event || event.seq !== d.seq) {
-      db.update(t.webhookDeliveries)
-        .set({ status: 'failed', lastError: 'webhook deleted or event gone' })
-        .where(eq(t.webhookDeliveries.id, d.id))
-        .run();
+      await settle(d.id, { status: 'failed', lastError: 'webhook deleted or event gone' });
       return;
     }
     const body = JSON.stringify(payloadOf(event, d.id));
@@ -122,34 +150,27 @@ export function createWebhooks(deps: WebhookDeps) {
     }
     const attempts = d.attempts + 1;
     if (status !== null && status >= 200 && status < 300) {
-      db.update(t.webhookDeliveries)
-        .set({ status: 'delivered', attempts, lastStatus: status, lastError: null, deliveredAt: now() })
-        .where(eq(t.webhookDeliveries.id, d.id))
-        .run();
+      await settle(d.id, { status: 'delivered', attempts, lastStatus: status, lastError: null, deliveredAt: now() });
       return;
     }
     const giveUp = attempts >= MAX_ATTEMPTS;
-    db.update(t.webhookDeliveries)
-      .set({
-        status: giveUp ? 'failed' : 'pending',
-        attempts,
-        lastStatus: status,
-        lastError: error ?? `HTTP ${status}`,
-        nextAttemptAt: now() + Math.min(base * 2 ** (attempts - 1), 3_600_000),
-      })
-      .where(eq(t.webhookDeliveries.id, d.id))
-      .run();
+    await settle(d.id, {
+      status: giveUp ? 'failed' : 'pending',
+      attempts,
+      lastStatus: status,
+      lastError: error ?? `HTTP ${status}`,
+      nextAttemptAt: now() + Math.min(base * 2 ** (attempts - 1), 3_600_000),
+    });
   }
 
   async function tick(): Promise<void> {
-    enqueue();
-    const due = db
+    await enqueue();
+    const due = await db.q
       .select()
       .from(t.webhookDeliveries)
       .where(and(eq(t.webhookDeliveries.status, 'pending'), lte(t.webhookDeliveries.nextAttemptAt, now())))
       .orderBy(asc(t.webhookDeliveries.nextAttemptAt))
-      .limit(50)
-      .all();
+      .limit(50);
     // a few at a time, each endpoint's deliveries in order
     const byHook = new Map<number, typeof due>();
     for (const d of due) byHook.set(d.webhookId, [...(byHook.get(d.webhookId) ?? []), d]);
@@ -173,18 +194,17 @@ export function createWebhooks(deps: WebhookDeps) {
           throw new ServiceError(400, 'Invalid parameters', 'url must be a public address');
         throw new ServiceError(400, 'Invalid parameters', 'url host does not resolve');
       });
-      const count =
-        db
-          .select({ n: sql<number>`count(*)` })
-          .from(t.webhooks)
-          .where(and(eq(t.webhooks.apiKeyId, apiKeyId), isNull(t.webhooks.deletedAt)))
-          .get()?.n ?? 0;
+      const [{ n: count } = { n: 0 }] = await db.q
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(t.webhooks)
+        .where(and(eq(t.webhooks.apiKeyId, apiKeyId), isNull(t.webhooks.deletedAt)));
       if (count >= MAX_WEBHOOKS_PER_KEY)
         throw new ServiceError(400, 'Invalid parameters', `at most ${MAX_WEBHOOKS_PER_KEY} webhooks per key`);
       const secret = 'whsec_' + randomBytes(24).toString('base64url');
       // the row's id binds the sealed secret to it, so the row is made, then sealed, in one transaction
-      const row = db.$client.transaction(() => {
-        const made = db
+      const fromSeq = await deps.feed.latestSeq();
+      const row = await db.tx(async (q) => {
+        const [made] = await q
           .insert(t.webhooks)
           .values({
             apiKeyId,
@@ -192,75 +212,70 @@ export function createWebhooks(deps: WebhookDeps) {
             events: JSON.stringify([...new Set(input.events)]),
             tokens: input.tokens?.length ? JSON.stringify(input.tokens) : null,
             secret: '',
-            fromSeq: deps.feed.latestSeq(),
+            fromSeq,
             createdAt: now(),
             deletedAt: null,
           })
-          .returning()
-          .get();
-        db.update(t.webhooks)
-          .set({ secret: deps.vault.encrypt(secret, sealContext(made.id)) })
-          .where(eq(t.webhooks.id, made.id))
-          .run();
-        return made;
-      })();
+          .returning();
+        await q
+          .update(t.webhooks)
+          .set({ secret: deps.vault.encrypt(secret, sealContext(made!.id)) })
+          .where(eq(t.webhooks.id, made!.id));
+        return made!;
+      });
       return { ...view(row), secret };
     },
-    list(apiKeyId: number) {
-      return db
+    async list(apiKeyId: number) {
+      const rows = await db.q
         .select()
         .from(t.webhooks)
         .where(and(eq(t.webhooks.apiKeyId, apiKeyId), isNull(t.webhooks.deletedAt)))
-        .orderBy(asc(t.webhooks.id))
-        .all()
-        .map(view);
+        .orderBy(asc(t.webhooks.id));
+      return rows.map(view);
     },
-    remove(apiKeyId: number, id: number): void {
-      const res = db
-        .update(t.webhooks)
-        .set({ deletedAt: now() })
-        .where(and(eq(t.webhooks.id, id), eq(t.webhooks.apiKeyId, apiKeyId), isNull(t.webhooks.deletedAt)))
-        .run();
-      if (res.changes === 0) throw new ServiceError(404, 'Not found', `no webhook ${id} for this key`);
+    async remove(apiKeyId: number, id: number): Promise<void> {
+      const gone = await db.tx((q) =>
+        q
+          .update(t.webhooks)
+          .set({ deletedAt: now() })
+          .where(and(eq(t.webhooks.id, id), eq(t.webhooks.apiKeyId, apiKeyId), isNull(t.webhooks.deletedAt)))
+          .returning({ id: t.webhooks.id }),
+      );
+      if (gone.length === 0) throw new ServiceError(404, 'Not found', `no webhook ${id} for this key`);
     },
-    deliveries(apiKeyId: number, id: number) {
-      const hook = db
+    async deliveries(apiKeyId: number, id: number) {
+      const [hook] = await db.q
         .select()
         .from(t.webhooks)
-        .where(and(eq(t.webhooks.id, id), eq(t.webhooks.apiKeyId, apiKeyId)))
-        .get();
+        .where(and(eq(t.webhooks.id, id), eq(t.webhooks.apiKeyId, apiKeyId)));
       if (!hook) throw new ServiceError(404, 'Not found', `no webhook ${id} for this key`);
-      return db
+      const rows = await db.q
         .select()
         .from(t.webhookDeliveries)
         .where(eq(t.webhookDeliveries.webhookId, id))
-        .orderBy(asc(t.webhookDeliveries.id))
-        .all()
-        .map((d) => ({
-          id: d.id,
-          seq: d.seq,
-          status: d.status,
-          attempts: d.attempts,
-          lastStatus: d.lastStatus,
-          lastError: d.lastError,
-          deliveredAt: d.deliveredAt,
-        }));
+        .orderBy(asc(t.webhookDeliveries.id));
+      return rows.map((d) => ({
+        id: d.id,
+        seq: d.seq,
+        status: d.status,
+        attempts: d.attempts,
+        lastStatus: d.lastStatus,
+        lastError: d.lastError,
+        deliveredAt: d.deliveredAt,
+      }));
     },
     /** Seals the secrets stored in plain text before they were sealed; returns how many. */
-    sealPlainSecrets(): number {
-      return db.$client.transaction(() => {
-        const plain = db
-          .select({ id: t.webhooks.id, secret: t.webhooks.secret })
-          .from(t.webhooks)
-          .all()
-          .filter((w) => isPlain(w.secret));
+    async sealPlainSecrets(): Promise<number> {
+      return db.tx(async (q) => {
+        const all = await q.select({ id: t.webhooks.id, secret: t.webhooks.secret }).from(t.webhooks);
+        const plain = all.filter((w) => isPlain(w.secret));
         for (const w of plain)
-          db.update(t.webhooks)
+          await q
+            .update(t.webhooks)
             .set({ secret: deps.vault.encrypt(w.secret, sealContext(w.id)) })
-            .where(eq(t.webhooks.id, w.id))
-            .run();
+            .where(eq(t.webhooks.id, w.id));
         return plain.length;
-      })();
+      });
     },
     /** One pass: queue new events, send what is due. */
     tick(): Promise<void> {

@@ -21,7 +21,7 @@ const FEE_BPS = 10n; // the developer plan's router fee
 beforeAll(async () => {
   // blocks only when the test makes them
   stack = await startStack({ seed: false, pollMs: 0, blockMs: 600_000 });
-  client = new LaunchpadClient({ baseUrl: stack.url, apiKey: stack.key('developer') });
+  client = new LaunchpadClient({ baseUrl: stack.url, apiKey: await stack.key('developer') });
 });
 afterAll(async () => stack?.close());
 
@@ -186,7 +186,7 @@ describe('getCandles', () => {
   it('refuses a bad interval or limit with the spec’s envelope', async () => {
     const res = await fetch(`${stack.url}/launchpad/getCandles`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'api-key': stack.key() },
+      headers: { 'content-type': 'application/json', 'api-key': await stack.key() },
       body: JSON.stringify({ address: (await client.listTokens())[0]!.address, interval: '2m' }),
     });
     expect(res.status).toBe(400);

@@ -14,7 +14,7 @@ let tokens: Record<string, string>;
 
 beforeAll(async () => {
   stack = await startStack();
-  key = stack.key();
+  key = await stack.key();
   client = new LaunchpadClient({ baseUrl: stack.url, apiKey: key });
   tokens = await demoTokens(stack.devnet.url);
 });

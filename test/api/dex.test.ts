@@ -71,7 +71,10 @@ const synced = () => stack.facade.indexer.syncOnce();
 
 beforeAll(async () => {
   stack = await startStack({ pollMs: 0 });
-  client = new LaunchpadClient({ baseUrl: stack.url, apiKey: stack.facade.keys.create('trader', 'dex test').key });
+  client = new LaunchpadClient({
+    baseUrl: stack.url,
+    apiKey: (await stack.facade.keys.create('trader', 'dex test')).key,
+  });
   tokens = await demoTokens(stack.devnet.url);
   tw = tronWebFor(stack.devnet.url);
 });

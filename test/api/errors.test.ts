@@ -4,7 +4,7 @@ import { TronWeb } from 'tronweb';
 import { buildApp } from '../../src/api/app.js';
 import { createKeysService } from '../../src/service/keys.service.js';
 import { createLogger } from '../../src/log.js';
-import { openDb } from '../../src/db/index.js';
+import { openAppDatabase, openDb } from '../../src/db/index.js';
 import type { DataService } from '../../src/service/data/index.js';
 import type { TradeService } from '../../src/service/trade/index.js';
 import { demoTokens, startStack, type Stack } from '../helpers/facade.js';
@@ -34,7 +34,7 @@ async function expectError(res: Awaited<ReturnType<typeof inject>>, status: numb
 
 beforeAll(async () => {
   stack = await startStack();
-  key = stack.key();
+  key = await stack.key();
   tokens = await demoTokens(stack.devnet.url);
   const a = await TronWeb.createAccount();
   rich = a.address.base58;
@@ -110,17 +110,17 @@ describe('section 7 errors', () => {
   });
 
   it('getTokenDetails and getTokenHolders: Failed to fetch token details (500) on a server-side failure', async () => {
-    const db = openDb(':memory:');
+    const keys = createKeysService(await openAppDatabase({ sqlite: openDb(':memory:') }));
     const boom = () => {
       throw new Error('database is gone');
     };
     const app = await buildApp({
       data: { getTokenDetails: boom, getTokenHolders: boom } as unknown as DataService,
       trade: {} as TradeService,
-      keys: createKeysService(db),
+      keys,
       logger: createLogger('silent'),
     });
-    const k = createKeysService(db).create('free').key;
+    const k = (await keys.create('free')).key;
     for (const url of ['/launchpad/getTokenDetails', '/launchpad2/getTokenHolders']) {
       const res = await app.inject({
         method: 'POST',
@@ -321,11 +321,11 @@ describe('auth', () => {
       401,
       'Invalid API key',
     );
-    const k = stack.facade.keys.create('free');
+    const k = await stack.facade.keys.create('free');
     expect(
       (await inject('POST', '/launchpad/getTokenDetails', { address: tokens.TCAT }, { 'api-key': k.key })).statusCode,
     ).toBe(200);
-    stack.facade.keys.revoke(k.id);
+    await stack.facade.keys.revoke(k.id);
     await expectError(
       await inject('POST', '/launchpad/getTokenDetails', { address: tokens.TCAT }, { 'api-key': k.key }),
       401,
@@ -333,16 +333,16 @@ describe('auth', () => {
     );
   });
 
-  it('stores keys only as hashes', () => {
-    const { key: plain } = stack.facade.keys.create('free');
+  it('stores keys only as hashes', async () => {
+    const { key: plain } = await stack.facade.keys.create('free');
     const rows = stack.db.$client.prepare('select * from api_keys').all() as Array<Record<string, unknown>>;
     expect(JSON.stringify(rows)).not.toContain(plain);
     expect(JSON.stringify(rows)).toContain(plain.slice(0, 9)); // the listing prefix only
   });
 
   it('limits a key to its plan with 429 Rate limit exceeded and Retry-After', async () => {
-    stack.facade.keys.setPlanLimits('tiny', 3, 100);
-    const { key: k } = stack.facade.keys.create('tiny');
+    await stack.facade.keys.setPlanLimits('tiny', 3, 100);
+    const { key: k } = await stack.facade.keys.create('tiny');
     const call = () => inject('POST', '/launchpad/getTokenDetails', { address: tokens.TCAT }, { 'api-key': k });
     for (let i = 0; i < 3; i++) expect((await call()).statusCode).toBe(200);
     const limited = await call();
@@ -355,9 +355,9 @@ describe('auth', () => {
 
 describe('managed keys (a front end limits its own users)', () => {
   it('a managed key on a limited plan is never refused for its rate and pays its plan fee', async () => {
-    stack.facade.keys.setPlanLimits('tiny2', 3, 120);
-    const managed = stack.facade.keys.create('tiny2', 'telegram:1', false, true);
-    const outside = stack.facade.keys.create('tiny2', 'outside');
+    await stack.facade.keys.setPlanLimits('tiny2', 3, 120);
+    const managed = await stack.facade.keys.create('tiny2', 'telegram:1', false, true);
+    const outside = await stack.facade.keys.create('tiny2', 'outside');
     const call = (k: string) => inject('POST', '/launchpad/getTokenPrice', { address: tokens.TCAT }, { 'api-key': k });
     const codes = [];
     for (let i = 0; i < 20; i++) codes.push((await call(managed.key)).statusCode);
@@ -376,7 +376,7 @@ describe('managed keys (a front end limits its own users)', () => {
   });
 
   it('only operators make managed keys, through POST /admin/keys', async () => {
-    const op = stack.facade.keys.create('developer', 'op', true).key;
+    const op = (await stack.facade.keys.create('developer', 'op', true)).key;
     const res = await inject(
       'POST',
       '/admin/keys',
@@ -385,7 +385,7 @@ describe('managed keys (a front end limits its own users)', () => {
     );
     expect(res.statusCode).toBe(200);
     const made = res.json<{ id: number; key: string }>();
-    expect(stack.facade.keys.verify(made.key)).toMatchObject({ plan: 'free', managed: true, operator: false });
+    expect(await stack.facade.keys.verify(made.key)).toMatchObject({ plan: 'free', managed: true, operator: false });
     const notOp = await inject('POST', '/admin/keys', { plan: 'free', managed: true }, { 'api-key': made.key });
     await expectError(notOp, 401, 'Invalid API key', /operator key/);
   });
@@ -397,8 +397,8 @@ describe('rate limits under overload', () => {
       ['burst40', 40],
       ['burst100', 100],
     ] as const) {
-      stack.facade.keys.setPlanLimits(plan, rpm, 100);
-      const { key: k } = stack.facade.keys.create(plan);
+      await stack.facade.keys.setPlanLimits(plan, rpm, 100);
+      const { key: k } = await stack.facade.keys.create(plan);
       const results = await Promise.all(
         Array.from({ length: rpm * 10 }, () =>
           inject('POST', '/launchpad/getTokenPrice', { address: tokens.TCAT }, { 'api-key': k }).then(

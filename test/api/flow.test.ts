@@ -18,7 +18,7 @@ const TREASURY_B58 = TronWeb.address.fromHex(TREASURY.address);
 
 beforeAll(async () => {
   stack = await startStack({ pollMs: 100 });
-  const k = stack.facade.keys.create('trader', 'flow test'); // 0.5 % router fee
+  const k = await stack.facade.keys.create('trader', 'flow test'); // 0.5 % router fee
   keyId = k.id;
   client = new LaunchpadClient({ baseUrl: stack.url, apiKey: k.key });
   tokens = await demoTokens(stack.devnet.url);
@@ -154,8 +154,8 @@ describe('a user buys and sells through the facade', () => {
   });
 
   it('books each router fee in the fee ledger, equal to what the treasury received on chain', async () => {
-    const rows = await waitFor(() => {
-      const r = stack.facade.keys.feesOf(keyId);
+    const rows = await waitFor(async () => {
+      const r = await stack.facade.keys.feesOf(keyId);
       return r.length >= 2 ? r : undefined;
     });
     const onChain = async (txid: string) => {

@@ -7,7 +7,7 @@ let stack: Stack;
 let key: string;
 beforeAll(async () => {
   stack = await startStack();
-  key = stack.key();
+  key = await stack.key();
 });
 afterAll(async () => stack?.close());
 

@@ -35,7 +35,7 @@ const buy = async (token: string, trx: number) => {
 
 beforeAll(async () => {
   stack = await startStack();
-  traderKey = stack.key('trader');
+  traderKey = await stack.key('trader');
   trader = new LaunchpadClient({ baseUrl: stack.url, apiKey: traderKey });
   tokens = await demoTokens(stack.devnet.url);
   [buyer] = (await trader.createWallet(1)) as [{ publicKey: string; privateKey: string }];
@@ -111,7 +111,7 @@ describe('transfers', () => {
 
 describe('live stream', () => {
   it('needs a plan that allows streams', async () => {
-    const res = await fetch(stack.url + '/launchpad/stream', { headers: { 'api-key': stack.key('free') } });
+    const res = await fetch(stack.url + '/launchpad/stream', { headers: { 'api-key': await stack.key('free') } });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ error: 'Plan does not allow this', code: '403', status: 'error' });
   });
@@ -147,7 +147,7 @@ describe('live stream', () => {
     const insert = stack.db.$client.prepare(
       "insert into feed_events (kind, token, payload, txid, timestamp) values ('buy', ?, ?, 'ff', 0)",
     );
-    const from = stack.facade.feed.latestSeq();
+    const from = await stack.facade.feed.latestSeq();
     stack.db.$client.transaction(() => {
       for (let i = 0; i < 6000; i++) insert.run(tokens.FROG, big);
     })();
@@ -214,7 +214,7 @@ describe('webhooks', () => {
     expect(created.status).toBe(200);
     const hook = created.body.data as { id: number; secret: string };
     expect(hook.secret).toMatch(/^whsec_/);
-    expect((await post('/webhooks', { url: hookUrl, events: ['buy'] }, stack.key('starter'))).status).toBe(403);
+    expect((await post('/webhooks', { url: hookUrl, events: ['buy'] }, await stack.key('starter'))).status).toBe(403);
 
     failNext = 1;
     const sig = await buy(tokens.ECHO!, 10);
@@ -222,7 +222,7 @@ describe('webhooks', () => {
     expect(received).toHaveLength(0);
     // later (past the 2 s backoff), a fresh dispatcher (as after a restart) retries the pending delivery
     const svc = createWebhooks({
-      db: stack.db,
+      db: stack.facade.database,
       feed: stack.facade.feed,
       logger: createLogger('silent'),
       allowPrivate: true,
@@ -260,8 +260,8 @@ describe('webhooks', () => {
     const hook = created.body.data as { id: number; secret: string };
     // as an older version left it
     stack.db.$client.prepare('UPDATE webhooks SET secret = ? WHERE id = ?').run(hook.secret, hook.id);
-    expect(stack.facade.webhooks.sealPlainSecrets()).toBe(1);
-    expect(stack.facade.webhooks.sealPlainSecrets()).toBe(0);
+    expect(await stack.facade.webhooks.sealPlainSecrets()).toBe(1);
+    expect(await stack.facade.webhooks.sealPlainSecrets()).toBe(0);
     const stored = stack.db.$client.prepare('SELECT secret FROM webhooks WHERE id = ?').get(hook.id) as {
       secret: string;
     };
@@ -286,7 +286,7 @@ describe('webhooks', () => {
       r.json(),
     )) as { data: Array<{ id: number }> };
     expect(list.data.length).toBeGreaterThanOrEqual(1);
-    const other = stack.key('elite');
+    const other = await stack.key('elite');
     const del = await fetch(`${stack.url}/webhooks/${list.data[0]!.id}`, {
       method: 'DELETE',
       headers: { 'api-key': other },
@@ -303,14 +303,14 @@ describe('webhooks', () => {
 describe('admin routes', () => {
   it('need an operator key, and every change lands in the audit log', async () => {
     expect((await post('/admin/plans', { name: 'vip', rpm: 600, feeBps: 20 })).status).toBe(401);
-    const op = stack.facade.keys.create('developer', 'ops', true).key;
+    const op = (await stack.facade.keys.create('developer', 'ops', true)).key;
     const set = await post(
       '/admin/plans',
       { name: 'vip', rpm: 600, feeBps: 20, streams: true, actor: 'telegram:1' },
       op,
     );
     expect(set.body.data).toEqual({ name: 'vip', rpm: 600, feeBps: 20, streams: true });
-    const k = stack.facade.keys.create('free', 'someone');
+    const k = await stack.facade.keys.create('free', 'someone');
     expect((await post(`/admin/keys/${k.id}/plan`, { plan: 'vip', actor: 'telegram:1' }, op)).status).toBe(200);
     const info = (await fetch(`${stack.url}/admin/keys/${k.id}`, { headers: { 'api-key': op } }).then((r) =>
       r.json(),
@@ -320,7 +320,7 @@ describe('admin routes', () => {
       data: { trades: number; volumeTrx: number };
     };
     expect(stats.data.trades).toBeGreaterThan(100);
-    const log = stack.facade.admin.auditLog();
+    const log = await stack.facade.admin.auditLog();
     // the operator key is who acted; the name it gave rides along, never in its place
     const opId = Number(log[0]!.actor.split(' ')[0]!.slice(4));
     expect(log.slice(0, 2).map((a) => [a.actor, a.action])).toEqual([

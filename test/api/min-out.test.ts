@@ -14,7 +14,7 @@ let user: string;
 
 beforeAll(async () => {
   stack = await startStack({ pollMs: 0 });
-  client = new LaunchpadClient({ baseUrl: stack.url, apiKey: stack.key('trader') });
+  client = new LaunchpadClient({ baseUrl: stack.url, apiKey: await stack.key('trader') });
   token = (await demoTokens(stack.devnet.url)).TCAT!;
   user = (await TronWeb.createAccount()).address.base58;
   await faucet(stack.devnet.url, user, 1_000);
@@ -68,7 +68,7 @@ describe('minOut', () => {
     for (const minOut of ['0', '-1', '1.5', 'abc']) {
       const res = await fetch(`${stack.url}/launchpad/localTrade`, {
         method: 'POST',
-        headers: { 'api-key': stack.key('trader'), 'content-type': 'application/json' },
+        headers: { 'api-key': await stack.key('trader'), 'content-type': 'application/json' },
         body: JSON.stringify({ type: 'buy', tokenAddress: token, amount: 10, userAddress: user, minOut }),
       });
       expect(res.status, minOut).toBe(400);

@@ -112,7 +112,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents the errors the service really answers', async () => {
-    const key = stack.key('free');
+    const key = await stack.key('free');
     const call = async (
       method: 'GET' | 'POST',
       p: string,

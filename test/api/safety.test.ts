@@ -11,7 +11,7 @@ let client: LaunchpadClient;
 
 beforeAll(async () => {
   stack = await startStack({ seed: false, pollMs: 0 });
-  client = new LaunchpadClient({ baseUrl: stack.url, apiKey: stack.key() });
+  client = new LaunchpadClient({ baseUrl: stack.url, apiKey: await stack.key() });
 });
 afterAll(async () => stack?.close());
 
@@ -85,7 +85,7 @@ describe('getTokenSafety', () => {
     expect(Object.keys(doc.paths)).toContain('/launchpad/getTokenSafety');
     const res = await fetch(`${stack.url}/launchpad/getTokenSafety`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'api-key': stack.key() },
+      headers: { 'content-type': 'application/json', 'api-key': await stack.key() },
       body: JSON.stringify({ address: 'nope' }),
     });
     expect(res.status).toBe(400);

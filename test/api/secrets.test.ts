@@ -24,7 +24,7 @@ afterAll(async () => stack?.close());
 
 describe('secrets', () => {
   it('keeps created and used private keys out of every log line and SQLite file', async () => {
-    const client = new LaunchpadClient({ baseUrl: stack.url, apiKey: stack.key() });
+    const client = new LaunchpadClient({ baseUrl: stack.url, apiKey: await stack.key() });
     const tokens = await demoTokens(stack.devnet.url);
     const wallets = await client.createWallet(3);
     const keys = wallets.map((w) => w.privateKey);

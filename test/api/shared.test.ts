@@ -46,8 +46,8 @@ afterAll(async () => {
 
 describe.skipIf(!shared)(`two API instances sharing Redis ${shared ? '' : NEEDS_REDIS}`, () => {
   it("holds a key's 60 requests a minute across both instances", async () => {
-    stack.facade.keys.setPlanLimits('shared60', 60, 100);
-    const { key } = stack.facade.keys.create('shared60');
+    await stack.facade.keys.setPlanLimits('shared60', 60, 100);
+    const { key } = await stack.facade.keys.create('shared60');
     const urls = [stack.url, other.url!];
     const tcat = (await demoTokens(stack.devnet.url)).TCAT!;
     const codes = await Promise.all(
@@ -68,7 +68,7 @@ describe.skipIf(!shared)(`two API instances sharing Redis ${shared ? '' : NEEDS_
   });
 
   it('streams, on the other instance, a trade this one indexed, at once', async () => {
-    const traderKey = stack.key('trader');
+    const traderKey = await stack.key('trader');
     const trader = new LaunchpadClient({ baseUrl: stack.url, apiKey: traderKey });
     const tokens = await demoTokens(stack.devnet.url);
     const [buyer] = (await trader.createWallet(1)) as [{ publicKey: string; privateKey: string }];

@@ -43,7 +43,7 @@ describe('restart', () => {
     });
     const held = h.tokenBalance(tokens.SDOG!, w.address);
 
-    const fresh = h.restart();
+    const fresh = await h.restart();
     const n = await fresh.services.trading.resume(fresh.services.events(fresh.bot.api));
     expect(n).toBe(1);
     expect(fresh.store.trade(id)!.status).toBe('confirmed');

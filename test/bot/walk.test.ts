@@ -106,9 +106,9 @@ describe("a new user's first minute on the free plan", () => {
     }
     // all of it inside one minute, and the free plan's 30 requests/min never refused a step
     expect(Date.now() - started).toBeLessThan(60_000);
-    const key = h.stack.facade.keys.list().find((k) => k.label === `telegram:${NEW_USER}`)!;
+    const key = (await h.stack.facade.keys.list()).find((k) => k.label === `telegram:${NEW_USER}`)!;
     expect(key.plan).toBe('free');
-    expect(h.stack.facade.keys.plans().find((p) => p.name === 'free')!.rpm).toBe(30);
+    expect((await h.stack.facade.keys.plans()).find((p) => p.name === 'free')!.rpm).toBe(30);
     for (const m of h.tg.sent(NEW_USER)) {
       expect(m.text).not.toMatch(/Too many requests|something went wrong/i);
       for (const t of m.history) expect(t).not.toMatch(/Too many requests|something went wrong/i);

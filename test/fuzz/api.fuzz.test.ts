@@ -122,7 +122,7 @@ function bodyArb(): fc.Arbitrary<string | undefined> {
 
 beforeAll(async () => {
   stack = await startStack();
-  key = stack.key('developer');
+  key = await stack.key('developer');
   tokens = await demoTokens(stack.devnet.url);
 });
 afterAll(async () => stack?.close());

@@ -45,7 +45,7 @@ export async function startBotStack(
       facadeUrl: opts.facadeUrl ?? stack.url,
       // the bot's own configuration, with the test facade's fee limit (100 TRX)
       signing: { ...signingRules(loadConfig({})), feeLimitSun: 100_000_000n },
-      operatorKey: () => stack.facade.keys.create('developer', 'bot', true).key,
+      operatorKey: async () => (await stack.facade.keys.create('developer', 'bot', true)).key,
       defaultPlan: opts.defaultPlan ?? 'trader',
       admins: opts.admins ?? [],
       trxUsd: 0.25,
@@ -63,7 +63,7 @@ export async function startBotStack(
       finalityPollMs: opts.finalityPollMs ?? 100,
       orders: { tickMs: 0, ...opts.orders },
     });
-  let built = make();
+  let built = await make();
   return {
     stack,
     tg,
@@ -110,9 +110,9 @@ export async function startBotStack(
         throw err;
       }),
     /** Simulates a restart of the bot process on the same database. */
-    restart() {
+    async restart() {
       built.db.$client.close();
-      built = make();
+      built = await make();
       return built;
     },
     async close() {

@@ -20,7 +20,7 @@ export interface Stack {
   /** What seals the webhook secrets (a fresh key unless one is given). */
   vault: Vault;
   /** A fresh API key on a plan. */
-  key(plan?: string): string;
+  key(plan?: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -71,7 +71,7 @@ export async function startStack(
     dir,
     vault,
     url: facade.url!,
-    key: (plan = 'developer') => facade.keys.create(plan).key,
+    key: async (plan = 'developer') => (await facade.keys.create(plan)).key,
     async close() {
       await facade.close();
       await devnet.close();

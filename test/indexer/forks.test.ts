@@ -23,7 +23,7 @@ let buyer: { publicKey: string; privateKey: string };
 
 beforeAll(async () => {
   stack = await startStack({ solidAfter: SOLID_AFTER });
-  client = new LaunchpadClient({ baseUrl: stack.url, apiKey: stack.key('trader') });
+  client = new LaunchpadClient({ baseUrl: stack.url, apiKey: await stack.key('trader') });
   token = (await demoTokens(stack.devnet.url)).SDOG!;
   [buyer] = (await client.createWallet(1)) as [{ publicKey: string; privateKey: string }];
   await faucet(stack.devnet.url, buyer.publicKey, 1000);
@@ -39,8 +39,8 @@ const buy = (trx: number) =>
   client.trade({ action: 'buy', tokenAddress: token, amount: trx, privateKey: buyer.privateKey });
 const TRADE_KINDS = ['buy', 'sell', 'confirmed', 'removed'];
 /** The feed's trade events after `seq` (progress and the like aside). */
-const feedAfter = (seq: number): FeedEvent[] =>
-  stack.facade.feed.since(seq, {}, 1000).filter((e) => TRADE_KINDS.includes(e.kind));
+const feedAfter = async (seq: number): Promise<FeedEvent[]> =>
+  (await stack.facade.feed.since(seq, {}, 1000)).filter((e) => TRADE_KINDS.includes(e.kind));
 const fork = async (body: unknown) => {
   const res = await fetch(`${stack.devnet.url}/devnet/fork`, { method: 'POST', body: JSON.stringify(body) });
   expect(res.status).toBe(200);
@@ -74,7 +74,7 @@ async function snapshot() {
 
 describe('following the head', () => {
   it('shows a trade as soon as it is in a block, and final once that block is solid', async () => {
-    const seq = stack.facade.feed.latestSeq();
+    const seq = await stack.facade.feed.latestSeq();
     const sig = await buy(10);
     const included = await client.txStatus(sig);
     expect(included).toMatchObject({ state: 'included', confirmations: 0, trade: { type: 'buy', confirmed: false } });
@@ -82,11 +82,9 @@ describe('following the head', () => {
     const [recent] = await client.getRecentTrades(token);
     expect(recent).toMatchObject({ signature: sig, confirmed: false, blockNumber: included.blockNumber });
     expect((await client.getUserTrades(buyer.publicKey))[0]).toMatchObject({ signature: sig, confirmed: false });
-    expect(
-      feedAfter(seq)
-        .filter((e) => e.txid === sig)
-        .map((e) => [e.kind, e.data.confirmed]),
-    ).toEqual([['buy', false]]);
+    expect((await feedAfter(seq)).filter((e) => e.txid === sig).map((e) => [e.kind, e.data.confirmed])).toEqual([
+      ['buy', false],
+    ]);
 
     await blocks(SOLID_AFTER - 1);
     expect((await client.txStatus(sig)).state).toBe('included');
@@ -98,7 +96,7 @@ describe('following the head', () => {
     });
     await sync();
     expect((await client.getRecentTrades(token))[0]).toMatchObject({ signature: sig, confirmed: true });
-    const confirmed = feedAfter(seq).filter((e) => e.kind === 'confirmed');
+    const confirmed = (await feedAfter(seq)).filter((e) => e.kind === 'confirmed');
     expect(confirmed).toEqual([expect.objectContaining({ txid: sig, data: expect.objectContaining({ of: 'buy' }) })]);
   });
 
@@ -106,7 +104,7 @@ describe('following the head', () => {
     await blocks(SOLID_AFTER); // what came before is solid
     await sync();
     const before = await snapshot();
-    const seq = stack.facade.feed.latestSeq();
+    const seq = await stack.facade.feed.latestSeq();
     const sig = await buy(25);
     await sync();
     const during = await snapshot();
@@ -118,7 +116,7 @@ describe('following the head', () => {
     await sync();
     expect(await snapshot()).toEqual(before);
     expect((await client.txStatus(sig)).state).toBe('unknown');
-    expect(feedAfter(seq).map((e) => [e.kind, e.txid])).toEqual([
+    expect((await feedAfter(seq)).map((e) => [e.kind, e.txid])).toEqual([
       ['buy', sig],
       ['removed', sig],
     ]);
@@ -127,7 +125,7 @@ describe('following the head', () => {
   it('keeps a trade a fork runs again, in its new block', async () => {
     const sig = await buy(5);
     await sync();
-    const seq = stack.facade.feed.latestSeq();
+    const seq = await stack.facade.feed.latestSeq();
     const old = (await client.getRecentTrades(token))[0]!;
     const answer = await fork({ blocks: 2, drop: false });
     await sync();
@@ -140,7 +138,7 @@ describe('following the head', () => {
     expect(answer.blocks.map((b) => b.blockId)).toContain(row.id);
     expect(old.blockNumber).toBeLessThanOrEqual(status.blockNumber!);
     expect(ledger().filter((l) => l.txid === sig)).toHaveLength(1);
-    expect(feedAfter(seq).map((e) => [e.kind, e.txid])).toEqual([
+    expect((await feedAfter(seq)).map((e) => [e.kind, e.txid])).toEqual([
       ['removed', sig],
       ['buy', sig],
     ]);

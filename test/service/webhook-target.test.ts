@@ -4,8 +4,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDb } from '../../src/db/index.js';
-import * as t from '../../src/db/schema.js';
+import { openDb, sqliteAppDatabase } from '../../src/db/index.js';
 import { createLogger } from '../../src/log.js';
 import { createFeed } from '../../src/service/feed.service.js';
 import { isPublicIp, type Lookup } from '../../src/service/webhook-target.js';
@@ -47,9 +46,12 @@ describe('isPublicIp', () => {
 });
 
 describe('webhook targets off the devnet', () => {
-  const db = openDb(':memory:');
+  const db = sqliteAppDatabase(openDb(':memory:'));
   const feed = createFeed(db);
-  const keyId = createKeysService(db).create('trader').id;
+  let keyId: number;
+  beforeAll(async () => {
+    keyId = (await createKeysService(db).create('trader')).id;
+  });
   let answers: Record<string, string> = {};
   const lookup: Lookup = async (host) => {
     const a = answers[host];
@@ -107,10 +109,12 @@ describe('webhook targets off the devnet', () => {
     answers = { 'rebind.example': '93.184.216.34' };
     const hook = await hooks.create(keyId, { url: `https://rebind.example:${port}/hook`, events: ['buy'] });
     answers = { 'rebind.example': '127.0.0.1' }; // after the check at creation, the name now points inside
-    db.insert(t.feedEvents).values({ kind: 'buy', token: 'T1', payload: '{}', txid: 'ab', timestamp: 1 }).run();
+    await db.tx((q) =>
+      q.insert(db.t.feedEvents).values({ kind: 'buy', token: 'T1', payload: '{}', txid: 'ab', timestamp: 1 }),
+    );
     await hooks.tick();
     expect(hits).toBe(0);
-    expect(hooks.deliveries(keyId, hook.id)).toEqual([
+    expect(await hooks.deliveries(keyId, hook.id)).toEqual([
       expect.objectContaining({
         status: 'pending',
         attempts: 1,
@@ -123,18 +127,20 @@ describe('webhook targets off the devnet', () => {
 
 describe('webhook delivery errors', () => {
   it('are generic: a closed port and a timeout read alike to the key holder, never the system error', async () => {
-    const db = openDb(':memory:');
+    const db = sqliteAppDatabase(openDb(':memory:'));
     const feed = createFeed(db);
-    const keyId = createKeysService(db).create('trader').id;
+    const keyId = (await createKeysService(db).create('trader')).id;
     const closed = http.createServer();
     await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((r) => closed.close(() => r()));
     const hooks = createWebhooks({ db, feed, logger: createLogger('silent'), allowPrivate: true, vault, now: () => 0 });
     const hook = await hooks.create(keyId, { url: `http://127.0.0.1:${port}/`, events: ['buy'] });
-    db.insert(t.feedEvents).values({ kind: 'buy', token: 'T1', payload: '{}', txid: 'ab', timestamp: 1 }).run();
+    await db.tx((q) =>
+      q.insert(db.t.feedEvents).values({ kind: 'buy', token: 'T1', payload: '{}', txid: 'ab', timestamp: 1 }),
+    );
     await hooks.tick();
-    const [d] = hooks.deliveries(keyId, hook.id);
+    const [d] = await hooks.deliveries(keyId, hook.id);
     expect(d).toMatchObject({ status: 'pending', lastError: 'connection failed' });
     expect(JSON.stringify(d)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1/);
   });

@@ -18,7 +18,7 @@ let ahead = 0;
 
 beforeAll(async () => {
   h = await startBotStack({ orders: { now: () => Date.now() + ahead } });
-  api = new LaunchpadClient({ baseUrl: h.stack.url, apiKey: h.stack.key() });
+  api = new LaunchpadClient({ baseUrl: h.stack.url, apiKey: await h.stack.key() });
   tokens = await demoTokens(h.stack.devnet.url);
   helpers = automationHelpers(h);
   await h.built.services.sniper.start();

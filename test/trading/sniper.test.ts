@@ -18,7 +18,7 @@ let blockOf: ReturnType<typeof automationHelpers>['blockOf'];
 
 beforeAll(async () => {
   h = await startBotStack();
-  api = new LaunchpadClient({ baseUrl: h.stack.url, apiKey: h.stack.key() });
+  api = new LaunchpadClient({ baseUrl: h.stack.url, apiKey: await h.stack.key() });
   tokens = await demoTokens(h.stack.devnet.url);
   ({ newUser, outsider, tradesOf: snipesOf, blockOf } = automationHelpers(h));
   await h.built.services.sniper.start();

@@ -37,10 +37,13 @@ describe('admin commands', () => {
     await h.send(h.tg.message(ADMIN, '/stats'));
     expect(h.tg.last(ADMIN).text).toMatch(/Bot users: \d+/);
     expect(h.tg.last(ADMIN).text).toMatch(/trades: \d+ · volume/);
-    const facadeAudit = h.stack.facade.admin.auditLog().map((a) => [a.actor.replace(/^key:\d+ as /, ''), a.action]);
+    const facadeAudit = (await h.stack.facade.admin.auditLog()).map((a) => [
+      a.actor.replace(/^key:\d+ as /, ''),
+      a.action,
+    ]);
     expect(facadeAudit).toContainEqual([`telegram:${ADMIN}`, 'plan.set']);
     expect(facadeAudit).toContainEqual([`telegram:${ADMIN}`, 'key.plan']);
-    expect(h.stack.facade.admin.auditLog().every((a) => /^key:\d+( as |$)/.test(a.actor))).toBe(true);
+    expect((await h.stack.facade.admin.auditLog()).every((a) => /^key:\d+( as |$)/.test(a.actor))).toBe(true);
     const botAudit = h.built.db.$client.prepare('select telegram_id, action from admin_audit').all();
     expect(botAudit).toEqual([
       { telegram_id: ADMIN, action: 'plan.set' },

@@ -18,7 +18,7 @@ afterAll(async () => h?.close());
 describe('holders, trades and lists', () => {
   beforeAll(async () => {
     // more holders than one page shows
-    const client = new LaunchpadClient({ baseUrl: h.stack.url, apiKey: h.stack.key() });
+    const client = new LaunchpadClient({ baseUrl: h.stack.url, apiKey: await h.stack.key() });
     for (const w of await client.createWallet(4)) {
       await faucet(h.stack.devnet.url, w.publicKey, 200);
       await client.trade({ action: 'buy', tokenAddress: tokens.TCAT!, amount: 50, privateKey: w.privateKey });

@@ -15,7 +15,7 @@ const ANN = 1201;
 beforeAll(async () => {
   h = await startBotStack();
   tokens = await demoTokens(h.stack.devnet.url);
-  api = new LaunchpadClient({ baseUrl: h.stack.url, apiKey: h.stack.key() });
+  api = new LaunchpadClient({ baseUrl: h.stack.url, apiKey: await h.stack.key() });
   await h.send(h.tg.message(ANN, '/start'));
   await faucet(h.stack.devnet.url, h.walletOf(ANN).address, 5_000);
 });

@@ -22,7 +22,7 @@ const LP = TronWeb.address.fromHex(FAMILIES[0]!.launchpad);
 beforeAll(async () => {
   h = await startBotStack({ orders: { now: () => clock } });
   tokens = await demoTokens(h.stack.devnet.url);
-  api = new LaunchpadClient({ baseUrl: h.stack.url, apiKey: h.stack.key() });
+  api = new LaunchpadClient({ baseUrl: h.stack.url, apiKey: await h.stack.key() });
   await h.built.services.orders.start();
 });
 afterAll(async () => {

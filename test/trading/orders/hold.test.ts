@@ -18,7 +18,7 @@ let clock = Date.now();
 beforeAll(async () => {
   h = await startBotStack({ orders: { now: () => clock, follow: false } });
   tokens = await demoTokens(h.stack.devnet.url);
-  api = new LaunchpadClient({ baseUrl: h.stack.url, apiKey: h.stack.key() });
+  api = new LaunchpadClient({ baseUrl: h.stack.url, apiKey: await h.stack.key() });
   await h.built.services.orders.start();
 });
 afterAll(async () => {
