@@ -77,9 +77,9 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
           },
   });
   const chain = new ChainGateway(tronWeb);
-  const data = createDataService({ db: opts.db, chain, families: opts.families, trxUsd: opts.trxUsd });
-  const trade = createTradeService({ db: opts.db, chain, families: opts.families, feeLimitSun: opts.feeLimitSun });
   const database = opts.database ?? (await openAppDatabase({ sqlite: opts.db }));
+  const data = createDataService({ db: database, chain, families: opts.families, trxUsd: opts.trxUsd });
+  const trade = createTradeService({ db: database, chain, families: opts.families, feeLimitSun: opts.feeLimitSun });
   const keys = createKeysService(database);
   const indexer = new Indexer({
     db: opts.db,
@@ -105,7 +105,7 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   const health = createHealth({
     indexed: () => indexer.indexed,
     nodeHead: async () => (await chain.head()).number,
-    pingDb: () => void opts.db.$client.prepare('select 1').get(),
+    pingDb: async () => void (await database.q.select().from(database.t.appMeta).limit(1)),
   });
   // one process runs every role (`npm start`): it leads the indexer, and the engine when the bot runs
   health.setLeader('indexer', true);

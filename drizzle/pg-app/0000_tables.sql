@@ -2,10 +2,10 @@ CREATE SCHEMA "app";
 --> statement-breakpoint
 CREATE TABLE "app"."api_keys" (
 	"id" bigserial PRIMARY KEY NOT NULL,
-	"key_hash" text NOT NULL,
-	"prefix" text NOT NULL,
-	"label" text,
-	"plan" text NOT NULL,
+	"key_hash" text COLLATE "C" NOT NULL,
+	"prefix" text COLLATE "C" NOT NULL,
+	"label" text COLLATE "C",
+	"plan" text COLLATE "C" NOT NULL,
 	"created_at" bigint NOT NULL,
 	"revoked_at" bigint,
 	"operator" boolean DEFAULT false NOT NULL,
@@ -14,142 +14,142 @@ CREATE TABLE "app"."api_keys" (
 );
 --> statement-breakpoint
 CREATE TABLE "app"."app_meta" (
-	"key" text PRIMARY KEY NOT NULL,
-	"value" text NOT NULL
+	"key" text COLLATE "C" PRIMARY KEY NOT NULL,
+	"value" text COLLATE "C" NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "app"."audit_log" (
 	"id" bigserial PRIMARY KEY NOT NULL,
-	"actor" text NOT NULL,
-	"action" text NOT NULL,
-	"detail" text NOT NULL,
+	"actor" text COLLATE "C" NOT NULL,
+	"action" text COLLATE "C" NOT NULL,
+	"detail" text COLLATE "C" NOT NULL,
 	"at" bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "app"."chain_blocks" (
 	"number" bigint PRIMARY KEY NOT NULL,
-	"block_id" text NOT NULL,
-	"parent_id" text NOT NULL,
+	"block_id" text COLLATE "C" NOT NULL,
+	"parent_id" text COLLATE "C" NOT NULL,
 	"timestamp" bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "app"."fee_ledger" (
-	"txid" text PRIMARY KEY NOT NULL,
+	"txid" text COLLATE "C" PRIMARY KEY NOT NULL,
 	"api_key_id" bigint NOT NULL,
-	"token" text NOT NULL,
-	"side" text NOT NULL,
-	"fee_sun" text NOT NULL,
+	"token" text COLLATE "C" NOT NULL,
+	"side" text COLLATE "C" NOT NULL,
+	"fee_sun" text COLLATE "C" NOT NULL,
 	"confirmed_at" bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "app"."feed_events" (
 	"seq" bigserial PRIMARY KEY NOT NULL,
-	"kind" text NOT NULL,
-	"token" text NOT NULL,
-	"payload" text NOT NULL,
-	"txid" text NOT NULL,
+	"kind" text COLLATE "C" NOT NULL,
+	"token" text COLLATE "C" NOT NULL,
+	"payload" text COLLATE "C" NOT NULL,
+	"txid" text COLLATE "C" NOT NULL,
 	"timestamp" bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "app"."holders" (
-	"token" text NOT NULL,
-	"address" text NOT NULL,
-	"balance" text NOT NULL,
-	"sort_key" text NOT NULL,
+	"token" text COLLATE "C" NOT NULL,
+	"address" text COLLATE "C" NOT NULL,
+	"balance" text COLLATE "C" NOT NULL,
+	"sort_key" text COLLATE "C" NOT NULL,
 	CONSTRAINT "holders_token_address_pk" PRIMARY KEY("token","address")
 );
 --> statement-breakpoint
 CREATE TABLE "app"."indexer_cursors" (
-	"contract" text PRIMARY KEY NOT NULL,
+	"contract" text COLLATE "C" PRIMARY KEY NOT NULL,
 	"block_timestamp" bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "app"."key_usage" (
 	"api_key_id" bigint NOT NULL,
-	"day" text NOT NULL,
+	"day" text COLLATE "C" NOT NULL,
 	"requests" bigint NOT NULL,
 	CONSTRAINT "key_usage_api_key_id_day_pk" PRIMARY KEY("api_key_id","day")
 );
 --> statement-breakpoint
 CREATE TABLE "app"."pending_fees" (
-	"txid" text PRIMARY KEY NOT NULL,
+	"txid" text COLLATE "C" PRIMARY KEY NOT NULL,
 	"api_key_id" bigint NOT NULL,
-	"token" text NOT NULL,
-	"side" text NOT NULL,
+	"token" text COLLATE "C" NOT NULL,
+	"side" text COLLATE "C" NOT NULL,
 	"fee_bps" bigint NOT NULL,
 	"expires_at" bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "app"."pending_metadata" (
-	"txid" text PRIMARY KEY NOT NULL,
-	"description" text DEFAULT '' NOT NULL,
-	"image" text DEFAULT '' NOT NULL,
-	"twitter" text,
-	"telegram" text,
-	"website" text,
+	"txid" text COLLATE "C" PRIMARY KEY NOT NULL,
+	"description" text COLLATE "C" DEFAULT '' NOT NULL,
+	"image" text COLLATE "C" DEFAULT '' NOT NULL,
+	"twitter" text COLLATE "C",
+	"telegram" text COLLATE "C",
+	"website" text COLLATE "C",
 	"created_at" bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "app"."plans" (
-	"name" text PRIMARY KEY NOT NULL,
+	"name" text COLLATE "C" PRIMARY KEY NOT NULL,
 	"rpm" bigint,
 	"fee_bps" bigint NOT NULL,
 	"streams" boolean DEFAULT false NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "app"."seen_events" (
-	"txid" text NOT NULL,
-	"contract" text NOT NULL,
+	"txid" text COLLATE "C" NOT NULL,
+	"contract" text COLLATE "C" NOT NULL,
 	"event_index" bigint NOT NULL,
 	CONSTRAINT "seen_events_txid_contract_event_index_pk" PRIMARY KEY("txid","contract","event_index")
 );
 --> statement-breakpoint
 CREATE TABLE "app"."token_metadata" (
-	"address" text PRIMARY KEY NOT NULL,
-	"description" text DEFAULT '' NOT NULL,
-	"image" text DEFAULT '' NOT NULL,
-	"twitter" text,
-	"telegram" text,
-	"website" text
+	"address" text COLLATE "C" PRIMARY KEY NOT NULL,
+	"description" text COLLATE "C" DEFAULT '' NOT NULL,
+	"image" text COLLATE "C" DEFAULT '' NOT NULL,
+	"twitter" text COLLATE "C",
+	"telegram" text COLLATE "C",
+	"website" text COLLATE "C"
 );
 --> statement-breakpoint
 CREATE TABLE "app"."tokens" (
-	"address" text PRIMARY KEY NOT NULL,
-	"family" text NOT NULL,
-	"launchpad" text NOT NULL,
+	"address" text COLLATE "C" PRIMARY KEY NOT NULL,
+	"family" text COLLATE "C" NOT NULL,
+	"launchpad" text COLLATE "C" NOT NULL,
 	"token_index" bigint NOT NULL,
-	"name" text NOT NULL,
-	"symbol" text NOT NULL,
+	"name" text COLLATE "C" NOT NULL,
+	"symbol" text COLLATE "C" NOT NULL,
 	"decimals" bigint NOT NULL,
-	"total_supply" text NOT NULL,
-	"creator" text NOT NULL,
-	"create_tx" text NOT NULL,
+	"total_supply" text COLLATE "C" NOT NULL,
+	"creator" text COLLATE "C" NOT NULL,
+	"create_tx" text COLLATE "C" NOT NULL,
 	"created_at" bigint NOT NULL,
-	"status" text NOT NULL,
-	"trx_reserve" text NOT NULL,
-	"token_reserve" text NOT NULL,
-	"launch_tx" text,
+	"status" text COLLATE "C" NOT NULL,
+	"trx_reserve" text COLLATE "C" NOT NULL,
+	"token_reserve" text COLLATE "C" NOT NULL,
+	"launch_tx" text COLLATE "C",
 	"launched_at" bigint,
-	"pair" text,
+	"pair" text COLLATE "C",
 	"last_trade_at" bigint
 );
 --> statement-breakpoint
 CREATE TABLE "app"."trades" (
 	"id" bigserial PRIMARY KEY NOT NULL,
-	"txid" text NOT NULL,
+	"txid" text COLLATE "C" NOT NULL,
 	"event_index" bigint NOT NULL,
-	"token" text NOT NULL,
-	"type" text NOT NULL,
-	"user" text NOT NULL,
-	"pool" text NOT NULL,
-	"trx_amount" text NOT NULL,
-	"token_amount" text NOT NULL,
-	"fee" text NOT NULL,
-	"router_fee" text DEFAULT '0' NOT NULL,
-	"trx_reserve_after" text NOT NULL,
-	"token_reserve_after" text NOT NULL,
+	"token" text COLLATE "C" NOT NULL,
+	"type" text COLLATE "C" NOT NULL,
+	"user" text COLLATE "C" NOT NULL,
+	"pool" text COLLATE "C" NOT NULL,
+	"trx_amount" text COLLATE "C" NOT NULL,
+	"token_amount" text COLLATE "C" NOT NULL,
+	"fee" text COLLATE "C" NOT NULL,
+	"router_fee" text COLLATE "C" DEFAULT '0' NOT NULL,
+	"trx_reserve_after" text COLLATE "C" NOT NULL,
+	"token_reserve_after" text COLLATE "C" NOT NULL,
 	"block_number" bigint NOT NULL,
-	"block_id" text,
+	"block_id" text COLLATE "C",
 	"confirmed" boolean DEFAULT true NOT NULL,
 	"timestamp" bigint NOT NULL
 );
@@ -158,21 +158,21 @@ CREATE TABLE "app"."webhook_deliveries" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"webhook_id" bigint NOT NULL,
 	"seq" bigint NOT NULL,
-	"status" text NOT NULL,
+	"status" text COLLATE "C" NOT NULL,
 	"attempts" bigint DEFAULT 0 NOT NULL,
 	"next_attempt_at" bigint NOT NULL,
 	"last_status" bigint,
-	"last_error" text,
+	"last_error" text COLLATE "C",
 	"delivered_at" bigint
 );
 --> statement-breakpoint
 CREATE TABLE "app"."webhooks" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"api_key_id" bigint NOT NULL,
-	"url" text NOT NULL,
-	"events" text NOT NULL,
-	"tokens" text,
-	"secret" text NOT NULL,
+	"url" text COLLATE "C" NOT NULL,
+	"events" text COLLATE "C" NOT NULL,
+	"tokens" text COLLATE "C",
+	"secret" text COLLATE "C" NOT NULL,
 	"from_seq" bigint NOT NULL,
 	"created_at" bigint NOT NULL,
 	"deleted_at" bigint

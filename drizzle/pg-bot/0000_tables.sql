@@ -3,8 +3,8 @@ CREATE SCHEMA "bot";
 CREATE TABLE "bot"."admin_audit" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"telegram_id" bigint NOT NULL,
-	"action" text NOT NULL,
-	"detail" text NOT NULL,
+	"action" text COLLATE "C" NOT NULL,
+	"detail" text COLLATE "C" NOT NULL,
 	"at" bigint NOT NULL
 );
 --> statement-breakpoint
@@ -12,8 +12,8 @@ CREATE TABLE "bot"."alert_outbox" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"chat_id" bigint NOT NULL,
 	"seq" bigint NOT NULL,
-	"text" text NOT NULL,
-	"token" text NOT NULL,
+	"text" text COLLATE "C" NOT NULL,
+	"token" text COLLATE "C" NOT NULL,
 	"sent_at" bigint
 );
 --> statement-breakpoint
@@ -23,69 +23,69 @@ CREATE TABLE "bot"."alert_rules" (
 	"launches" boolean DEFAULT false NOT NULL,
 	"min_buy_trx" bigint,
 	"progress_pct" bigint,
-	"tokens" text,
-	"stopped_reason" text,
+	"tokens" text COLLATE "C",
+	"stopped_reason" text COLLATE "C",
 	"stopped_at" bigint
 );
 --> statement-breakpoint
 CREATE TABLE "bot"."bot_meta" (
-	"key" text PRIMARY KEY NOT NULL,
-	"value" text NOT NULL
+	"key" text COLLATE "C" PRIMARY KEY NOT NULL,
+	"value" text COLLATE "C" NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "bot"."conversations" (
-	"key" text PRIMARY KEY NOT NULL,
-	"state" text NOT NULL
+	"key" text COLLATE "C" PRIMARY KEY NOT NULL,
+	"state" text COLLATE "C" NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "bot"."follows" (
-	"id" text PRIMARY KEY NOT NULL,
+	"id" text COLLATE "C" PRIMARY KEY NOT NULL,
 	"user_id" bigint NOT NULL,
 	"wallet_id" bigint NOT NULL,
-	"source" text NOT NULL,
-	"amount_sun" text NOT NULL,
+	"source" text COLLATE "C" NOT NULL,
+	"amount_sun" text COLLATE "C" NOT NULL,
 	"pct_bps" bigint,
-	"max_sun" text,
-	"budget_sun" text DEFAULT '0' NOT NULL,
-	"token_cap_sun" text DEFAULT '0' NOT NULL,
-	"min_source_sun" text DEFAULT '0' NOT NULL,
+	"max_sun" text COLLATE "C",
+	"budget_sun" text COLLATE "C" DEFAULT '0' NOT NULL,
+	"token_cap_sun" text COLLATE "C" DEFAULT '0' NOT NULL,
+	"min_source_sun" text COLLATE "C" DEFAULT '0' NOT NULL,
 	"sells" boolean DEFAULT false NOT NULL,
-	"status" text NOT NULL,
+	"status" text COLLATE "C" NOT NULL,
 	"created_at" bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "bot"."order_events" (
 	"id" bigserial PRIMARY KEY NOT NULL,
-	"order_id" text NOT NULL,
+	"order_id" text COLLATE "C" NOT NULL,
 	"user_id" bigint NOT NULL,
-	"kind" text NOT NULL,
-	"payload" text NOT NULL,
+	"kind" text COLLATE "C" NOT NULL,
+	"payload" text COLLATE "C" NOT NULL,
 	"created_at" bigint NOT NULL,
 	"sent_at" bigint
 );
 --> statement-breakpoint
 CREATE TABLE "bot"."orders" (
-	"id" text PRIMARY KEY NOT NULL,
+	"id" text COLLATE "C" PRIMARY KEY NOT NULL,
 	"user_id" bigint NOT NULL,
 	"wallet_id" bigint NOT NULL,
-	"token" text NOT NULL,
-	"symbol" text NOT NULL,
-	"kind" text NOT NULL,
-	"side" text NOT NULL,
-	"amount" text NOT NULL,
-	"trigger_e18" text,
-	"entry_e18" text,
+	"token" text COLLATE "C" NOT NULL,
+	"symbol" text COLLATE "C" NOT NULL,
+	"kind" text COLLATE "C" NOT NULL,
+	"side" text COLLATE "C" NOT NULL,
+	"amount" text COLLATE "C" NOT NULL,
+	"trigger_e18" text COLLATE "C",
+	"entry_e18" text COLLATE "C",
 	"trail_bps" bigint,
-	"high_e18" text,
+	"high_e18" text COLLATE "C",
 	"interval_ms" bigint,
 	"rounds" bigint DEFAULT 1 NOT NULL,
 	"done" bigint DEFAULT 0 NOT NULL,
 	"next_at" bigint,
-	"group_id" text,
+	"group_id" text COLLATE "C",
 	"hold_blocks" bigint DEFAULT 1 NOT NULL,
 	"auto" boolean DEFAULT false NOT NULL,
-	"status" text NOT NULL,
-	"note" text,
+	"status" text COLLATE "C" NOT NULL,
+	"note" text COLLATE "C",
 	"created_at" bigint NOT NULL,
 	"updated_at" bigint NOT NULL
 );
@@ -99,14 +99,14 @@ CREATE TABLE "bot"."owned_messages" (
 --> statement-breakpoint
 CREATE TABLE "bot"."pending_inputs" (
 	"user_id" bigint PRIMARY KEY NOT NULL,
-	"kind" text NOT NULL,
+	"kind" text COLLATE "C" NOT NULL,
 	"chat_id" bigint NOT NULL,
 	"expires_at" bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "bot"."recipients" (
 	"user_id" bigint NOT NULL,
-	"address" text NOT NULL,
+	"address" text COLLATE "C" NOT NULL,
 	"first_sent_at" bigint NOT NULL,
 	CONSTRAINT "recipients_user_id_address_pk" PRIMARY KEY("user_id","address")
 );
@@ -119,53 +119,53 @@ CREATE TABLE "bot"."scheduled_deletes" (
 );
 --> statement-breakpoint
 CREATE TABLE "bot"."snipe_rules" (
-	"id" text PRIMARY KEY NOT NULL,
+	"id" text COLLATE "C" PRIMARY KEY NOT NULL,
 	"user_id" bigint NOT NULL,
 	"wallet_id" bigint NOT NULL,
-	"amount_sun" text NOT NULL,
-	"word" text,
-	"creator" text,
+	"amount_sun" text COLLATE "C" NOT NULL,
+	"word" text COLLATE "C",
+	"creator" text COLLATE "C",
 	"max_dev_bps" bigint,
 	"safe" boolean DEFAULT false NOT NULL,
 	"on_launch" boolean DEFAULT false NOT NULL,
-	"budget_sun" text NOT NULL,
-	"max_price_e18" text,
+	"budget_sun" text COLLATE "C" NOT NULL,
+	"max_price_e18" text COLLATE "C",
 	"max_mc_usd" double precision,
-	"status" text NOT NULL,
+	"status" text COLLATE "C" NOT NULL,
 	"created_at" bigint NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "bot"."trades" (
-	"id" text PRIMARY KEY NOT NULL,
+	"id" text COLLATE "C" PRIMARY KEY NOT NULL,
 	"user_id" bigint NOT NULL,
 	"chat_id" bigint NOT NULL,
 	"message_id" bigint,
 	"wallet_id" bigint NOT NULL,
-	"token" text NOT NULL,
-	"side" text NOT NULL,
-	"amount" text NOT NULL,
+	"token" text COLLATE "C" NOT NULL,
+	"side" text COLLATE "C" NOT NULL,
+	"amount" text COLLATE "C" NOT NULL,
 	"slippage_bps" bigint NOT NULL,
-	"quote" text NOT NULL,
-	"status" text NOT NULL,
-	"txid" text,
-	"signed_tx" text,
-	"result" text,
+	"quote" text COLLATE "C" NOT NULL,
+	"status" text COLLATE "C" NOT NULL,
+	"txid" text COLLATE "C",
+	"signed_tx" text COLLATE "C",
+	"result" text COLLATE "C",
 	"created_at" bigint NOT NULL,
 	"expires_at" bigint NOT NULL,
 	"updated_at" bigint NOT NULL,
-	"order_id" text,
-	"rule_id" text
+	"order_id" text COLLATE "C",
+	"rule_id" text COLLATE "C"
 );
 --> statement-breakpoint
 CREATE TABLE "bot"."users" (
 	"telegram_id" bigint PRIMARY KEY NOT NULL,
-	"username" text,
-	"api_key_enc" text NOT NULL,
+	"username" text COLLATE "C",
+	"api_key_enc" text COLLATE "C" NOT NULL,
 	"api_key_id" bigint,
 	"active_wallet_id" bigint,
-	"settings" text NOT NULL,
+	"settings" text COLLATE "C" NOT NULL,
 	"created_at" bigint NOT NULL,
-	"pin_hash" text,
+	"pin_hash" text COLLATE "C",
 	"pin_fails" bigint DEFAULT 0 NOT NULL,
 	"pin_locked_until" bigint,
 	"unlocked_until" bigint
@@ -174,9 +174,9 @@ CREATE TABLE "bot"."users" (
 CREATE TABLE "bot"."wallets" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"user_id" bigint NOT NULL,
-	"address" text NOT NULL,
-	"key_enc" text NOT NULL,
-	"label" text,
+	"address" text COLLATE "C" NOT NULL,
+	"key_enc" text COLLATE "C" NOT NULL,
+	"label" text COLLATE "C",
 	"created_at" bigint NOT NULL
 );
 --> statement-breakpoint

@@ -26,9 +26,9 @@ const balanceIssue: InvalidMapper = (issues) => {
 };
 
 /** Details and holders answer an unexpected failure with the spec's 500. */
-function orDetailsFailed<T>(req: FastifyRequest, fn: () => T): T {
+async function orDetailsFailed<T>(req: FastifyRequest, fn: () => Promise<T>): Promise<T> {
   try {
-    return fn();
+    return await fn();
   } catch (e) {
     if (e instanceof ServiceError) throw e;
     req.log.error({ err: e }, 'token details failed');
@@ -73,7 +73,7 @@ function specRoutes(app: FastifyInstance, data: DataService): void {
       input: S.TradesBody,
       response: S.TradesResponse,
       invalid: pagedIssue,
-      handler: (b) => ({ data: data.getRecentTrades(b.address, ...pageOf(b)), ...ok }),
+      handler: async (b) => ({ data: await data.getRecentTrades(b.address, ...pageOf(b)), ...ok }),
     });
   }
   for (const family of FAMILY_NAMES) {
@@ -84,7 +84,10 @@ function specRoutes(app: FastifyInstance, data: DataService): void {
       input: AddressBody,
       response: S.DetailsResponse,
       invalid: addressIssue,
-      handler: (b, req) => ({ ...orDetailsFailed(req, () => data.getTokenDetails(family, b.address)), ...ok }),
+      handler: async (b, req) => ({
+        ...(await orDetailsFailed(req, () => data.getTokenDetails(family, b.address))),
+        ...ok,
+      }),
     });
     post(app, {
       url: `/${family}/getTokenHolders`,
@@ -93,8 +96,8 @@ function specRoutes(app: FastifyInstance, data: DataService): void {
       input: S.HoldersBody,
       response: S.HoldersResponse,
       invalid: pagedIssue,
-      handler: (b, req) => ({
-        data: orDetailsFailed(req, () => data.getTokenHolders(family, b.address, ...pageOf(b))),
+      handler: async (b, req) => ({
+        data: await orDetailsFailed(req, () => data.getTokenHolders(family, b.address, ...pageOf(b))),
         ...ok,
       }),
     });
@@ -109,7 +112,7 @@ function tokenRoutes(app: FastifyInstance, data: DataService): void {
     url: '/launchpad/getTokenPrice',
     summary: 'Price of one token in TRX and USD',
     response: S.PriceResponse,
-    handler: (b) => ({ data: data.getTokenPrice(b.address), ...ok }),
+    handler: async (b) => ({ data: await data.getTokenPrice(b.address), ...ok }),
   });
   post(app, {
     ...read,
@@ -118,8 +121,8 @@ function tokenRoutes(app: FastifyInstance, data: DataService): void {
       'OHLCV candles of the token price in TRX and USD from the indexed trades (curve and DEX), oldest first; intervals 1m 5m 15m 1h 4h 1d',
     input: S.CandlesBody,
     response: S.CandlesResponse,
-    handler: (b) => ({
-      data: data.getCandles(b.address, b.interval, { from: b.from, to: b.to, limit: b.limit }),
+    handler: async (b) => ({
+      data: await data.getCandles(b.address, b.interval, { from: b.from, to: b.to, limit: b.limit }),
       ...ok,
     }),
   });
@@ -129,14 +132,14 @@ function tokenRoutes(app: FastifyInstance, data: DataService): void {
     summary:
       "A token's safety report from the index: the creator's share and sales, top holders, bundles, the creator's earlier tokens, age, and a verdict (ok, caution, danger) with its reasons",
     response: S.SafetyResponse,
-    handler: (b) => ({ data: data.getTokenSafety(b.address), ...ok }),
+    handler: async (b) => ({ data: await data.getTokenSafety(b.address), ...ok }),
   });
   post(app, {
     ...read,
     url: '/launchpad/getCurveProgress',
     summary: 'Sold, total for sale, percent, TRX in the curve and still needed to launch, status',
     response: S.ProgressResponse,
-    handler: (b) => ({ data: data.getCurveProgress(b.address), ...ok }),
+    handler: async (b) => ({ data: await data.getCurveProgress(b.address), ...ok }),
   });
 }
 
@@ -149,7 +152,7 @@ function listRoutes(app: FastifyInstance, data: DataService): void {
     input: S.UserTradesBody,
     response: S.UserTradesResponse,
     invalid: pagedIssue,
-    handler: (b) => ({ data: data.getUserTrades(b.address, b.tokenAddress, ...pageOf(b)), ...ok }),
+    handler: async (b) => ({ data: await data.getUserTrades(b.address, b.tokenAddress, ...pageOf(b)), ...ok }),
   });
   post(app, {
     url: '/launchpad/getWallet',
@@ -167,6 +170,6 @@ function listRoutes(app: FastifyInstance, data: DataService): void {
     input: S.ListTokensBody,
     response: S.ListTokensResponse,
     invalid: pagedIssue,
-    handler: (b) => ({ data: data.listTokens(b.sort ?? 'new', ...pageOf(b)), ...ok }),
+    handler: async (b) => ({ data: await data.listTokens(b.sort ?? 'new', ...pageOf(b)), ...ok }),
   });
 }

@@ -12,8 +12,8 @@ export interface HealthSources {
   indexed(): { block: number; at: number } | undefined;
   /** The node's head block number (throws when the node does not answer). */
   nodeHead(): Promise<number>;
-  /** Throws when the database does not answer. */
-  pingDb(): void;
+  /** Fails when the database does not answer. */
+  pingDb(): Promise<void>;
 }
 
 /** The roles a process runs (all of them, as `npm start` does, until roles can be split). */
@@ -95,7 +95,7 @@ export function createHealth(sources: HealthSources): Health {
 async function notReady(sources: HealthSources): Promise<string[]> {
   const reasons: string[] = [];
   try {
-    sources.pingDb();
+    await sources.pingDb();
   } catch {
     reasons.push('the database does not answer');
   }

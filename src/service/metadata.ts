@@ -18,7 +18,7 @@ export async function syncDevnetMetadata(devnetUrl: string, data: DataService): 
   let n = 0;
   for (const t of body.data) {
     if (!t.contractAddress) continue;
-    data.setMetadata(t.contractAddress, t);
+    await data.setMetadata(t.contractAddress, t);
     n++;
   }
   return n;

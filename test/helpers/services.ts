@@ -47,7 +47,11 @@ export async function testPostgres(): Promise<{ url: string; drop(): Promise<voi
     return undefined;
   }
   const name = `tlb_test_${randomBytes(6).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
+  // sorted as most operators' databases sort text (en-US), not byte by byte: the stores must not
+  // depend on the server's default collation
+  await admin
+    .query(`CREATE DATABASE ${name} TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'`)
+    .catch(() => admin.query(`CREATE DATABASE ${name}`));
   const url = new URL(DATABASE_URL);
   url.pathname = `/${name}`;
   return {

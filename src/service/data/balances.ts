@@ -1,6 +1,5 @@
 // Balances read from the chain: a token balance with its price, and a wallet with its positions.
 import { eq } from 'drizzle-orm';
-import * as t from '../../db/schema.js';
 import { priceTrx } from '../../tron/market/index.js';
 import { tokenNumber, trxNumber } from '../../tron/units.js';
 import { Errors } from '../errors.js';
@@ -8,7 +7,8 @@ import { poolOf, type DataContext } from './rows.js';
 
 /** The token's price from the index, or, not indexed yet, from the first launchpad that knows it. */
 async function priceOf(ctx: DataContext, tokenAddress: string, decimals: number): Promise<number> {
-  const row = ctx.db.select().from(t.tokens).where(eq(t.tokens.address, tokenAddress)).get();
+  const { q, t } = ctx.db;
+  const [row] = await q.select().from(t.tokens).where(eq(t.tokens.address, tokenAddress));
   if (row) return priceTrx(poolOf(row), row.decimals);
   for (const fam of ctx.families) {
     const pool = await ctx.chain.pool(fam, tokenAddress).catch(() => undefined);
@@ -39,12 +39,12 @@ export async function tokenBalance(ctx: DataContext, publicKey: string, tokenAdd
 /** TRX balance (from the chain) and the launchpad tokens held (from the index), largest value first. */
 export async function wallet(ctx: DataContext, address: string) {
   const trx = await balanceRead(ctx.chain.trxBalance(address));
-  const rows = ctx.db
+  const { q, t } = ctx.db;
+  const rows = await q
     .select({ h: t.holders, tok: t.tokens })
     .from(t.holders)
     .innerJoin(t.tokens, eq(t.tokens.address, t.holders.token))
-    .where(eq(t.holders.address, address))
-    .all();
+    .where(eq(t.holders.address, address));
   const positions = rows
     .map(({ h, tok }) => {
       const units = BigInt(h.balance);

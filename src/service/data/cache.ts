@@ -20,24 +20,26 @@ export const READ_CACHE_MS = 2_000;
 export const READ_CACHE_MAX_KEYS = 5_000;
 
 export interface ReadCache {
-  /** The value cached under `key`, or `read()`'s, cached. */
-  memo: <T>(key: string, read: () => T) => T;
+  /** The value cached under `key`, or `read()`'s, cached (one read at a time per key; a failed one is not kept). */
+  memo: <T>(key: string, read: () => Promise<T>) => Promise<T>;
   /** Drops every cached value (the index changed). */
   invalidate: () => void;
 }
 
 export function createReadCache(now: () => number): ReadCache {
-  const cache = new Map<string, { at: number; value: unknown }>();
+  const cache = new Map<string, { at: number; value: Promise<unknown> }>();
   return {
-    memo: <T>(key: string, read: () => T): T => {
+    memo: <T>(key: string, read: () => Promise<T>): Promise<T> => {
       const hit = cache.get(key);
       const t = now();
-      if (hit && t - hit.at < READ_CACHE_MS) return hit.value as T;
-      const value = read();
-      markCached(value);
+      if (hit && t - hit.at < READ_CACHE_MS) return hit.value as Promise<T>;
+      const entry = { at: t, value: read() };
+      entry.value.then(markCached, () => {
+        if (cache.get(key) === entry) cache.delete(key);
+      });
       if (cache.size > READ_CACHE_MAX_KEYS) cache.clear();
-      cache.set(key, { at: t, value });
-      return value;
+      cache.set(key, entry);
+      return entry.value;
     },
     invalidate: (): void => cache.clear(),
   };

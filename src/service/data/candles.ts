@@ -3,7 +3,6 @@
 // candle opens at the previous close; one without trades is flat at it with zero volume. Prices are
 // compared as exact ratios and turned into numbers only at the JSON edge.
 import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
-import * as t from '../../db/schema.js';
 import { initialPool, priceTrx, type Pool } from '../../tron/market/index.js';
 import { trxNumber } from '../../tron/units.js';
 import { DAY_MS, poolAfter, type DataContext, type TokenRow } from './rows.js';
@@ -82,22 +81,21 @@ export function bucket(ticks: TradeTick[], w: CandleWindow, lastClose: Pool) {
   return out;
 }
 
-export function candles(ctx: DataContext, row: TokenRow, interval: CandleInterval, w: CandleWindow) {
-  const { db, trxUsd } = ctx;
+export async function candles(ctx: DataContext, row: TokenRow, interval: CandleInterval, w: CandleWindow) {
+  const { trxUsd } = ctx;
+  const { q, t } = ctx.db;
   const address = row.address;
-  const before = db
+  const [before] = await q
     .select()
     .from(t.trades)
     .where(and(eq(t.trades.token, address), lt(t.trades.timestamp, w.first)))
     .orderBy(desc(t.trades.timestamp), desc(t.trades.id))
-    .limit(1)
-    .get();
-  const inRange = db
+    .limit(1);
+  const inRange = await q
     .select()
     .from(t.trades)
     .where(and(eq(t.trades.token, address), gte(t.trades.timestamp, w.first), lt(t.trades.timestamp, w.last + w.step)))
-    .orderBy(asc(t.trades.timestamp), asc(t.trades.id))
-    .all();
+    .orderBy(asc(t.trades.timestamp), asc(t.trades.id));
   const n = (p: Pool) => priceTrx(p, row.decimals);
   const list = bucket(inRange, w, before ? poolAfter(before) : initialPool()).map((c) => {
     const o = { open: n(c.open), high: n(c.high), low: n(c.low), close: n(c.close) };

@@ -1,6 +1,5 @@
 // A token's holders from the index, largest first, each with its value and its kind.
 import { asc, desc, eq } from 'drizzle-orm';
-import * as t from '../../db/schema.js';
 import type { FamilyName } from '../../tron/families.js';
 import { priceTrx } from '../../tron/market/index.js';
 import { ratioNumber, tokenNumber } from '../../tron/units.js';
@@ -12,18 +11,24 @@ export type HolderType = 'curve' | 'dev' | 'pool' | 'trader';
 export const holderType = (address: string, row: Pick<TokenRow, 'launchpad' | 'creator' | 'pair'>): HolderType =>
   address === row.launchpad ? 'curve' : address === row.creator ? 'dev' : address === row.pair ? 'pool' : 'trader';
 
-export function tokenHolders(ctx: DataContext, family: FamilyName, address: string, page: number, limit: number) {
-  const row = findToken(ctx.db, address, family);
+export async function tokenHolders(
+  ctx: DataContext,
+  family: FamilyName,
+  address: string,
+  page: number,
+  limit: number,
+) {
+  const { q, t } = ctx.db;
+  const row = await findToken(ctx.db, address, family);
   const price = priceTrx(poolOf(row), row.decimals);
   const supply = BigInt(row.totalSupply);
-  const query = ctx.db
+  const query = q
     .select()
     .from(t.holders)
     .where(eq(t.holders.token, address))
     .orderBy(desc(t.holders.sortKey), asc(t.holders.address));
-  return withPage(query.$dynamic(), page, limit)
-    .all()
-    .map((h) => {
+  const rows = await withPage(query.$dynamic(), page, limit);
+  return rows.map((h) => {
       const bal = BigInt(h.balance);
       const balance = tokenNumber(bal, row.decimals);
       return {

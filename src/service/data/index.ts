@@ -48,8 +48,8 @@ export function createDataService(deps: DataDeps) {
     listTokens: (sort: TokenSort, page: number, limit: number) => listTokens(ctx, sort, page, limit),
 
     /** OHLCV candles (see candles.ts); cached by the window they cover. */
-    getCandles(address: string, interval: CandleInterval, opts: CandleOptions = {}) {
-      const row = findToken(ctx.db, address);
+    async getCandles(address: string, interval: CandleInterval, opts: CandleOptions = {}) {
+      const row = await findToken(ctx.db, address);
       const w = candleWindow(row.createdAt, interval, opts, ctx.now());
       return memo(`candles:${address}:${interval}:${w.first}:${w.last}`, () => candles(ctx, row, interval, w));
     },
@@ -68,8 +68,8 @@ export function createDataService(deps: DataDeps) {
     getWallet: (address: string) => wallet(ctx, address),
 
     /** Off-chain metadata for a token (seed, create helper). */
-    setMetadata(address: string, m: TokenMetadata): void {
-      saveMetadata(ctx, address, m);
+    async setMetadata(address: string, m: TokenMetadata): Promise<void> {
+      await saveMetadata(ctx, address, m);
       cache.invalidate();
     },
   };

@@ -1,15 +1,15 @@
 // What every read works from: the service's dependencies, and a token's indexed row and pool.
 import { eq } from 'drizzle-orm';
 import type { SQLiteSelect } from 'drizzle-orm/sqlite-core';
-import type { AppDb } from '../../db/index.js';
-import * as t from '../../db/schema.js';
+import type { AppDatabase } from '../../db/index.js';
+import type * as schema from '../../db/schema.js';
 import type { Family, FamilyName } from '../../tron/families.js';
 import type { ChainGateway } from '../../tron/gateway.js';
 import type { Pool } from '../../tron/market/index.js';
 import { Errors } from '../errors.js';
 
 export interface DataDeps {
-  db: AppDb;
+  db: AppDatabase;
   chain: ChainGateway;
   families: Family[];
   trxUsd: number;
@@ -19,13 +19,13 @@ export interface DataDeps {
 /** The dependencies with the clock settled. */
 export type DataContext = Required<DataDeps>;
 
-export type TokenRow = typeof t.tokens.$inferSelect;
+export type TokenRow = typeof schema.tokens.$inferSelect;
 
 export const DAY_MS = 24 * 3600 * 1000;
 
 /** The indexed token (of the family, when given), or the spec's "Token not found". */
-export function findToken(db: AppDb, address: string, family?: FamilyName): TokenRow {
-  const row = db.select().from(t.tokens).where(eq(t.tokens.address, address)).get();
+export async function findToken(db: AppDatabase, address: string, family?: FamilyName): Promise<TokenRow> {
+  const [row] = await db.q.select().from(db.t.tokens).where(eq(db.t.tokens.address, address));
   if (!row || (family && row.family !== family)) throw Errors.tokenNotFound();
   return row;
 }

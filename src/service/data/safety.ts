@@ -3,7 +3,6 @@
 // nearly everything; caution for a large creator share, a creator who sold most of their first buy,
 // bundled buys in the creation block, or concentrated holders.
 import { and, asc, desc, eq, lt, lte } from 'drizzle-orm';
-import * as t from '../../db/schema.js';
 import { ratioNumber, tokenNumber } from '../../tron/units.js';
 import { findToken, type DataContext, type TokenRow } from './rows.js';
 
@@ -49,60 +48,54 @@ export function verdictOf(f: SafetyFacts): { verdict: Verdict; reasons: string[]
 }
 
 /** The creator's earlier tokens, and how many of them they sold most of their stake of within an hour. */
-function earlierTokens(ctx: DataContext, row: TokenRow) {
-  const { db } = ctx;
-  const earlier = db
+async function earlierTokens(ctx: DataContext, row: TokenRow) {
+  const { q, t } = ctx.db;
+  const earlier = await q
     .select()
     .from(t.tokens)
-    .where(and(eq(t.tokens.creator, row.creator), lt(t.tokens.createdAt, row.createdAt)))
-    .all();
-  const dumps = earlier.filter((tok) => {
-    const hour = db
-      .select()
-      .from(t.trades)
-      .where(
-        and(
-          eq(t.trades.token, tok.address),
-          eq(t.trades.user, row.creator),
-          lte(t.trades.timestamp, tok.createdAt + DUMP_WINDOW_MS),
-        ),
-      )
-      .all();
-    const bought = sumTokens(hour.filter((x) => x.type === 'BUY'));
-    const sold = sumTokens(hour.filter((x) => x.type === 'SELL'));
-    return bought > 0n && sold * 2n >= bought;
-  }).length;
-  return { count: earlier.length, dumps };
+    .where(and(eq(t.tokens.creator, row.creator), lt(t.tokens.createdAt, row.createdAt)));
+  const dumped = await Promise.all(
+    earlier.map(async (tok) => {
+      const hour = await q
+        .select()
+        .from(t.trades)
+        .where(
+          and(
+            eq(t.trades.token, tok.address),
+            eq(t.trades.user, row.creator),
+            lte(t.trades.timestamp, tok.createdAt + DUMP_WINDOW_MS),
+          ),
+        );
+      const bought = sumTokens(hour.filter((x) => x.type === 'BUY'));
+      const sold = sumTokens(hour.filter((x) => x.type === 'SELL'));
+      return bought > 0n && sold * 2n >= bought;
+    }),
+  );
+  return { count: earlier.length, dumps: dumped.filter(Boolean).length };
 }
 
 /** The holders' side: the creator's balance, and the holders other than the curve and the pair. */
-function holderFacts(ctx: DataContext, row: TokenRow) {
-  const { db } = ctx;
+async function holderFacts(ctx: DataContext, row: TokenRow) {
+  const { q, t } = ctx.db;
   const excluded = new Set([row.launchpad, row.pair].filter((x): x is string => !!x));
-  const creator = db
+  const [creator] = await q
     .select({ b: t.holders.balance })
     .from(t.holders)
-    .where(and(eq(t.holders.token, row.address), eq(t.holders.address, row.creator)))
-    .get();
-  const holders = db
+    .where(and(eq(t.holders.token, row.address), eq(t.holders.address, row.creator)));
+  const all = await q
     .select()
     .from(t.holders)
     .where(eq(t.holders.token, row.address))
-    .orderBy(desc(t.holders.sortKey))
-    .all()
-    .filter((h) => !excluded.has(h.address));
+    .orderBy(desc(t.holders.sortKey));
+  const holders = all.filter((h) => !excluded.has(h.address));
   const top10 = holders.slice(0, 10).reduce((sum, h) => sum + BigInt(h.balance), 0n);
   return { creatorBalance: BigInt(creator?.b ?? '0'), top10, holderCount: holders.length };
 }
 
 /** The trades' side: the creator's first buy and what they sold since, and buys bundled with the creation. */
-function tradeFacts(ctx: DataContext, row: TokenRow) {
-  const trades = ctx.db
-    .select()
-    .from(t.trades)
-    .where(eq(t.trades.token, row.address))
-    .orderBy(asc(t.trades.id))
-    .all();
+async function tradeFacts(ctx: DataContext, row: TokenRow) {
+  const { q, t } = ctx.db;
+  const trades = await q.select().from(t.trades).where(eq(t.trades.token, row.address)).orderBy(asc(t.trades.id));
   const createBlock = trades.find((x) => x.txid === row.createTx)?.blockNumber;
   const firstBuy = sumTokens(trades.filter((x) => x.txid === row.createTx && x.type === 'BUY' && x.user === row.creator));
   const creatorSold = sumTokens(trades.filter((x) => x.user === row.creator && x.type === 'SELL'));
@@ -113,13 +106,11 @@ function tradeFacts(ctx: DataContext, row: TokenRow) {
   return { firstBuy, soldPct, bundleBuys: bundles.length, bundleTokens: sumTokens(bundles) };
 }
 
-export function tokenSafety(ctx: DataContext, address: string) {
-  const row = findToken(ctx.db, address);
+export async function tokenSafety(ctx: DataContext, address: string) {
+  const row = await findToken(ctx.db, address);
   const supply = BigInt(row.totalSupply);
   const pct = (v: bigint) => Math.round(ratioNumber(v * 100n, supply) * 100) / 100;
-  const h = holderFacts(ctx, row);
-  const tr = tradeFacts(ctx, row);
-  const earlier = earlierTokens(ctx, row);
+  const [h, tr, earlier] = await Promise.all([holderFacts(ctx, row), tradeFacts(ctx, row), earlierTokens(ctx, row)]);
   const facts: SafetyFacts = {
     creatorSharePct: pct(h.creatorBalance),
     creatorFirstBuy: tokenNumber(tr.firstBuy, row.decimals),

@@ -1,6 +1,5 @@
 // A token's details, the listings, its price and its curve's progress, from the indexed row.
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import * as t from '../../db/schema.js';
 import type { FamilyName } from '../../tron/families.js';
 import {
   TOTAL_SALE,
@@ -19,21 +18,19 @@ export type TokenSort = 'new' | 'volume' | 'progress';
 
 /** TRX traded in the last 24 h, and the price's change since: after the last trade before then, or
  * from the starting price for a younger token. */
-function stats24h(ctx: DataContext, row: TokenRow) {
-  const { db } = ctx;
+async function stats24h(ctx: DataContext, row: TokenRow) {
+  const { q, t } = ctx.db;
   const since = ctx.now() - DAY_MS;
-  const volume = db
-    .select({ v: sql<string>`coalesce(sum(cast(${t.trades.trxAmount} as integer)), 0)` })
+  const [volume] = await q
+    .select({ v: sql<string>`coalesce(sum(cast(${t.trades.trxAmount} as bigint)), 0)`.mapWith(String) })
     .from(t.trades)
-    .where(and(eq(t.trades.token, row.address), gt(t.trades.timestamp, since)))
-    .get();
-  const before = db
+    .where(and(eq(t.trades.token, row.address), gt(t.trades.timestamp, since)));
+  const [before] = await q
     .select()
     .from(t.trades)
     .where(and(eq(t.trades.token, row.address), lte(t.trades.timestamp, since)))
     .orderBy(desc(t.trades.timestamp), desc(t.trades.id))
-    .limit(1)
-    .get();
+    .limit(1);
   const p0 = priceTrx(before ? poolAfter(before) : initialPool(), row.decimals);
   const p1 = priceTrx(poolOf(row), row.decimals);
   return { volumeSun: BigInt(volume?.v ?? 0), change: p0 === 0 ? 0 : ((p1 - p0) / p0) * 100 };
@@ -54,13 +51,13 @@ function dexOf(row: TokenRow) {
 }
 
 /** The market figures of a token's details and of the listings. */
-function summary(ctx: DataContext, row: TokenRow) {
+async function summary(ctx: DataContext, row: TokenRow) {
   const pool = poolOf(row);
   const launched = row.status === 'LAUNCHED';
   const sold = soldOf(pool);
   const price = priceTrx(pool, row.decimals);
   const supply = BigInt(row.totalSupply);
-  const s = stats24h(ctx, row);
+  const s = await stats24h(ctx, row);
   return {
     currentStatus: row.status,
     priceInTrx: price,
@@ -80,9 +77,10 @@ function summary(ctx: DataContext, row: TokenRow) {
   };
 }
 
-export function tokenDetails(ctx: DataContext, family: FamilyName, address: string) {
-  const row = findToken(ctx.db, address, family);
-  const meta = ctx.db.select().from(t.tokenMetadata).where(eq(t.tokenMetadata.address, address)).get();
+export async function tokenDetails(ctx: DataContext, family: FamilyName, address: string) {
+  const { q, t } = ctx.db;
+  const row = await findToken(ctx.db, address, family);
+  const [meta] = await q.select().from(t.tokenMetadata).where(eq(t.tokenMetadata.address, address));
   return {
     metadata: {
       name: row.name,
@@ -95,11 +93,11 @@ export function tokenDetails(ctx: DataContext, family: FamilyName, address: stri
       ownerAddress: row.creator,
       contractAddress: row.address,
     },
-    data: summary(ctx, row),
+    data: await summary(ctx, row),
   };
 }
 
-type Listed = { row: TokenRow; s: ReturnType<typeof summary> };
+type Listed = { row: TokenRow; s: Awaited<ReturnType<typeof summary>> };
 /** Newest first; by 24 h volume; by progress, the TRX in the curve breaking ties. Newer first on ties. */
 const ORDER: Record<TokenSort, (a: Listed, b: Listed) => number> = {
   new: (a, b) => b.row.createdAt - a.row.createdAt,
@@ -111,12 +109,9 @@ const ORDER: Record<TokenSort, (a: Listed, b: Listed) => number> = {
   },
 };
 
-export function listTokens(ctx: DataContext, sort: TokenSort, page: number, limit: number) {
-  const items = ctx.db
-    .select()
-    .from(t.tokens)
-    .all()
-    .map((r) => ({ row: r, s: summary(ctx, r) }));
+export async function listTokens(ctx: DataContext, sort: TokenSort, page: number, limit: number) {
+  const rows = await ctx.db.q.select().from(ctx.db.t.tokens);
+  const items = await Promise.all(rows.map(async (r) => ({ row: r, s: await summary(ctx, r) })));
   items.sort(ORDER[sort]);
   return items.slice((page - 1) * limit, page * limit).map(({ row, s }) => ({
     address: row.address,
@@ -134,8 +129,8 @@ export function listTokens(ctx: DataContext, sort: TokenSort, page: number, limi
   }));
 }
 
-export function tokenPrice(ctx: DataContext, address: string) {
-  const row = findToken(ctx.db, address);
+export async function tokenPrice(ctx: DataContext, address: string) {
+  const row = await findToken(ctx.db, address);
   const p = priceTrx(poolOf(row), row.decimals);
   return {
     address,
@@ -149,8 +144,8 @@ export function tokenPrice(ctx: DataContext, address: string) {
   };
 }
 
-export function curveProgress(ctx: DataContext, address: string) {
-  const row = findToken(ctx.db, address);
+export async function curveProgress(ctx: DataContext, address: string) {
+  const row = await findToken(ctx.db, address);
   const pool = poolOf(row);
   const launched = row.status === 'LAUNCHED';
   const sold = launched ? TOTAL_SALE : soldOf(pool);
@@ -182,7 +177,8 @@ export interface TokenMetadata {
 }
 
 /** Stores a token's off-chain metadata (seed, create helper), replacing what it had. */
-export function saveMetadata(ctx: DataContext, address: string, m: TokenMetadata): void {
+export async function saveMetadata(ctx: DataContext, address: string, m: TokenMetadata): Promise<void> {
+  const { t } = ctx.db;
   const row = {
     address,
     description: m.description ?? '',
@@ -191,5 +187,7 @@ export function saveMetadata(ctx: DataContext, address: string, m: TokenMetadata
     telegram: m.telegram ?? null,
     website: m.website ?? null,
   };
-  ctx.db.insert(t.tokenMetadata).values(row).onConflictDoUpdate({ target: t.tokenMetadata.address, set: row }).run();
+  await ctx.db.tx((q) =>
+    q.insert(t.tokenMetadata).values(row).onConflictDoUpdate({ target: t.tokenMetadata.address, set: row }),
+  );
 }

@@ -1,18 +1,22 @@
 // Trades from the index: a token's latest, and a user's own (cost basis, positions).
 import { and, desc, eq } from 'drizzle-orm';
-import * as t from '../../db/schema.js';
+import type * as schema from '../../db/schema.js';
 import { priceTrx } from '../../tron/market/index.js';
 import { tokenNumber, trxNumber } from '../../tron/units.js';
 import { findToken, withPage, type DataContext } from './rows.js';
 
-const newestFirst = [desc(t.trades.timestamp), desc(t.trades.id)] as const;
+const newestFirst = (trades: typeof schema.trades) => [desc(trades.timestamp), desc(trades.id)] as const;
 
-export function recentTrades(ctx: DataContext, address: string, page: number, limit: number) {
-  const row = findToken(ctx.db, address);
-  const query = ctx.db.select().from(t.trades).where(eq(t.trades.token, address)).orderBy(...newestFirst);
-  return withPage(query.$dynamic(), page, limit)
-    .all()
-    .map((r) => {
+export async function recentTrades(ctx: DataContext, address: string, page: number, limit: number) {
+  const { q, t } = ctx.db;
+  const row = await findToken(ctx.db, address);
+  const query = q
+    .select()
+    .from(t.trades)
+    .where(eq(t.trades.token, address))
+    .orderBy(...newestFirst(t.trades));
+  const rows = await withPage(query.$dynamic(), page, limit);
+  return rows.map((r) => {
       const trx = BigInt(r.trxAmount);
       const fee = BigInt(r.fee);
       const tokens = BigInt(r.tokenAmount);
@@ -35,18 +39,24 @@ export function recentTrades(ctx: DataContext, address: string, page: number, li
 }
 
 /** A user's own trades, of one token when given, newest first. */
-export function userTrades(ctx: DataContext, user: string, token: string | undefined, page: number, limit: number) {
+export async function userTrades(
+  ctx: DataContext,
+  user: string,
+  token: string | undefined,
+  page: number,
+  limit: number,
+) {
+  const { q, t } = ctx.db;
   const conds = [eq(t.trades.user, user)];
   if (token) conds.push(eq(t.trades.token, token));
-  const query = ctx.db
+  const query = q
     .select({ tr: t.trades, tok: t.tokens })
     .from(t.trades)
     .innerJoin(t.tokens, eq(t.tokens.address, t.trades.token))
     .where(and(...conds))
-    .orderBy(...newestFirst);
-  return withPage(query.$dynamic(), page, limit)
-    .all()
-    .map(({ tr, tok }) => ({
+    .orderBy(...newestFirst(t.trades));
+  const rows = await withPage(query.$dynamic(), page, limit);
+  return rows.map(({ tr, tok }) => ({
       type: tr.type as 'BUY' | 'SELL',
       signature: tr.txid,
       tokenAddress: tr.token,

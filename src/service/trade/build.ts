@@ -1,8 +1,7 @@
 // Unsigned transactions of a trade: the router call a plan makes (curve or DEX, buy or sell) and the
 // approval of the router. Every built trade is put in the pending-fee ledger under its txid, so the
 // indexer can charge the caller's key once the trade confirms.
-import { sql } from 'drizzle-orm';
-import * as t from '../../db/schema.js';
+import type * as schema from '../../db/schema.js';
 import { routerFunction } from '../../tron/abi.js';
 import type { Family } from '../../tron/families.js';
 import type { ChainGateway, UnsignedTx } from '../../tron/gateway.js';
@@ -41,19 +40,8 @@ export function routerCallOf(p: PlannedTrade, feeBps: number): ContractCall {
 /** Builds a plan's router call and records the caller's fee for it. */
 export function createTradeBuilder(deps: TradeDeps) {
   const { db, chain } = deps;
-  // prepared once: every trade build runs it
-  const recordFee = db
-    .insert(t.pendingFees)
-    .values({
-      txid: sql.placeholder('txid'),
-      apiKeyId: sql.placeholder('apiKeyId'),
-      token: sql.placeholder('token'),
-      side: sql.placeholder('side'),
-      feeBps: sql.placeholder('feeBps'),
-      expiresAt: sql.placeholder('expiresAt'),
-    })
-    .onConflictDoNothing()
-    .prepare();
+  const recordFee = (row: typeof schema.pendingFees.$inferInsert) =>
+    db.tx((q) => q.insert(db.t.pendingFees).values(row).onConflictDoNothing());
 
   return async function buildTrade(p: PlannedTrade, user: string, caller: Caller): Promise<UnsignedTx> {
     const call = routerCallOf(p, caller.feeBps);
@@ -61,7 +49,7 @@ export function createTradeBuilder(deps: TradeDeps) {
       callValue: call.callValue,
       feeLimit: p.feeLimit,
     });
-    recordFee.run({
+    await recordFee({
       txid: tx.txID,
       apiKeyId: caller.apiKeyId,
       token: p.token,

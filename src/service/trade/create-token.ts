@@ -1,6 +1,5 @@
 // Token creation: an unsigned createAndInitPurchase (the creation fee and an optional first buy);
 // the metadata waits in pendingMetadata under the txid until the indexer sees the creation.
-import * as t from '../../db/schema.js';
 import type { UnsignedTx } from '../../tron/gateway.js';
 import { trxNumber } from '../../tron/units.js';
 import { Errors } from '../errors.js';
@@ -32,18 +31,19 @@ export async function createToken(deps: TradeDeps, input: CreateTokenInput): Pro
     ],
     { callValue, feeLimit: feeLimitSun },
   );
-  deps.db
-    .insert(t.pendingMetadata)
-    .values({
-      txid: tx.txID,
-      description: input.description ?? '',
-      image: input.image ?? '',
-      twitter: input.twitter ?? null,
-      telegram: input.telegram ?? null,
-      website: input.website ?? null,
-      createdAt: Date.now(),
-    })
-    .onConflictDoNothing()
-    .run();
+  await deps.db.tx((q) =>
+    q
+      .insert(deps.db.t.pendingMetadata)
+      .values({
+        txid: tx.txID,
+        description: input.description ?? '',
+        image: input.image ?? '',
+        twitter: input.twitter ?? null,
+        telegram: input.telegram ?? null,
+        website: input.website ?? null,
+        createdAt: Date.now(),
+      })
+      .onConflictDoNothing(),
+  );
   return tx;
 }

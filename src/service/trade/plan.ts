@@ -1,7 +1,6 @@
 // Plans a trade where the token trades now: its launchpad's curve, or its SunSwap V2 pair once it
 // has launched. Callers see one plan whatever the venue; the checks before building read it.
-import { eq, sql } from 'drizzle-orm';
-import * as t from '../../db/schema.js';
+import { eq } from 'drizzle-orm';
 import { TokenState } from '../../tron/abi.js';
 import type { Family } from '../../tron/families.js';
 import type { ChainGateway } from '../../tron/gateway.js';
@@ -21,12 +20,21 @@ const FEES_TTL_MS = 30_000;
 export function createPlanner(deps: TradeDeps) {
   const { db, chain } = deps;
   const feeCache = new Map<string, { at: number; fees: FeeParams }>();
-  // prepared once: every trade build runs it
-  const familyQuery = db
-    .select({ family: t.tokens.family, symbol: t.tokens.symbol })
-    .from(t.tokens)
-    .where(eq(t.tokens.address, sql.placeholder('token')))
-    .prepare();
+  // every trade build asks; an indexed token's family and symbol never change, so they are kept
+  const indexed = new Map<string, { family: string; symbol: string }>();
+  async function indexedToken(token: string) {
+    const hit = indexed.get(token);
+    if (hit) return hit;
+    const [row] = await db.q
+      .select({ family: db.t.tokens.family, symbol: db.t.tokens.symbol })
+      .from(db.t.tokens)
+      .where(eq(db.t.tokens.address, token));
+    if (row) {
+      if (indexed.size > 100_000) indexed.clear();
+      indexed.set(token, row);
+    }
+    return row;
+  }
 
   async function feesOf(f: Family): Promise<FeeParams> {
     const hit = feeCache.get(f.launchpad);
@@ -38,7 +46,7 @@ export function createPlanner(deps: TradeDeps) {
 
   /** The token's family, and its symbol once indexed. */
   async function tokenOf(token: string): Promise<{ family: Family; symbol?: string }> {
-    const row = familyQuery.get({ token });
+    const row = await indexedToken(token);
     const known = row && deps.families.find((f) => f.family === row.family);
     if (known) return { family: known, symbol: row.symbol };
     const fam = await chain.familyOf(deps.families, token);

@@ -1,11 +1,11 @@
 // The trade service's inputs and its plan of a trade, shared by the planners, builders and views.
-import type { AppDb } from '../../db/index.js';
+import type { AppDatabase } from '../../db/index.js';
 import type { Family } from '../../tron/families.js';
 import type { ChainGateway } from '../../tron/gateway.js';
 import type { Reserves } from '../../tron/market/index.js';
 
 export interface TradeDeps {
-  db: AppDb;
+  db: AppDatabase;
   chain: ChainGateway;
   families: Family[];
   /** Fee limit put on every trade transaction (sun). */
