@@ -1,10 +1,12 @@
 // Operator commands: `npm run cli -- <group> <command> [args]`.
 import { parseArgs } from 'node:util';
 import { bootConfig } from './boot.js';
-import { openAppDatabase, openDb } from './db/index.js';
+import path from 'node:path';
+import { openAppDatabase, openDb, type AppDatabase } from './db/index.js';
+import { copyToPostgres, CopyRefused } from './cli/copy.js';
 import { ServiceError } from './service/errors.js';
 import { createKeysService } from './service/keys.service.js';
-import { tronHost } from './config.js';
+import { tronHost, type Config } from './config.js';
 import { isBase58Address } from './tron/address.js';
 import { CliUsageError, ZERO, routerCommand } from './cli/router.js';
 
@@ -19,8 +21,11 @@ const USAGE = `usage: npm run cli -- <command>
   keys fees ID                             the router fees booked for a key
   plans list                               list plans
   plans set NAME --rpm N|unlimited --fee-bps N   create or edit a plan
+  db copy-to-postgres                      copy the SQLite files of DATA_DIR (app and bot) into the
+                                           empty Postgres of DATABASE_URL (stop the instance first)
   devnet faucet ADDRESS TRX                send TRX from the devnet faucet to ADDRESS (base58 T...)
-  devnet info                              show the devnet's launchpad, router and treasury addresses
+  devnet info [--env]                      show the devnet's launchpad, router and treasury addresses
+                                           (--env: as the settings of instances that use it by TRON_RPC)
   router deploy --treasury ADDR --fee-cap-bps N [--launchpad ADDR] [--dex-router ADDR] [--fee-limit-trx N]
                                            deploy contracts/FeeRouter.sol to the configured node
                                            with the deployer's private key on stdin (it becomes the
@@ -60,7 +65,16 @@ async function devnet(args: string[], base: string): Promise<void> {
   }
   if (cmd === 'info') {
     const res = await fetch(`${base}/devnet/info`);
-    console.log(JSON.stringify(await res.json(), null, 2));
+    const info = (await res.json()) as { families: Array<{ launchpad: string; router: string }> };
+    if (rest[0] === '--env') {
+      // the settings of instances that use this devnet as their node (several instances: it runs alone)
+      const [one, two] = info.families;
+      console.log(`TRON_RPC=${base}\nTRON_RPS=0`);
+      console.log(`LAUNCHPAD_ADDRESS=${one!.launchpad}\nROUTER_ADDRESS=${one!.router}`);
+      if (two) console.log(`LAUNCHPAD2_ADDRESS=${two.launchpad}\nROUTER2_ADDRESS=${two.router}`);
+      return;
+    }
+    console.log(JSON.stringify(info, null, 2));
     return;
   }
   throw new UsageError(`unknown devnet command: ${cmd ?? '(none)'}`);
@@ -71,10 +85,27 @@ function idArg(v: string | undefined): number {
   return Number(v);
 }
 
-async function keysAndPlans(group: string, args: string[], dbFile: string): Promise<void> {
-  const db = openDb(dbFile);
+/** The API's database: Postgres with DATABASE_URL, else the SQLite file. */
+function appDatabase(config: Config): Promise<AppDatabase> {
+  return config.databaseUrl
+    ? openAppDatabase({ postgres: config.databaseUrl })
+    : openAppDatabase({ sqlite: openDb(config.appDbFile) });
+}
+
+async function copyCommand(args: string[], config: Config): Promise<void> {
+  if (args[0] !== 'copy-to-postgres' || args.length !== 1)
+    throw new UsageError(`unknown command: db ${args.join(' ')}`.trim());
+  if (!config.databaseUrl) throw new UsageError('db copy-to-postgres needs DATABASE_URL (the Postgres to copy into)');
+  const files = { app: config.appDbFile, bot: path.join(config.dataDir, 'bot.sqlite') };
+  for (const r of await copyToPostgres(files, config.databaseUrl))
+    console.log(`copied the ${r.database} database: ${r.rows} rows in ${r.tables} tables`);
+  console.log('done: start the instances with DATABASE_URL set');
+}
+
+async function keysAndPlans(group: string, args: string[], config: Config): Promise<void> {
+  const database = await appDatabase(config);
   try {
-    const keys = createKeysService(await openAppDatabase({ sqlite: db }));
+    const keys = createKeysService(database);
     const { values, positionals } = parseArgs({
       args,
       allowPositionals: true,
@@ -125,7 +156,7 @@ async function keysAndPlans(group: string, args: string[], dbFile: string): Prom
       throw new UsageError(`unknown command: ${group} ${cmd ?? ''}`.trim());
     }
   } finally {
-    db.$client.close();
+    await database.close();
   }
 }
 
@@ -139,7 +170,11 @@ async function main(argv: string[]): Promise<number> {
   const { config } = bootConfig();
   try {
     if (group === 'keys' || group === 'plans') {
-      await keysAndPlans(group, rest, config.appDbFile);
+      await keysAndPlans(group, rest, config);
+      return 0;
+    }
+    if (group === 'db') {
+      await copyCommand(rest, config);
       return 0;
     }
     if (group === 'router') {
@@ -157,6 +192,10 @@ async function main(argv: string[]): Promise<number> {
     }
     throw new UsageError(`unknown command: ${group}`);
   } catch (e) {
+    if (e instanceof CopyRefused) {
+      process.stderr.write(`${e.message}\n`);
+      return 1;
+    }
     if (e instanceof ServiceError) {
       process.stderr.write(`${e.error}: ${e.message}\n`);
       return 1;

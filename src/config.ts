@@ -56,6 +56,14 @@ export const configSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{32,256}$/, 'must be 32 to 256 characters of A-Z, a-z, 0-9, _ and - (what Telegram allows)')
     .optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  ROLES: z
+    .string()
+    .regex(
+      /^\s*(api|bot|indexer|engine)(\s*,\s*(api|bot|indexer|engine))*\s*$/,
+      'must be some of api, bot, indexer, engine separated by commas',
+    )
+    .default('api,bot,indexer,engine'),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   REDIS_PREFIX: z
     .string()
@@ -116,7 +124,14 @@ export interface Config {
   };
   /** Shared counters and channels for several instances; unset = each process keeps its own. */
   redis: { url: string; prefix: string } | undefined;
+  /** Postgres for every table (DATABASE_URL); unset = SQLite files in dataDir. */
+  databaseUrl: string | undefined;
+  /** What this instance runs (ROLES); indexer and engine run on one leader among the instances. */
+  roles: ReadonlySet<Role>;
 }
+
+export const ROLES = ['api', 'bot', 'indexer', 'engine'] as const;
+export type Role = (typeof ROLES)[number];
 
 export class ConfigError extends Error {}
 
@@ -151,6 +166,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const dataDir = path.resolve(c.DATA_DIR);
   return {
+    databaseUrl: c.DATABASE_URL,
+    roles: roles(c),
     redis: c.REDIS_URL ? { url: c.REDIS_URL, prefix: c.REDIS_PREFIX } : undefined,
     dataDir,
     host: c.HOST,
@@ -211,6 +228,32 @@ function botWebhook(c: z.infer<typeof configSchema>): Config['bot']['webhook'] {
       `invalid BOT_WEBHOOK_URL (got ${JSON.stringify(c.BOT_WEBHOOK_URL.slice(0, 60))}): Telegram sends updates only to https (http works with a local Bot API server, TELEGRAM_API_ROOT)`,
     );
   return { url: c.BOT_WEBHOOK_URL, secret: c.BOT_WEBHOOK_SECRET };
+}
+
+/**
+ * The roles of this instance. All of them (the default) is one process as `npm start` runs it; a
+ * split is for several instances, which share Postgres (the leaders are elected there), one node
+ * (the devnet runs alone: TRON_RPC) and the API (FACADE_URL on instances without it).
+ */
+function roles(c: z.infer<typeof configSchema>): ReadonlySet<Role> {
+  const set = new Set(c.ROLES.split(',').map((r) => r.trim() as Role));
+  if (set.size === ROLES.length) return set;
+  const got = ` (got ${JSON.stringify(c.ROLES)})`;
+  if (!c.DATABASE_URL)
+    throw new ConfigError(
+      `invalid ROLES${got}: a split of the roles needs DATABASE_URL (the instances share Postgres)`,
+    );
+  if (!c.TRON_RPC)
+    throw new ConfigError(
+      `invalid ROLES${got}: a split of the roles needs TRON_RPC (one node for all instances: run the devnet alone with npm run devnet)`,
+    );
+  if (!set.has('api') && !c.FACADE_URL)
+    throw new ConfigError(
+      `invalid ROLES${got}: an instance without api needs FACADE_URL (where the API instances are)`,
+    );
+  if ((set.has('bot') || set.has('engine')) && !c.BOT_TOKEN)
+    throw new ConfigError(`invalid ROLES${got}: the bot and engine roles need BOT_TOKEN`);
+  return set;
 }
 
 /** On the devnet the families default to its own contracts; on a real node they come from env. */

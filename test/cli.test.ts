@@ -43,6 +43,27 @@ describe('cli devnet', () => {
     expect(err.stderr).toMatch(/usage: npm run cli/);
   });
 
+  it('info --env prints the settings of instances that use the devnet by TRON_RPC', async () => {
+    const { stdout } = await cli(['devnet', 'info', '--env']);
+    const env = Object.fromEntries(
+      stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split('=') as [string, string]),
+    );
+    const info = (await (await fetch(`${devnet.url}/devnet/info`)).json()) as {
+      families: Array<{ launchpad: string; router: string }>;
+    };
+    expect(env).toEqual({
+      TRON_RPC: `http://127.0.0.1:${port}`,
+      TRON_RPS: '0',
+      LAUNCHPAD_ADDRESS: info.families[0]!.launchpad,
+      ROUTER_ADDRESS: info.families[0]!.router,
+      LAUNCHPAD2_ADDRESS: info.families[1]!.launchpad,
+      ROUTER2_ADDRESS: info.families[1]!.router,
+    });
+  });
+
   it('says plainly when the devnet is not running', async () => {
     const err = await failure(cli(['devnet', 'info'], { DEVNET_PORT: '1' }));
     expect(err.code).toBe(1);

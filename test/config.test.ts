@@ -140,6 +140,40 @@ describe('config', () => {
     expect(() => loadConfig({ REDIS_PREFIX: 'has space' })).toThrow(/^invalid REDIS_PREFIX \(got "has space"\)/);
   });
 
+  it('keeps every table in Postgres only with DATABASE_URL, never showing its address', () => {
+    expect(loadConfig({}).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:pw@db:5432/tlb' }).databaseUrl).toBe('postgres://u:pw@db:5432/tlb');
+    let message = '';
+    try {
+      loadConfig({ DATABASE_URL: 'mysql://u:hunter2@db/tlb' });
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    expect(message).toMatch(/^invalid DATABASE_URL: /);
+    expect(message).not.toContain('hunter2');
+  });
+
+  it('runs every role by default; a split needs Postgres, one node, the API and the bot token', () => {
+    expect([...loadConfig({}).roles].sort()).toEqual(['api', 'bot', 'engine', 'indexer']);
+    const split = {
+      DATABASE_URL: 'postgres://db/tlb',
+      TRON_RPC: 'http://127.0.0.1:8090',
+      ROUTER_ADDRESS: 'TEeDPpYmPduHo4iAbyQXAbKoZYRs21ASC4',
+      BOT_TOKEN: '123456:ABCdefGHIjklMNOpqrSTUvwxYZ0123456789',
+      FACADE_URL: 'http://127.0.0.1:3000',
+    };
+    expect([...loadConfig({ ...split, ROLES: 'indexer, engine' }).roles]).toEqual(['indexer', 'engine']);
+    expect([...loadConfig({ ...split, ROLES: 'api,bot' }).roles]).toEqual(['api', 'bot']);
+    expect(() => loadConfig({ ...split, ROLES: 'api,worker' })).toThrow(/^invalid ROLES \(got "api,worker"\): must be/);
+    expect(() => loadConfig({ ...split, DATABASE_URL: undefined, ROLES: 'api' })).toThrow(/needs DATABASE_URL/);
+    expect(() => loadConfig({ ...split, TRON_RPC: undefined, ROLES: 'api' })).toThrow(
+      /needs TRON_RPC .*npm run devnet/,
+    );
+    expect(() => loadConfig({ ...split, FACADE_URL: undefined, ROLES: 'engine' })).toThrow(/needs FACADE_URL/);
+    expect(() => loadConfig({ ...split, BOT_TOKEN: undefined, ROLES: 'api,bot' })).toThrow(/need BOT_TOKEN/);
+    expect([...loadConfig({ ...split, BOT_TOKEN: undefined, ROLES: 'api,indexer' }).roles]).toEqual(['api', 'indexer']);
+  });
+
   it('stops start-up with that line and a non-zero exit code', async () => {
     const err = await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       env: { ...process.env, DEVNET_PORT: '99999' },
