@@ -10,6 +10,7 @@ await runCases([
   ['evm', () => import('./cases/evm.js')],
   ['buys', () => import('./cases/buys.js')],
   ['dex', () => import('./cases/dex.js')],
+  ['engines', () => import('./cases/engines.js')],
   ['orders', () => import('./cases/orders.js')],
   ['sniper', () => import('./cases/sniper.js')],
   ['charts', () => import('./cases/charts.js')],

@@ -17,12 +17,13 @@ import { createTronWeb } from './tron/client.js';
 import type { Family } from './tron/families.js';
 import type { Vault } from './vault.js';
 import type { SharedRedis } from './db/redis.js';
+import { storedProgress } from './service/progress.js';
 
 export interface FacadeOptions {
-  /** The SQLite file (what is not yet written against `database` uses it). */
-  db: AppDb;
-  /** The database the stores use (default: the SQLite file `db`). */
-  database?: AppDatabase;
+  /** The app's SQLite file: used when `database` is not given. */
+  db?: AppDb | undefined;
+  /** The database the stores and the indexer use (SQLite or Postgres); one of it and `db` is needed. */
+  database?: AppDatabase | undefined;
   tronHost: string;
   tronApiKey?: string | undefined;
   /** Requests a second to a real node (0 or unset = unpaced, the devnet). */
@@ -31,7 +32,13 @@ export interface FacadeOptions {
   trxUsd: number;
   feeLimitSun: bigint;
   logger: Logger;
-  indexer: { pollMs: number; fromMs?: number | undefined };
+  /**
+   * The indexer's poll and start; `led: true` = main.ts starts it when this instance leads the
+   * indexer (until then /readyz and the index lag read the index's progress from the database).
+   */
+  indexer: { pollMs: number; fromMs?: number | undefined; led?: boolean };
+  /** The API's routes (default true); false on an instance without the api role (health and the bot's webhook only). */
+  routes?: boolean;
   /** Whether webhooks may target loopback/private addresses (the devnet allows them). */
   webhooksAllowPrivate?: boolean;
   /** Seals webhook secrets at rest (the same key as the bot's wallets). */
@@ -63,9 +70,16 @@ export interface Facade {
   close(): Promise<void>;
 }
 
-export async function startFacade(opts: FacadeOptions): Promise<Facade> {
-  const log = opts.logger.child({ module: 'api' });
-  const tronWeb = createTronWeb({
+/** The database given, or the SQLite file given opened as one. */
+async function databaseOf(opts: FacadeOptions): Promise<AppDatabase> {
+  if (opts.database) return opts.database;
+  if (!opts.db) throw new Error('startFacade needs a database (or the SQLite file db)');
+  return openAppDatabase({ sqlite: opts.db });
+}
+
+/** TronWeb for the node, paced on a real node (TRON_RPS). */
+function tronWebOf(opts: FacadeOptions, log: Logger) {
+  return createTronWeb({
     host: opts.tronHost,
     apiKey: opts.tronApiKey,
     pacing:
@@ -76,13 +90,18 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
             onRetry: (r) => log.warn(r, 'the Tron node is busy (HTTP %d); retrying in %d ms', r.status, r.delayMs),
           },
   });
+}
+
+export async function startFacade(opts: FacadeOptions): Promise<Facade> {
+  const log = opts.logger.child({ module: 'api' });
+  const tronWeb = tronWebOf(opts, log);
   const chain = new ChainGateway(tronWeb);
-  const database = opts.database ?? (await openAppDatabase({ sqlite: opts.db }));
+  const database = await databaseOf(opts);
   const data = createDataService({ db: database, chain, families: opts.families, trxUsd: opts.trxUsd });
   const trade = createTradeService({ db: database, chain, families: opts.families, feeLimitSun: opts.feeLimitSun });
   const keys = createKeysService(database);
   const indexer = new Indexer({
-    db: opts.db,
+    db: database,
     tronWeb,
     chain,
     families: opts.families,
@@ -102,13 +121,14 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   const sealed = await webhooks.sealPlainSecrets();
   if (sealed) log.info({ webhooks: sealed }, 'sealed webhook secrets kept in plain text by an older version');
   const admin = createAdmin(database);
+  // an instance that does not lead the indexer reads how far the leader got
+  const stored = opts.indexer.led ? storedProgress(database) : undefined;
   const health = createHealth({
-    indexed: () => indexer.indexed,
+    indexed: () => indexer.indexed ?? stored?.indexed(),
     nodeHead: async () => (await chain.head()).number,
     pingDb: async () => void (await database.q.select().from(database.t.appMeta).limit(1)),
   });
-  // one process runs every role (`npm start`): it leads the indexer, and the engine when the bot runs
-  health.setLeader('indexer', true);
+  health.setLeader('indexer', !opts.indexer.led);
   health.setLeader('engine', false);
   const app = await buildApp({
     data,
@@ -120,6 +140,7 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
     health,
     botWebhook: opts.botWebhook,
     shared: opts.shared,
+    routes: opts.routes ?? true,
   });
   let url: string | undefined;
   if (opts.listen) {
@@ -130,7 +151,7 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   } else {
     await app.ready();
   }
-  if (opts.indexer.pollMs > 0) indexer.start(opts.indexer.pollMs);
+  if (opts.indexer.pollMs > 0 && !opts.indexer.led) indexer.start(opts.indexer.pollMs);
   if ((opts.webhookMs ?? 1000) > 0) webhooks.start(opts.webhookMs ?? 1000);
   return {
     database,
@@ -147,6 +168,7 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
     async close() {
       await webhooks.stop();
       await indexer.stop();
+      stored?.stop();
       feed.close();
       await admin.flushUsage();
       await app.close();

@@ -15,7 +15,7 @@ async function fundedUsers(h: BotStack, devnetUrl: string): Promise<number[]> {
   let last = '';
   for (const u of users) {
     await h.send(h.tg.message(u, '/start'));
-    last = h.built.services.accounts.activeWallet(h.built.store.user(u)!).address;
+    last = (await h.built.services.accounts.activeWallet((await h.built.store.user(u))!)).address;
     await post(`${devnetUrl}/devnet/faucet`, { address: last, amountTrx: 1_000 });
   }
   const tw = new TronWeb({ fullHost: devnetUrl });
@@ -65,8 +65,8 @@ async function confirmToBought(h: BotStack, users: number[], token: string) {
       users.map(async (u) => {
         await h.send(h.tg.message(u, `/buy ${token} 1`));
         const quote = h.tg.last(u);
-        const user = h.built.store.user(u)!;
-        const wallet = client.activeWallet(user).address;
+        const user = (await h.built.store.user(u))!;
+        const wallet = (await client.activeWallet(user)).address;
         const before = (await client.clientFor(user).getUserTrades(wallet, { limit: 1 }))[0]?.signature;
         const t0 = performance.now();
         await h.send(h.tg.tap(u, quote, h.tg.button(quote, '✅ Confirm')));

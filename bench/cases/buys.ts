@@ -16,6 +16,9 @@ export interface BuysOptions {
   /** DEVNET_THREAD: the devnet on a worker thread of its own */
   thread?: boolean;
   venue?: 'curve' | 'dex';
+  /** More settings of the system (DATABASE_URL), and what the figure's line says of them. */
+  env?: Record<string, string>;
+  label?: string;
 }
 
 type Wallet = { acc: Awaited<ReturnType<typeof TronWeb.createAccount>>; tw: TronWeb };
@@ -63,13 +66,14 @@ async function allIndexed(info: BenchSystem, wallets: Wallet[], perClient: numbe
 }
 
 export async function endToEndBuys(opts: BuysOptions): Promise<void> {
-  const o: Required<BuysOptions> = { signer: 'native', thread: true, venue: 'curve', ...opts };
+  const o: Required<BuysOptions> = { signer: 'native', thread: true, venue: 'curve', env: {}, label: '', ...opts };
   const info = await startSystem({
     DEVNET_BLOCK_MS: String(o.blockMs),
     // mainnet-like: a block is solid 19 blocks later (a block per broadcast needs 0)
     DEVNET_SOLID_AFTER: o.blockMs === 0 ? '0' : '19',
     INDEXER_POLL_MS: '250',
     DEVNET_THREAD: String(o.thread),
+    ...o.env,
   });
   try {
     const wallets = await Promise.all(
@@ -93,7 +97,7 @@ export async function endToEndBuys(opts: BuysOptions): Promise<void> {
     const rate = (n / ms) * 1000;
     const blocks = `devnet ${o.thread ? 'on its own thread (DEVNET_THREAD=true)' : 'in the API thread (default)'}, ${o.blockMs ? `${o.blockMs / 1000}-s blocks solid 19 blocks later (the defaults)` : 'one block per broadcast'}; signed with ${o.signer === 'native' ? 'signTx (libsecp256k1)' : "TronWeb's trx.sign (JavaScript)"}`;
     out(
-      `- end-to-end ${o.venue === 'dex' ? 'DEX (SunSwap V2) ' : ''}buys through the facade (localTrade, the client signs, broadcast, indexed; ${blocks}; ${o.clients} clients, ${n} buys): ${Math.round(rate)} buys/s indexed (all sent after ${(sentMs / 1000).toFixed(1)} s, all indexed after ${(ms / 1000).toFixed(1)} s) — ${rate >= 200 ? 'meets' : 'misses'} the target (≥ 200/s)`,
+      `- end-to-end ${o.venue === 'dex' ? 'DEX (SunSwap V2) ' : ''}buys${o.label ? ` ${o.label}` : ''} through the facade (localTrade, the client signs, broadcast, indexed; ${blocks}; ${o.clients} clients, ${n} buys): ${Math.round(rate)} buys/s indexed (all sent after ${(sentMs / 1000).toFixed(1)} s, all indexed after ${(ms / 1000).toFixed(1)} s) — ${rate >= 200 ? 'meets' : 'misses'} the target (≥ 200/s)`,
     );
   } finally {
     await info.stop();

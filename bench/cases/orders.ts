@@ -54,11 +54,11 @@ async function farOrders(h: BotStack, tokens: string[]): Promise<void> {
   for (const u of users) await h.send(h.tg.message(u, '/start'));
   const st = h.built.store;
   const t0 = Date.now();
-  st.db.$client.transaction(() => {
+  await st.db.tx(async () => {
     for (const u of users) {
-      const wallet = h.built.services.accounts.activeWallet(st.user(u)!);
-      tokens.forEach((token, j) =>
-        st.insertOrder({
+      const wallet = await h.built.services.accounts.activeWallet((await st.user(u))!);
+      for (const [j, token] of tokens.entries())
+        await st.insertOrder({
           id: `bench-${u}-${j}`,
           userId: u,
           walletId: wallet.id,
@@ -71,10 +71,9 @@ async function farOrders(h: BotStack, tokens: string[]): Promise<void> {
           status: 'active',
           createdAt: t0,
           updatedAt: t0,
-        }),
-      );
+        });
     }
-  })();
+  });
 }
 
 /** The engine's synchronous work per stream event is the cost of the checks: timed around onEvent. */
@@ -144,7 +143,7 @@ async function makeLanes(b: Bench, tokens: string[]): Promise<Lane[]> {
       const u = 7_100_000 + lane;
       await h.send(h.tg.message(u, '/start'));
       await post(`${b.stack.devnet.url}/devnet/faucet`, {
-        address: h.built.services.accounts.activeWallet(h.built.store.user(u)!).address,
+        address: (await h.built.services.accounts.activeWallet((await h.built.store.user(u))!)).address,
         amountTrx: 5_000,
       });
       return { mover, u, token: tokens[90 + lane]! };
@@ -170,13 +169,19 @@ async function triggerRound(b: Bench, engine: Engine, { mover, u, token }: Lane)
     priceE18({ trxReserve: BigInt(p.exact.trxReserveSun), tokenReserve: BigInt(p.exact.tokenReserve) }),
     -200n,
   );
-  const order = await engine.create(st.user(u)!, { kind: 'limit', side: 'buy', token, trx: '1', at: { e18: level } });
+  const order = await engine.create((await st.user(u))!, {
+    kind: 'limit',
+    side: 'buy',
+    token,
+    trx: '1',
+    at: { e18: level },
+  });
   const sale = await trade('sell', '100%');
   // the order's transaction, once the node has it
   let received: number | undefined;
   for (let i = 0; i < 200 && received === undefined; i++) {
     await sleep(100);
-    const t = st.orderTrades(order.id).at(-1);
+    const t = (await st.orderTrades(order.id)).at(-1);
     if (t?.txid)
       received = (
         devnetDb.prepare('select received_at r from transactions where txid = ?').get(t.txid) as
@@ -187,9 +192,10 @@ async function triggerRound(b: Bench, engine: Engine, { mover, u, token }: Lane)
     .prepare('select b.timestamp t from transactions x join blocks b on b.number = x.block_number where x.txid = ?')
     .get(sale) as { t: number } | undefined;
   debug(`orders bench: trigger ${received !== undefined && block ? 'measured' : 'missed'} ${received} ${block?.t}`);
-  for (let i = 0; i < 150 && ['active', 'executing'].includes(st.order(order.id)!.status); i++) await sleep(200);
+  for (let i = 0; i < 150 && ['active', 'executing'].includes((await st.order(order.id))!.status); i++)
+    await sleep(200);
   // a sale that did not cross the level leaves the order open: cancelled, and the round not counted
-  if (st.order(order.id)!.status === 'active') engine.cancel(u, order.id);
+  if ((await st.order(order.id))!.status === 'active') await engine.cancel(u, order.id);
   return received !== undefined && block ? received - block.t : undefined;
 }
 

@@ -19,11 +19,11 @@ async function rules(h: BotStack, stack: Stack): Promise<void> {
   for (const u of users) await h.send(h.tg.message(u, '/start'));
   const st = h.built.store;
   const t0 = Date.now();
-  st.db.$client.transaction(() => {
-    users.forEach((u, i) => {
-      const wallet = h.built.services.accounts.activeWallet(st.user(u)!);
+  await st.db.tx(async () => {
+    for (const [i, u] of users.entries()) {
+      const wallet = await h.built.services.accounts.activeWallet((await st.user(u))!);
       void chain.faucet(toHexAddress(wallet.address), 300_000_000n);
-      st.insertSnipeRule({
+      await st.insertSnipeRule({
         id: `bench-${u}`,
         userId: u,
         walletId: wallet.id,
@@ -37,8 +37,8 @@ async function rules(h: BotStack, stack: Stack): Promise<void> {
         status: 'active',
         createdAt: t0,
       });
-    });
-  })();
+    }
+  });
 }
 
 /** The creator's wallet, funded, once its block is made. */
@@ -65,7 +65,7 @@ async function creations({ api, creator }: Awaited<ReturnType<typeof fundedCreat
 /** From the devnet's and the bot's records: each snipe's delay after its creation's block. */
 function measure(h: BotStack, stack: Stack, created: string[]) {
   const db = stack.devnet.chain.db.$client;
-  const bot = h.built.store.db.$client;
+  const bot = h.sqlite.$client;
   const blockOf = (txid: string) =>
     db
       .prepare(

@@ -44,6 +44,11 @@ export interface AppDeps {
   shared?: SharedRedis | undefined;
   /** The Telegram bot's webhook path on this instance's port (BOT_WEBHOOK_URL), and what takes its updates. */
   botWebhook?: { path: string; handle: (req: FastifyRequest, reply: FastifyReply) => Promise<void> } | undefined;
+  /**
+   * The API's routes and document (default true); false on an instance without the api role, which
+   * still serves /healthz, /readyz, /metrics and the bot's webhook on its port.
+   */
+  routes?: boolean;
 }
 
 /** JSON text of the objects the data service's read cache hands out again (the same object, never
@@ -91,6 +96,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((_req, reply) => send(reply, Errors.notFound()));
 
+  if (deps.routes === false) {
+    deps.health?.attach(app);
+    app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
+    botWebhookRoute(app, deps.botWebhook);
+    return app;
+  }
   // the OpenAPI document and its UI are public
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/docs')) route.config = { ...(route.config ?? {}), public: true };
@@ -141,12 +152,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(walletRoutes);
   await app.register(adminRoutes, { keys: deps.keys, ...(deps.audit ? { audit: deps.audit } : {}) });
   if (deps.live) await app.register(liveRoutes, deps.live);
-  const hook = deps.botWebhook;
-  // Telegram's updates: no API key (the bot checks the webhook's secret), not in the API's document
+  botWebhookRoute(app, deps.botWebhook);
+  return app;
+}
+
+/** Telegram's updates: no API key (the bot checks the webhook's secret), not in the API's document. */
+function botWebhookRoute(app: FastifyInstance, hook: AppDeps['botWebhook']): void {
   if (hook)
     app.post(hook.path, { config: { public: true }, schema: { hide: true } }, async (req, reply) => {
       await hook.handle(req, reply);
       return reply;
     });
-  return app;
 }

@@ -1,7 +1,9 @@
 // Channel and group alerts, fed by the API's live stream. Each event is matched against every
-// chat's rules and queued once per chat (in SQLite, with the stream position), then sent grouped:
-// one message per chat for what arrived together. A restart resumes from the stored position and
-// never repeats an alert.
+// chat's rules (read from the database at each event, so rules set by any instance count at once) and
+// queued once per chat (an insert on conflict do nothing, with the stream position), then sent
+// grouped: one message per chat for what arrived together. Each alert is claimed before it is sent
+// (marked sent by a conditional update), so of several instances one sends it. A restart resumes from
+// the stored position and never repeats an alert.
 import type { Api, GrammyError } from 'grammy';
 import type { Logger } from 'pino';
 import type { LaunchpadClient, StreamEvent } from '../client/index.js';
@@ -60,42 +62,46 @@ export function createAlerter(deps: {
   let flushing: Promise<void> | undefined;
 
   /** Queues the event for every chat whose rules match, and moves the stream position. */
-  function take(e: StreamEvent): number {
-    return store.db.$client.transaction(() => {
+  function take(e: StreamEvent): Promise<number> {
+    return store.db.tx(async () => {
       let n = 0;
-      for (const r of store.allAlertRules()) {
-        if (matches(r, e) && store.queueAlert(r.chatId, e.id, e.token, alertText(e, deps.botUsername))) n++;
+      for (const r of await store.allAlertRules()) {
+        if (matches(r, e) && (await store.queueAlert(r.chatId, e.id, e.token, alertText(e, deps.botUsername)))) n++;
       }
-      store.setMeta('alerts_last_seq', String(e.id));
+      await store.setMeta('alerts_last_seq', String(e.id));
       return n;
-    })();
+    });
   }
 
   /** Sends what is queued: one message per chat, oldest first. */
   async function flush(): Promise<number> {
-    const pending = store.unsentAlerts();
+    const pending = await store.unsentAlerts();
     const byChat = new Map<number, typeof pending>();
     for (const a of pending) byChat.set(a.chatId, [...(byChat.get(a.chatId) ?? []), a]);
     let sent = 0;
     for (const [chatId, list] of byChat) {
       for (let i = 0; i < list.length; i += MAX_LINES) {
-        const part = list.slice(i, i + MAX_LINES);
-        // marked first: an alert is sent at most once, even if the process dies mid-send
-        store.markAlertsSent(
-          part.map((a) => a.id),
-          Date.now(),
+        // claim: marked sent first by a conditional update; what another instance marked is its to send
+        // (and an alert is sent at most once, even if the process dies mid-send)
+        const mine = new Set(
+          await store.markAlertsSent(
+            list.slice(i, i + MAX_LINES).map((a) => a.id),
+            Date.now(),
+          ),
         );
+        const part = list.slice(i, i + MAX_LINES).filter((a) => mine.has(a.id));
+        if (!part.length) continue;
         await deps.api
           .sendMessage(chatId, part.map((a) => a.text).join('\n'), {
             parse_mode: 'HTML',
             link_preview_options: { is_disabled: true },
           })
           .then(() => (sent += 1))
-          .catch((err: unknown) => {
+          .catch(async (err: unknown) => {
             if (refusalOf(err) === 'chat-gone') {
               // blocked, removed or deleted: stop alerts to this chat for good, and say why
               const reason = (err as GrammyError).description;
-              store.stopAlerts(chatId, reason, Date.now());
+              await store.stopAlerts(chatId, reason, Date.now());
               deps.logger.warn({ chatId, reason }, 'alerts stopped: the chat refuses our messages');
             } else deps.logger.warn({ chatId, err: (err as Error).message }, 'alert not delivered');
           });
@@ -117,18 +123,18 @@ export function createAlerter(deps: {
   return {
     take,
     flush,
-    start(): void {
-      const last = store.meta('alerts_last_seq');
+    async start(): Promise<void> {
+      const last = await store.meta('alerts_last_seq');
       stopStream = deps.client.follow({
         events: ['create', 'buy', 'progress', 'launch'],
         ...(last !== undefined ? { lastEventId: Number(last) } : {}),
-        onEvent: (e) => {
-          if (take(e) > 0) scheduleFlush();
+        onEvent: async (e) => {
+          if ((await take(e)) > 0) scheduleFlush();
         },
         onError: (err) => deps.logger.warn({ err: (err as Error).message }, 'alert stream interrupted; reconnecting'),
       });
       // anything queued before a restart goes out now
-      if (store.unsentAlerts().length) scheduleFlush();
+      if ((await store.unsentAlerts()).length) scheduleFlush();
     },
     async stop(): Promise<void> {
       stopStream?.();

@@ -95,7 +95,7 @@ export async function withdraw(conversation: Convo, ctx: Context) {
     try {
       const user = await userOf(octx);
       const { accounts, trading } = octx.services;
-      return { ok: true as const, ...(await trading.sendTrx(user, accounts.activeWallet(user), to, amount)) };
+      return { ok: true as const, ...(await trading.sendTrx(user, await accounts.activeWallet(user), to, amount)) };
     } catch (e) {
       return { ok: false as const, reason: friendly(e) };
     }
@@ -214,7 +214,7 @@ export async function editSetting(conversation: Convo, ctx: Context, field: keyo
     const user = await userOf(octx);
     const s = octx.services.store.settings(user);
     const updated: Settings = { ...s, [f.key]: value };
-    octx.services.store.saveSettings(user.telegramId, updated);
+    await octx.services.store.saveSettings(user.telegramId, updated);
     return updated;
   });
   await ctx.reply('Saved.\n\n' + settingsText(next), { parse_mode: 'HTML', reply_markup: settingsKeyboard(next) });

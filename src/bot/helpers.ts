@@ -18,7 +18,7 @@ export async function replyOwned(ctx: BotContext, text: string, keyboard?: Inlin
     link_preview_options: { is_disabled: true },
     ...(keyboard ? { reply_markup: keyboard } : {}),
   });
-  if (keyboard && ctx.from) ctx.services.store.own(msg.chat.id, msg.message_id, ctx.from.id);
+  if (keyboard && ctx.from) await ctx.services.store.own(msg.chat.id, msg.message_id, ctx.from.id);
   return msg;
 }
 

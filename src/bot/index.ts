@@ -113,7 +113,7 @@ function telegramTransformers(throttle: boolean, shared: SharedRedis | undefined
 async function ownersOnly(ctx: BotContext, next: () => Promise<void>): Promise<void> {
   const msg = ctx.callbackQuery?.message;
   if (msg && msg.chat.type !== 'private') {
-    const owner = ctx.services.store.ownerOf(msg.chat.id, msg.message_id);
+    const owner = await ctx.services.store.ownerOf(msg.chat.id, msg.message_id);
     // the alerts' settings belong to the chat, and their feature lets only the chat's admins change them
     const chatWide = owner === undefined && /^al:/.test(ctx.callbackQuery?.data ?? '');
     if (!chatWide && owner !== ctx.from?.id) {
@@ -147,7 +147,7 @@ function installConversations(bot: Bot<BotContext>, services: BotServices, trans
   // a global /cancel, ahead of the conversations so it is never taken as an answer
   bot.command('cancel', async (ctx) => {
     await ctx.conversation.exitAll();
-    if (ctx.from) services.store.clearPendingInput(ctx.from.id);
+    if (ctx.from) await services.store.clearPendingInput(ctx.from.id);
     await ctx.reply('Cancelled.');
   });
   bot.use(createConversation(customAmount, 'customAmount'));
@@ -155,14 +155,20 @@ function installConversations(bot: Bot<BotContext>, services: BotServices, trans
   bot.use(createConversation(editSetting, 'editSetting'));
 }
 
-/** Deletes messages whose time has come (exported keys); returns how many. */
+/** How long an instance holds a due delete it claimed before another may take it over (ms). */
+const DELETE_LEASE_MS = 60_000;
+
+/** Deletes messages whose time has come (exported keys); returns how many this instance deleted. */
 export async function runDueDeletes(api: Api, store: BotStore, now: number): Promise<number> {
-  const due = store.dueDeletes(now);
-  for (const d of due) {
+  let n = 0;
+  for (const d of await store.dueDeletes(now)) {
+    // claim: a conditional update moves the row's time a lease on: one instance deletes the message
+    if (!(await store.claimDelete(d.id, now, DELETE_LEASE_MS))) continue;
     await api.deleteMessage(d.chatId, d.messageId).catch(() => undefined);
-    store.doneDelete(d.id);
+    await store.doneDelete(d.id);
+    n++;
   }
-  return due.length;
+  return n;
 }
 
 export { COMMANDS };

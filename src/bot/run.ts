@@ -15,7 +15,8 @@ import { sniperNotifier } from './notifiers/sniper.notifier.js';
 import { tradeNotifier } from './notifiers/trade.notifier.js';
 import type { Api } from 'grammy';
 import { createBot, runDueDeletes, COMMANDS, type BotOptions } from './index.js';
-import { createStore, openBotDb } from './store.js';
+import { operatorKey } from './operator-key.js';
+import { createStore, openBotDatabase, type BotDatabase } from './store.js';
 import { createTradeFlow } from '../trading/trade-flow.js';
 import { createUserPins } from '../trading/user-pin.js';
 import type { SigningRules } from '../trading/signing.js';
@@ -50,12 +51,15 @@ export interface BotRunOptions {
   webhook?: WebhookSettings | undefined;
   /** The order engine's and the sniper's clock, the DCA tick (tests drive them), and whether they follow the stream. */
   orders?: { now?: () => number; tickMs?: number; follow?: boolean };
+  /** The bot's SQLite file when no `database` is given (default DATA_DIR/bot.sqlite). */
   dbFile?: string;
+  /** The bot's database (Postgres, or a SQLite file opened by the caller, who closes it); else `dbFile` is opened. */
+  database?: BotDatabase;
 }
 
 export async function buildBot(opts: BotRunOptions) {
   const log = opts.logger.child({ module: 'bot' });
-  const db = openBotDb(opts.dbFile ?? path.join(opts.dataDir, 'bot.sqlite'));
+  const db = opts.database ?? (await openBotDatabase({ sqlite: opts.dbFile ?? path.join(opts.dataDir, 'bot.sqlite') }));
   const store = createStore(db);
   const vault = new Vault(opts.vaultKey);
   const operator = new LaunchpadClient({
@@ -97,15 +101,15 @@ export async function buildBot(opts: BotRunOptions) {
     orders,
     notify: sniperNotifier(() => late.api!, log, txLinker(opts.explorerTxUrl)),
     position: {
-      get: () => {
-        const v = store.meta('sniper_last_seq');
+      get: async () => {
+        const v = await store.meta('sniper_last_seq');
         return v === undefined ? undefined : Number(v);
       },
       set: (id) => store.setMeta('sniper_last_seq', String(id)),
     },
     notices: {
-      get: (key) => {
-        const v = store.meta(`sniper_notice:${key}`);
+      get: async (key) => {
+        const v = await store.meta(`sniper_notice:${key}`);
         return v === undefined ? undefined : Number(v);
       },
       set: (key, at) => store.setMeta(`sniper_notice:${key}`, String(at)),
@@ -139,30 +143,87 @@ export async function buildBot(opts: BotRunOptions) {
   return { bot, store, services, db, operator };
 }
 
-export async function startBot(opts: BotRunOptions) {
-  const built = await buildBot(opts);
+/** How the bot shares its work with other instances (main.ts, from ROLES). */
+export interface BotRoles {
+  /** Takes Telegram's updates (the bot role); false: only the engine's messages go out. Default true. */
+  updates?: boolean;
+  /**
+   * The engine (orders, sniper, copy trading, alerts, scheduled deletes, resuming trades by hand)
+   * starts at once (default), or only when `engine.start()` is called (the engine's leader).
+   */
+  engineLed?: boolean;
+  /** With several instances: resume only hand trades left this long (their instance died), every 30 s. */
+  resumeStaleMs?: number;
+}
+
+/** How often the engine's leader looks for hand trades a dead instance left (several instances). */
+const RESUME_EVERY_MS = 30_000;
+
+/** The engine: what runs on one instance at a time. */
+function botEngine(built: Awaited<ReturnType<typeof buildBot>>, staleMs: number | undefined) {
   const { bot, store, services } = built;
   const log = services.logger;
+  let alerter: ReturnType<typeof createAlerter> | undefined;
+  let timers: NodeJS.Timeout[] = [];
+  const resume = async () => {
+    const resumed = await services.trading.resume(services.events(bot.api), staleMs ?? 0);
+    if (resumed) log.info({ resumed }, 'resumed unfinished trades');
+  };
+  return {
+    async start() {
+      await resume();
+      await services.orders.start();
+      await services.sniper.start();
+      alerter = createAlerter({
+        store,
+        api: bot.api,
+        client: built.operator,
+        logger: log,
+        botUsername: bot.botInfo.username,
+      });
+      await alerter.start();
+      timers.push(
+        setInterval(() => {
+          runDueDeletes(bot.api, store, Date.now()).catch((err: unknown) =>
+            log.warn({ err }, 'scheduled deletes failed'),
+          );
+        }, 5_000),
+      );
+      if (staleMs !== undefined)
+        timers.push(
+          setInterval(
+            () => void resume().catch((err: unknown) => log.warn({ err }, 'resuming trades failed')),
+            RESUME_EVERY_MS,
+          ),
+        );
+    },
+    async stop() {
+      for (const t of timers) clearInterval(t);
+      timers = [];
+      await alerter?.stop();
+      alerter = undefined;
+      await services.orders.stop();
+      services.sniper.stop();
+    },
+    get alerter() {
+      return alerter;
+    },
+  };
+}
+
+export async function startBot(opts: BotRunOptions & BotRoles) {
+  const built = await buildBot(opts);
+  const { bot, services } = built;
+  const log = services.logger;
   await bot.init();
-  await bot.api.setMyCommands(COMMANDS);
-  const resumed = await services.trading.resume(services.events(bot.api));
-  if (resumed) log.info({ resumed }, 'resumed unfinished trades');
-  await services.orders.start();
-  await services.sniper.start();
-  const alerter = createAlerter({
-    store,
-    api: bot.api,
-    client: built.operator,
-    logger: log,
-    botUsername: bot.botInfo.username,
-  });
-  alerter.start();
-  const maintenance = setInterval(() => {
-    runDueDeletes(bot.api, store, Date.now()).catch((err: unknown) => log.warn({ err }, 'scheduled deletes failed'));
-  }, 5_000);
+  const engine = botEngine(built, opts.resumeStaleMs);
+  if (!opts.engineLed) await engine.start();
   let runner: RunnerHandle | undefined;
   let handleWebhook: WebhookHandler | undefined;
-  if (opts.webhook) {
+  if (opts.updates === false) {
+    log.info({ username: bot.botInfo.username }, 'the bot takes no updates here (ROLES has no bot)');
+  } else if (opts.webhook) {
+    await bot.api.setMyCommands(COMMANDS);
     handleWebhook = webhookHandler(bot, opts.webhook.secret);
     await setWebhook(bot, opts.webhook);
     log.info(
@@ -170,37 +231,27 @@ export async function startBot(opts: BotRunOptions) {
       `bot @${bot.botInfo.username} takes updates by webhook`,
     );
   } else if (opts.poll !== false) {
+    await bot.api.setMyCommands(COMMANDS);
     // a webhook left from an earlier run would refuse getUpdates (409); its pending updates are kept
     await bot.api.deleteWebhook({ drop_pending_updates: false });
     runner = run(bot);
     log.info({ username: bot.botInfo.username }, `bot @${bot.botInfo.username} is polling for updates`);
+  } else {
+    await bot.api.setMyCommands(COMMANDS);
   }
   return {
     ...built,
-    alerter,
+    /** The alerts' sender while the engine runs here. */
+    get alerter() {
+      return engine.alerter;
+    },
+    engine,
     /** Serves the webhook's path (when the bot takes updates by webhook). */
     handleWebhook,
     async stop() {
-      clearInterval(maintenance);
-      await alerter.stop();
-      await services.orders.stop();
-      services.sniper.stop();
+      await engine.stop();
       if (runner?.isRunning()) await runner.stop();
-      built.db.$client.close();
+      if (!opts.database) await built.db.close();
     },
   };
-}
-
-/** The configured operator key, or one made once and kept sealed in the bot's database. */
-async function operatorKey(
-  store: ReturnType<typeof createStore>,
-  vault: Vault,
-  given: string | (() => Promise<string>),
-): Promise<string> {
-  if (typeof given === 'string') return given;
-  const sealed = store.meta('operator_key');
-  if (sealed) return vault.decrypt(sealed, 'operator-key');
-  const key = await given();
-  store.setMeta('operator_key', vault.encrypt(key, 'operator-key'));
-  return key;
 }

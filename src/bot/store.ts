@@ -1,7 +1,10 @@
 // The bot's data: the trading side's (users, wallets, trades, orders: src/trading/store.ts) and the
-// Telegram side's (message owners, prompts, conversations, alerts, audit), over one SQLite file.
-import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+// Telegram side's (message owners, prompts, conversations, alerts, audit), on either engine: the
+// bot's SQLite file, or the `bot` schema of a Postgres database that several bot processes share.
+import { and, asc, count, eq, inArray, isNull, lte } from 'drizzle-orm';
+import { openPostgres, sqliteDatabase, type Database } from '../db/engine.js';
 import { openSqlite, type Db } from '../db/open.js';
+import * as pgTables from '../db/pg/bot.schema.js';
 import { createTradingStore, type UserRow } from '../trading/store.js';
 import * as s from './schema.js';
 
@@ -14,8 +17,18 @@ export {
   type OrderRow,
 } from '../trading/store.js';
 
+/** The bot's SQLite file itself. */
 export type BotDb = Db<typeof s>;
+/** The bot's database as the stores use it, on either engine. */
+export type BotDatabase = Database<typeof s>;
 export const openBotDb = (file: string): BotDb => openSqlite(file, s, 'bot');
+
+/** The bot's database: a SQLite file (a path, or one open already) or Postgres (a URL: migrated under a lock). */
+export async function openBotDatabase(where: { sqlite: string | BotDb } | { postgres: string }): Promise<BotDatabase> {
+  if ('sqlite' in where)
+    return sqliteDatabase(typeof where.sqlite === 'string' ? openBotDb(where.sqlite) : where.sqlite, s);
+  return openPostgres(where.postgres, s, pgTables, { folder: 'pg-bot' });
+}
 
 export interface AlertRules {
   chatId: number;
@@ -28,146 +41,205 @@ export interface AlertRules {
   stoppedReason?: string | null;
 }
 
-export function createStore(db: BotDb) {
+const rulesOf = (r: typeof s.alertRules.$inferSelect): AlertRules => ({
+  ...r,
+  tokens: r.tokens ? (JSON.parse(r.tokens) as string[]) : null,
+});
+
+export function createStore(db: BotDatabase) {
+  const { t } = db;
   return {
+    // the trading tables are a part of the bot's
     ...createTradingStore(db),
     db,
-    meta(key: string): string | undefined {
-      return db.select().from(s.botMeta).where(eq(s.botMeta.key, key)).get()?.value;
+    async meta(key: string): Promise<string | undefined> {
+      return (await db.q.select().from(t.botMeta).where(eq(t.botMeta.key, key)))[0]?.value;
     },
-    setMeta(key: string, value: string): void {
-      db.insert(s.botMeta).values({ key, value }).onConflictDoUpdate({ target: s.botMeta.key, set: { value } }).run();
+    async setMeta(key: string, value: string): Promise<void> {
+      await db.tx((q) =>
+        q.insert(t.botMeta).values({ key, value }).onConflictDoUpdate({ target: t.botMeta.key, set: { value } }),
+      );
+    },
+    /** Sets a key only if it has none yet; true for the one caller (of any process) that set it. */
+    async claimMeta(key: string, value: string): Promise<boolean> {
+      // claim: insert on conflict do nothing, counted with returning
+      const rows = await db.tx((q) =>
+        q.insert(t.botMeta).values({ key, value }).onConflictDoNothing().returning({ key: t.botMeta.key }),
+      );
+      return rows.length === 1;
+    },
+    /** Changes a key's value only from `from`; true for the one caller (of any process) that did. */
+    async swapMeta(key: string, from: string, to: string): Promise<boolean> {
+      // claim: a conditional update, counted with returning
+      const rows = await db.tx((q) =>
+        q
+          .update(t.botMeta)
+          .set({ value: to })
+          .where(and(eq(t.botMeta.key, key), eq(t.botMeta.value, from)))
+          .returning({ key: t.botMeta.key }),
+      );
+      return rows.length === 1;
+    },
+    async deleteMeta(key: string): Promise<void> {
+      await db.tx((q) => q.delete(t.botMeta).where(eq(t.botMeta.key, key)));
     },
 
-    userByUsername(name: string): UserRow | undefined {
-      return db
+    async userByUsername(name: string): Promise<UserRow | undefined> {
+      const rows = await db.q
         .select()
-        .from(s.users)
-        .where(eq(s.users.username, name.replace(/^@/, '')))
-        .get();
+        .from(t.users)
+        .where(eq(t.users.username, name.replace(/^@/, '')));
+      return rows[0];
     },
-    userCount(): number {
-      return (db.$client.prepare('select count(*) n from users').get() as { n: number }).n;
+    async userCount(): Promise<number> {
+      const [row] = await db.q.select({ n: count().mapWith(Number) }).from(t.users);
+      return row?.n ?? 0;
     },
-    audit(telegramId: number, action: string, detail: unknown): void {
-      db.insert(s.adminAudit)
-        .values({ telegramId, action, detail: JSON.stringify(detail), at: Date.now() })
-        .run();
+    async audit(telegramId: number, action: string, detail: unknown): Promise<void> {
+      await db.tx((q) =>
+        q.insert(t.adminAudit).values({ telegramId, action, detail: JSON.stringify(detail), at: Date.now() }),
+      );
     },
 
-    alertRules(chatId: number): AlertRules {
-      const r = db.select().from(s.alertRules).where(eq(s.alertRules.chatId, chatId)).get();
+    async alertRules(chatId: number): Promise<AlertRules> {
+      const [r] = await db.q.select().from(t.alertRules).where(eq(t.alertRules.chatId, chatId));
       return r
-        ? { ...r, tokens: r.tokens ? (JSON.parse(r.tokens) as string[]) : null }
+        ? rulesOf(r)
         : { chatId, newTokens: false, launches: false, minBuyTrx: null, progressPct: null, tokens: null };
     },
     /** Saves a chat's rules; an admin setting them in the chat starts stopped alerts again. */
-    saveAlertRules(r: AlertRules): void {
+    async saveAlertRules(r: AlertRules): Promise<void> {
       const row = { ...r, tokens: r.tokens ? JSON.stringify(r.tokens) : null, stoppedReason: null, stoppedAt: null };
-      db.insert(s.alertRules).values(row).onConflictDoUpdate({ target: s.alertRules.chatId, set: row }).run();
-    },
-    /** The rules of every chat that still takes alerts. */
-    allAlertRules(): AlertRules[] {
-      return db
-        .select()
-        .from(s.alertRules)
-        .where(isNull(s.alertRules.stoppedReason))
-        .all()
-        .map((r) => ({ ...r, tokens: r.tokens ? (JSON.parse(r.tokens) as string[]) : null }));
-    },
-    /** Queues an alert once per chat and event; false when it was queued before. */
-    queueAlert(chatId: number, seq: number, token: string, text: string): boolean {
-      return (
-        db.insert(s.alertOutbox).values({ chatId, seq, token, text, sentAt: null }).onConflictDoNothing().run()
-          .changes === 1
+      await db.tx((q) =>
+        q.insert(t.alertRules).values(row).onConflictDoUpdate({ target: t.alertRules.chatId, set: row }),
       );
     },
-    unsentAlerts() {
-      return db.select().from(s.alertOutbox).where(isNull(s.alertOutbox.sentAt)).orderBy(asc(s.alertOutbox.id)).all();
+    /** The rules of every chat that still takes alerts. */
+    async allAlertRules(): Promise<AlertRules[]> {
+      return (await db.q.select().from(t.alertRules).where(isNull(t.alertRules.stoppedReason))).map(rulesOf);
+    },
+    /** Queues an alert once per chat and event; false when it was queued before. */
+    async queueAlert(chatId: number, seq: number, token: string, text: string): Promise<boolean> {
+      // claim: insert on conflict do nothing on (chat, event): queued once whichever process saw the event
+      const rows = await db.tx((q) =>
+        q
+          .insert(t.alertOutbox)
+          .values({ chatId, seq, token, text, sentAt: null })
+          .onConflictDoNothing()
+          .returning({ id: t.alertOutbox.id }),
+      );
+      return rows.length === 1;
+    },
+    async unsentAlerts() {
+      return db.q.select().from(t.alertOutbox).where(isNull(t.alertOutbox.sentAt)).orderBy(asc(t.alertOutbox.id));
     },
     /** Stops alerts to a chat that refuses them, with Telegram's reason; what is queued for it is dropped. */
-    stopAlerts(chatId: number, reason: string, at: number): void {
-      db.transaction((tx) => {
-        tx.update(s.alertRules)
+    async stopAlerts(chatId: number, reason: string, at: number): Promise<void> {
+      await db.tx(async (q) => {
+        await q
+          .update(t.alertRules)
           .set({ stoppedReason: reason, stoppedAt: at })
-          .where(eq(s.alertRules.chatId, chatId))
-          .run();
-        tx.update(s.alertOutbox)
+          .where(eq(t.alertRules.chatId, chatId));
+        await q
+          .update(t.alertOutbox)
           .set({ sentAt: at })
-          .where(and(eq(s.alertOutbox.chatId, chatId), isNull(s.alertOutbox.sentAt)))
-          .run();
+          .where(and(eq(t.alertOutbox.chatId, chatId), isNull(t.alertOutbox.sentAt)));
       });
     },
-    markAlertsSent(ids: number[], at: number): void {
-      if (ids.length) db.update(s.alertOutbox).set({ sentAt: at }).where(inArray(s.alertOutbox.id, ids)).run();
+    /** Marks queued alerts sent; returns the ids this caller marked (another process's are left out). */
+    async markAlertsSent(ids: number[], at: number): Promise<number[]> {
+      if (!ids.length) return [];
+      // claim: a conditional update (sent_at still null), so each alert goes out from one process
+      const rows = await db.tx((q) =>
+        q
+          .update(t.alertOutbox)
+          .set({ sentAt: at })
+          .where(and(inArray(t.alertOutbox.id, ids), isNull(t.alertOutbox.sentAt)))
+          .returning({ id: t.alertOutbox.id }),
+      );
+      return rows.map((r) => r.id);
     },
 
-    own(chatId: number, messageId: number, userId: number): void {
-      db.insert(s.ownedMessages)
-        .values({ chatId, messageId, userId, createdAt: Date.now() })
-        .onConflictDoUpdate({
-          target: [s.ownedMessages.chatId, s.ownedMessages.messageId],
-          set: { userId },
-        })
-        .run();
+    async own(chatId: number, messageId: number, userId: number): Promise<void> {
+      await db.tx((q) =>
+        q
+          .insert(t.ownedMessages)
+          .values({ chatId, messageId, userId, createdAt: Date.now() })
+          .onConflictDoUpdate({ target: [t.ownedMessages.chatId, t.ownedMessages.messageId], set: { userId } }),
+      );
     },
-    ownerOf(chatId: number, messageId: number): number | undefined {
-      return db
+    async ownerOf(chatId: number, messageId: number): Promise<number | undefined> {
+      const rows = await db.q
         .select()
-        .from(s.ownedMessages)
-        .where(and(eq(s.ownedMessages.chatId, chatId), eq(s.ownedMessages.messageId, messageId)))
-        .get()?.userId;
+        .from(t.ownedMessages)
+        .where(and(eq(t.ownedMessages.chatId, chatId), eq(t.ownedMessages.messageId, messageId)));
+      return rows[0]?.userId;
     },
 
-    scheduleDelete(chatId: number, messageId: number, deleteAt: number): void {
-      db.insert(s.scheduledDeletes).values({ chatId, messageId, deleteAt }).run();
+    async scheduleDelete(chatId: number, messageId: number, deleteAt: number): Promise<void> {
+      await db.tx((q) => q.insert(t.scheduledDeletes).values({ chatId, messageId, deleteAt }));
     },
-    dueDeletes(now: number) {
-      return db.select().from(s.scheduledDeletes).where(lte(s.scheduledDeletes.deleteAt, now)).all();
+    async dueDeletes(now: number) {
+      return db.q.select().from(t.scheduledDeletes).where(lte(t.scheduledDeletes.deleteAt, now));
     },
-    doneDelete(id: number): void {
-      db.delete(s.scheduledDeletes).where(eq(s.scheduledDeletes.id, id)).run();
+    /**
+     * Claims a due delete for `leaseMs` (its time moved on by that much): false when another caller has
+     * it. One that is not done (doneDelete) within the lease is due again.
+     */
+    async claimDelete(id: number, now: number, leaseMs: number): Promise<boolean> {
+      // claim: a conditional update of a due row, so one process deletes the message
+      const rows = await db.tx((q) =>
+        q
+          .update(t.scheduledDeletes)
+          .set({ deleteAt: now + leaseMs })
+          .where(and(eq(t.scheduledDeletes.id, id), lte(t.scheduledDeletes.deleteAt, now)))
+          .returning({ id: t.scheduledDeletes.id }),
+      );
+      return rows.length === 1;
+    },
+    async doneDelete(id: number): Promise<void> {
+      await db.tx((q) => q.delete(t.scheduledDeletes).where(eq(t.scheduledDeletes.id, id)));
     },
 
-    setPendingInput(userId: number, kind: string, chatId: number, expiresAt: number): void {
-      db.insert(s.pendingInputs)
-        .values({ userId, kind, chatId, expiresAt })
-        .onConflictDoUpdate({
-          target: s.pendingInputs.userId,
-          set: { kind, chatId, expiresAt },
-        })
-        .run();
+    async setPendingInput(userId: number, kind: string, chatId: number, expiresAt: number): Promise<void> {
+      await db.tx((q) =>
+        q
+          .insert(t.pendingInputs)
+          .values({ userId, kind, chatId, expiresAt })
+          .onConflictDoUpdate({ target: t.pendingInputs.userId, set: { kind, chatId, expiresAt } }),
+      );
     },
-    /** Takes (and clears) the user's pending prompt, if still valid. */
-    takePendingInput(userId: number, now: number): { kind: string; chatId: number } | undefined {
-      const row = db.select().from(s.pendingInputs).where(eq(s.pendingInputs.userId, userId)).get();
-      if (!row) return undefined;
-      db.delete(s.pendingInputs).where(eq(s.pendingInputs.userId, userId)).run();
-      return row.expiresAt >= now ? { kind: row.kind, chatId: row.chatId } : undefined;
+    /** Takes (and clears) the user's pending prompt, if still valid; one caller of any process takes it. */
+    async takePendingInput(userId: number, now: number): Promise<{ kind: string; chatId: number } | undefined> {
+      // claim: delete ... returning: the prompt's answer is taken once
+      const [row] = await db.tx((q) => q.delete(t.pendingInputs).where(eq(t.pendingInputs.userId, userId)).returning());
+      return row && row.expiresAt >= now ? { kind: row.kind, chatId: row.chatId } : undefined;
     },
-    peekPendingInput(userId: number): string | undefined {
-      return db.select().from(s.pendingInputs).where(eq(s.pendingInputs.userId, userId)).get()?.kind;
+    async peekPendingInput(userId: number): Promise<string | undefined> {
+      return (await db.q.select().from(t.pendingInputs).where(eq(t.pendingInputs.userId, userId)))[0]?.kind;
     },
-    clearPendingInput(userId: number): void {
-      db.delete(s.pendingInputs).where(eq(s.pendingInputs.userId, userId)).run();
+    async clearPendingInput(userId: number): Promise<void> {
+      await db.tx((q) => q.delete(t.pendingInputs).where(eq(t.pendingInputs.userId, userId)));
     },
 
     /** Storage adapter for grammY conversations v2. */
     conversationStorage<T>() {
       return {
-        read: (key: string) => {
-          const row = db.select().from(s.conversations).where(eq(s.conversations.key, key)).get();
+        read: async (key: string): Promise<T | undefined> => {
+          const [row] = await db.q.select().from(t.conversations).where(eq(t.conversations.key, key));
           return row ? (JSON.parse(row.state) as T) : undefined;
         },
-        write: (key: string, state: T) => {
+        write: async (key: string, state: T): Promise<void> => {
           const json = JSON.stringify(state);
-          db.insert(s.conversations)
-            .values({ key, state: json })
-            .onConflictDoUpdate({ target: s.conversations.key, set: { state: json } })
-            .run();
+          await db.tx((q) =>
+            q
+              .insert(t.conversations)
+              .values({ key, state: json })
+              .onConflictDoUpdate({ target: t.conversations.key, set: { state: json } }),
+          );
         },
-        delete: (key: string) => {
-          db.delete(s.conversations).where(eq(s.conversations.key, key)).run();
+        delete: async (key: string): Promise<void> => {
+          await db.tx((q) => q.delete(t.conversations).where(eq(t.conversations.key, key)));
         },
       };
     },

@@ -86,7 +86,7 @@ export async function showCard(
   if (!found) return;
   const priv = ctx.chat?.type === 'private';
   const token = found.details.metadata.contractAddress;
-  const open = priv ? ctx.services.orders.list(user.telegramId, token).length : 0;
+  const open = priv ? (await ctx.services.orders.list(user.telegramId, token)).length : 0;
   const text =
     tokenCard(found.details, ctx.services.trxUsd, safety) +
     (open ? `\n\n📋 You have ${open} open order${open === 1 ? '' : 's'} on this token.` : '');
@@ -126,7 +126,7 @@ export async function showCard(
   // a new card: asked for, or the one to edit is gone or is no picture (a page of holders, an old card)
   const sent = await ctx.replyWithPhoto(pic.photo, { caption, parse_mode: 'HTML', reply_markup: kb });
   charts.remember(pic.key, fileIdOf(sent));
-  if (ctx.from) ctx.services.store.own(sent.chat.id, sent.message_id, ctx.from.id);
+  if (ctx.from) await ctx.services.store.own(sent.chat.id, sent.message_id, ctx.from.id);
   if (edit) await ctx.answerCallbackQuery({ text: 'Updated' });
   if (!fits) await ctx.reply(text, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
 }

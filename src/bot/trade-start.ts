@@ -52,11 +52,11 @@ export async function startTrade(ctx: BotContext, token: string, side: Side, amo
   if (!store.settings(user).confirm) {
     const msg = await ctx.reply('⏳ Sending…');
     // its result will carry buttons (a one-tap re-quote): they are the sender's
-    if (ctx.from) store.own(msg.chat.id, msg.message_id, ctx.from.id);
-    trading.attachMessage(trade.id, msg.message_id);
-    if (trading.claim(trade.id, user.telegramId) === 'ok') runTrade(ctx, trade.id);
+    if (ctx.from) await store.own(msg.chat.id, msg.message_id, ctx.from.id);
+    await trading.attachMessage(trade.id, msg.message_id);
+    if ((await trading.claim(trade.id, user.telegramId)) === 'ok') runTrade(ctx, trade.id);
     return;
   }
   const msg = await replyOwned(ctx, quoteText(quote, symbol, QUOTE_TTL_MS / 1000), confirmKeyboard(trade.id));
-  trading.attachMessage(trade.id, msg.message_id);
+  await trading.attachMessage(trade.id, msg.message_id);
 }

@@ -1,7 +1,6 @@
 // A launchpad's events: a token's creation (with the metadata the facade was given for it), its trades
 // on the curve, and its launch to the DEX.
 import { eq } from 'drizzle-orm';
-import * as t from '../db/schema.js';
 import { toBase58 } from '../tron/address.js';
 import type { Family } from '../tron/families.js';
 import { VIRTUAL_TOKEN_START, VIRTUAL_TRX_START, progressPct } from '../tron/market/index.js';
@@ -27,32 +26,38 @@ export interface LaunchpadInputs {
   devBuyByTx: ReadonlyMap<string, bigint>;
 }
 
-export function applyLaunchpadEvent(ctx: ApplyContext, f: Family, e: ChainEvent, inputs: LaunchpadInputs): void {
+export async function applyLaunchpadEvent(
+  ctx: ApplyContext,
+  f: Family,
+  e: ChainEvent,
+  inputs: LaunchpadInputs,
+): Promise<void> {
   if (e.event_name === 'TokenCreate') return applyCreate(ctx, f, e, inputs);
   const token = toBase58(e.result.token!);
-  const row = ctx.q.token.get({ token });
+  const [row] = await ctx.s.token({ token });
+  const { q, t } = ctx;
   if (!row) return;
   if (e.event_name === 'TokenPurchased' || e.event_name === 'TokenSold') {
-    applyCurveTrade(ctx, f, e, row, inputs.routerTx);
+    await applyCurveTrade(ctx, f, e, row, inputs.routerTx);
   } else if (e.event_name === 'LaunchPending') {
-    ctx.db.update(t.tokens).set({ status: 'LAUNCH_PENDING' }).where(eq(t.tokens.address, token)).run();
+    await q.update(t.tokens).set({ status: 'LAUNCH_PENDING' }).where(eq(t.tokens.address, token));
   } else if (e.event_name === 'TokenLaunched') {
-    ctx.db
+    await q
       .update(t.tokens)
       .set({ status: 'LAUNCHED', launchTx: e.transaction_id, launchedAt: e.block_timestamp })
-      .where(eq(t.tokens.address, token))
-      .run();
-    ctx.feed.write('launch', token, e, { symbol: row.symbol, name: row.name });
+      .where(eq(t.tokens.address, token));
+    await ctx.feed.write('launch', token, e, { symbol: row.symbol, name: row.name });
   }
 }
 
-function applyCreate(ctx: ApplyContext, f: Family, e: ChainEvent, inputs: LaunchpadInputs): void {
+async function applyCreate(ctx: ApplyContext, f: Family, e: ChainEvent, inputs: LaunchpadInputs): Promise<void> {
   const r = e.result;
   const token = toBase58(r.tokenAddress!);
   const info = inputs.infos.get(token);
   if (!info) return; // known already (re-read): nothing to do
   const creator = toBase58(r.creator!);
-  ctx.db
+  const { q, t } = ctx;
+  await q
     .insert(t.tokens)
     .values({
       address: token,
@@ -71,10 +76,9 @@ function applyCreate(ctx: ApplyContext, f: Family, e: ChainEvent, inputs: Launch
       pair: null,
       lastTradeAt: null,
     })
-    .onConflictDoNothing()
-    .run();
+    .onConflictDoNothing();
   const devBuy = inputs.devBuyByTx.get(e.transaction_id) ?? 0n;
-  ctx.feed.write('create', token, e, {
+  await ctx.feed.write('create', token, e, {
     family: f.family,
     name: info.name,
     symbol: info.symbol,
@@ -82,33 +86,33 @@ function applyCreate(ctx: ApplyContext, f: Family, e: ChainEvent, inputs: Launch
     devBuy: devBuy.toString(),
     devBuyPct: Number((devBuy * 10_000n) / BigInt(info.totalSupply)) / 100,
   });
-  attachMetadata(ctx, token, e.transaction_id);
+  await attachMetadata(ctx, token, e.transaction_id);
 }
 
 /** Metadata the facade was given when it built this creation moves to the token. */
-function attachMetadata(ctx: ApplyContext, token: string, txid: string): void {
-  const { db } = ctx;
-  const meta = db.select().from(t.pendingMetadata).where(eq(t.pendingMetadata.txid, txid)).get();
+async function attachMetadata(ctx: ApplyContext, token: string, txid: string): Promise<void> {
+  const { q, t } = ctx;
+  const [meta] = await q.select().from(t.pendingMetadata).where(eq(t.pendingMetadata.txid, txid));
   if (!meta) return;
   const { txid: _txid, createdAt: _at, ...fields } = meta;
-  db.insert(t.tokenMetadata)
+  await q
+    .insert(t.tokenMetadata)
     .values({ address: token, ...fields })
-    .onConflictDoNothing()
-    .run();
-  db.delete(t.pendingMetadata).where(eq(t.pendingMetadata.txid, txid)).run();
+    .onConflictDoNothing();
+  await q.delete(t.pendingMetadata).where(eq(t.pendingMetadata.txid, txid));
 }
 
 /**
  * A buy or sell on the curve. The reserves follow from the event (a buy's event carries the virtual
  * token reserve after it); through the fee router, the trader and the router's fee are in its event.
  */
-function applyCurveTrade(
+async function applyCurveTrade(
   ctx: ApplyContext,
   f: Family,
   e: ChainEvent,
   row: TokenRow,
   routerTx: ReadonlyMap<string, ChainEvent>,
-): void {
+): Promise<void> {
   const r = e.result;
   const buy = e.event_name === 'TokenPurchased';
   const trxAmount = BigInt(r.trxAmount!);
@@ -128,6 +132,7 @@ function applyCurveTrade(
   // what the trader paid for a buy (the fee included), what the seller got for a sell (after it)
   const trx = buy ? trxAmount + fee : trxAmount;
   const trade = { buy, user, pool: f.launchpad, trx, tokens, fee, routerFee, trxReserve, tokenReserve };
-  recordTrade(ctx, e, row, trade, { progress: after });
-  if (after !== before) ctx.feed.write('progress', row.address, e, { symbol: row.symbol, from: before, to: after });
+  await recordTrade(ctx, e, row, trade, { progress: after });
+  if (after !== before)
+    await ctx.feed.write('progress', row.address, e, { symbol: row.symbol, from: before, to: after });
 }

@@ -7,14 +7,14 @@ import type { ChainEvent } from './event-api.js';
 import { recordTrade } from './trade.js';
 
 /** Swaps before the launch (a pair made early) are not the token's market and are skipped. */
-export function applyPairEvent(
+export async function applyPairEvent(
   ctx: ApplyContext,
   token: string,
   pair: string,
   e: ChainEvent,
   routerTx: ReadonlyMap<string, ChainEvent>,
-): void {
-  const row = ctx.q.token.get({ token });
+): Promise<void> {
+  const [row] = await ctx.s.token({ token });
   const wtrx = ctx.dexes.get(row?.launchpad ?? '')?.wtrx;
   if (!row || row.status !== 'LAUNCHED' || !wtrx) return;
   // the factory orders a pair's tokens by address
@@ -23,7 +23,7 @@ export function applyPairEvent(
   const r = e.result;
   if (e.event_name === 'Sync') {
     const [r0, r1] = [BigInt(r.reserve0!), BigInt(r.reserve1!)];
-    ctx.q.setPairReserves.run({
+    await ctx.s.setPairReserves({
       token,
       trx: (tokenIs0 ? r1 : r0).toString(),
       tok: (tokenIs0 ? r0 : r1).toString(),
@@ -51,5 +51,5 @@ export function applyPairEvent(
     trxReserve: BigInt(row.trxReserve),
     tokenReserve: BigInt(row.tokenReserve),
   };
-  recordTrade(ctx, e, row, trade, { progress: 100, venue: 'dex' });
+  await recordTrade(ctx, e, row, trade, { progress: 100, venue: 'dex' });
 }

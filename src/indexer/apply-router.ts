@@ -2,10 +2,10 @@
 import type { ApplyContext } from './context.js';
 import type { ChainEvent } from './event-api.js';
 
-export function applyRouterFee(ctx: ApplyContext, e: ChainEvent): void {
-  const pending = ctx.q.pendingFee.get({ txid: e.transaction_id });
+export async function applyRouterFee(ctx: ApplyContext, e: ChainEvent): Promise<void> {
+  const [pending] = await ctx.s.pendingFee({ txid: e.transaction_id });
   if (!pending) return;
-  ctx.q.bookFee.run({
+  await ctx.s.bookFee({
     txid: e.transaction_id,
     apiKeyId: pending.apiKeyId,
     token: pending.token,
@@ -13,5 +13,5 @@ export function applyRouterFee(ctx: ApplyContext, e: ChainEvent): void {
     feeSun: String(e.result.fee ?? '0'),
     confirmedAt: e.block_timestamp,
   });
-  ctx.q.dropPendingFee.run({ txid: e.transaction_id });
+  await ctx.s.dropPendingFee({ txid: e.transaction_id });
 }

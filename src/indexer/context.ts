@@ -1,13 +1,16 @@
-// What every apply step shares: the database, its statements, the feed, and what the fetch side
-// learnt of the chain (each launchpad's DEX, the owners of swaps made through a router).
-import type { AppDb } from '../db/index.js';
+// What every apply step shares: the cycle's transaction, its statements, the feed, and what the fetch
+// side learnt of the chain (each launchpad's DEX, the owners of swaps made through a router).
 import type { DexInfo } from '../tron/client.js';
 import type { FeedWriter } from './feed.js';
-import type { Queries } from './queries.js';
+import type { Q, Statements, Tables } from './queries.js';
 
 export interface ApplyContext {
-  db: AppDb;
-  q: Queries;
+  /** drizzle in the cycle's transaction. */
+  q: Q;
+  /** The tables, as the engine names them (`database.t`). */
+  t: Tables;
+  /** The per-event statements, prepared on `q`. */
+  s: Statements;
   feed: FeedWriter;
   /** Each launchpad's DEX, by launchpad address (once read). */
   dexes: ReadonlyMap<string, DexInfo>;
@@ -16,5 +19,5 @@ export interface ApplyContext {
   /** The newest solid block as of this cycle: rows from blocks up to it are final. */
   solid: number;
   /** A recorded block's id (blocks that were not solid when read). */
-  blockId: (number: number) => string | undefined;
+  blockId: (number: number) => Promise<string | undefined>;
 }

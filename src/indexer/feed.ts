@@ -3,7 +3,7 @@
 import { priceTrx } from '../tron/market/index.js';
 import { tokenNumber, trxNumber } from '../tron/units.js';
 import type { ChainEvent } from './event-api.js';
-import type { Queries } from './queries.js';
+import type { Statements } from './queries.js';
 
 export type { FeedKind } from '../db/schema.js';
 import type { FeedKind, trades } from '../db/schema.js';
@@ -33,14 +33,16 @@ const tradeFacts = (t: IndexedTrade) => ({
 const eventOf = (t: IndexedTrade) =>
   ({ transaction_id: t.txid, block_timestamp: t.timestamp, block_number: t.blockNumber }) as ChainEvent;
 
+/** Writes feed rows with the statements of one transaction; `onWrite` hears of each. */
 export class FeedWriter {
-  private added = false;
-
-  constructor(private readonly q: Queries) {}
+  constructor(
+    private readonly s: Statements,
+    private readonly onWrite: () => void,
+  ) {}
 
   /** Appends a row. */
-  write(kind: FeedKind, token: string, e: ChainEvent, payload: Record<string, unknown>): void {
-    this.q.feed.run({
+  async write(kind: FeedKind, token: string, e: ChainEvent, payload: Record<string, unknown>): Promise<void> {
+    await this.s.feed({
       kind,
       token,
       txid: e.transaction_id,
@@ -48,7 +50,7 @@ export class FeedWriter {
       // the block it came in: what "for N blocks" is counted in (a stop-loss that must hold)
       payload: JSON.stringify({ token, ...payload, blockNumber: e.block_number }),
     });
-    this.added = true;
+    this.onWrite();
   }
 
   /** A trade: who, how much (numbers and exact strings) and the price after it. */
@@ -58,8 +60,8 @@ export class FeedWriter {
     row: { address: string; symbol: string; decimals: number },
     t: FeedTrade,
     extra: Record<string, unknown>,
-  ): void {
-    this.write(buy ? 'buy' : 'sell', row.address, e, {
+  ): Promise<void> {
+    return this.write(buy ? 'buy' : 'sell', row.address, e, {
       symbol: row.symbol,
       user: t.user,
       trxAmount: trxNumber(t.trx),
@@ -75,19 +77,12 @@ export class FeedWriter {
   }
 
   /** A trade's block became solid: the trade is final. */
-  confirmed(t: IndexedTrade): void {
-    this.write('confirmed', t.token, eventOf(t), tradeFacts(t));
+  confirmed(t: IndexedTrade): Promise<void> {
+    return this.write('confirmed', t.token, eventOf(t), tradeFacts(t));
   }
 
   /** A fork took a trade's block away: the trade is gone (unless the new blocks hold it again). */
-  removed(t: IndexedTrade): void {
-    this.write('removed', t.token, eventOf(t), tradeFacts(t));
-  }
-
-  /** Whether rows were added since the last call (the live stream is told once per cycle). */
-  takeAdded(): boolean {
-    const added = this.added;
-    this.added = false;
-    return added;
+  removed(t: IndexedTrade): Promise<void> {
+    return this.write('removed', t.token, eventOf(t), tradeFacts(t));
   }
 }

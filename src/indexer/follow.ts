@@ -5,8 +5,8 @@
 // read by block when the last cycle's head says where they stand (see event-api.ts).
 import type { TronWeb } from 'tronweb';
 import type { Logger } from 'pino';
-import type { AppDb } from '../db/index.js';
-import * as t from '../db/schema.js';
+import { isNotNull } from 'drizzle-orm';
+import type { AppDatabase } from '../db/index.js';
 import { TRC20_ABI } from '../tron/abi.js';
 import { toBase58 } from '../tron/address.js';
 import { contractMethods, type DexInfo } from '../tron/client.js';
@@ -14,7 +14,6 @@ import type { Family } from '../tron/families.js';
 import type { ChainGateway, Head } from '../tron/gateway.js';
 import type { LaunchpadInputs, TokenInfo } from './apply-launchpad.js';
 import { contractEvents, mapBounded, readStreams, type BlockRange, type ChainEvent, type Stream } from './event-api.js';
-import type { Queries } from './queries.js';
 
 export interface PairCreated {
   e: ChainEvent;
@@ -40,7 +39,7 @@ export interface Window extends LaunchpadInputs {
 }
 
 export interface FollowDeps {
-  db: AppDb;
+  db: AppDatabase;
   tronWeb: TronWeb;
   chain: ChainGateway;
   families: Family[];
@@ -58,11 +57,10 @@ export class Follower {
   readonly owners = new Map<string, string>();
   /** The head the last applied window ended at: every cursor set then stands at its time. */
   private lastHead: Head | undefined;
+  /** Every stream's cursor (ms), by contract, as read at the start of the window being read. */
+  private cursors = new Map<string, number>();
 
-  constructor(
-    private readonly deps: FollowDeps,
-    private readonly q: Queries,
-  ) {}
+  constructor(private readonly deps: FollowDeps) {}
 
   /** A fork took back what was applied from some blocks: the cursors stand where they stood before. */
   forget(): void {
@@ -76,8 +74,8 @@ export class Follower {
 
   /** Where a contract's stream starts (ms), and whether that was stored or is the default. */
   private cursor(contract: string): { from: number; stored: boolean } {
-    const row = this.q.cursor.get({ contract });
-    return row ? { from: row.blockTimestamp, stored: true } : { from: this.deps.fromTimestamp ?? 0, stored: false };
+    const at = this.cursors.get(contract);
+    return at !== undefined ? { from: at, stored: true } : { from: this.deps.fromTimestamp ?? 0, stored: false };
   }
 
   private stream(contract: string, to: number, eventName?: string): Promise<ChainEvent[]> {
@@ -86,18 +84,20 @@ export class Follower {
 
   async read(head: Head): Promise<Window> {
     const { db, families } = this.deps;
+    const { t } = db;
     const to = head.timestamp;
+    // one read of every cursor (nothing moves them until this window is applied)
+    const stored = await db.q.select().from(t.indexerCursors);
+    this.cursors = new Map(stored.map((c) => [c.contract, c.blockTimestamp]));
     const coreContracts = families.flatMap((f) => [f.launchpad, f.router]);
     const coreLists = await mapBounded(coreContracts, (c) => this.stream(c, to));
     const core = new Map(coreContracts.map((c, i) => [c, coreLists[i]!]));
     const launchpadEvents = families.flatMap((f) => core.get(f.launchpad) ?? []);
 
     // tokens: the known ones and those created in this window
-    const known = db
-      .select({ address: t.tokens.address })
-      .from(t.tokens)
-      .all()
-      .map((r) => r.address);
+    const known = (await db.q.select({ address: t.tokens.address }).from(t.tokens).orderBy(t.tokens.address)).map(
+      (r) => r.address,
+    );
     const created = launchpadEvents
       .filter((e) => e.event_name === 'TokenCreate')
       .map((e) => addr(e.result.tokenAddress!));
@@ -107,7 +107,13 @@ export class Follower {
     const tokens = [...new Set([...known, ...created])];
 
     const { factories, pairCreated } = await this.pairsCreated(to, new Set(tokens));
-    const knownPairs = this.q.pairs.all().map((r) => ({ token: r.address, pair: r.pair! }));
+    const knownPairs = (
+      await db.q
+        .select({ token: t.tokens.address, pair: t.tokens.pair })
+        .from(t.tokens)
+        .where(isNotNull(t.tokens.pair))
+        .orderBy(t.tokens.address)
+    ).map((r) => ({ token: r.token, pair: r.pair! }));
     const pairs = new Map<string, string>();
     for (const p of [...knownPairs, ...pairCreated]) if (!pairs.has(p.pair)) pairs.set(p.pair, p.token);
 

@@ -5,8 +5,8 @@
 // blocks are read downwards until one matches what was recorded: everything above it was replaced.
 // Nothing at or below the solid block is ever questioned.
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
-import type { AppDb } from '../db/index.js';
-import * as t from '../db/schema.js';
+import type { AppDatabase } from '../db/index.js';
+import type { Q } from './queries.js';
 import type { ChainGateway, Head } from '../tron/gateway.js';
 
 /** The most blocks read one by one to check a catch-up (older ones are solid by then on mainnet). */
@@ -21,26 +21,29 @@ export interface ForkCheck {
 
 export class BlockTracker {
   constructor(
-    private readonly db: AppDb,
+    private readonly database: AppDatabase,
     private readonly chain: ChainGateway,
   ) {}
 
-  private recorded(number: number) {
-    return this.db.select().from(t.chainBlocks).where(eq(t.chainBlocks.number, number)).get();
+  /** A recorded block (read on `q`: in a transaction, or outside one). */
+  private async recorded(number: number, q: Q = this.database.q) {
+    const { chainBlocks } = this.database.t;
+    return (await q.select().from(chainBlocks).where(eq(chainBlocks.number, number)))[0];
   }
 
-  private top() {
-    return this.db.select().from(t.chainBlocks).orderBy(desc(t.chainBlocks.number)).limit(1).get();
+  private async top(q: Q = this.database.q) {
+    const { chainBlocks } = this.database.t;
+    return (await q.select().from(chainBlocks).orderBy(desc(chainBlocks.number)).limit(1))[0];
   }
 
   /** Compares the node's chain, up to `head`, with what was recorded. */
   async check(head: Head, solid: number): Promise<ForkCheck> {
-    const top = this.top();
+    const top = await this.top();
     // nothing recorded yet (a first start): every block above the solid one is recorded, so that a
     // fork reaching below the first head read is still found
     if (!top) return { fresh: await this.read(Math.max(solid + 1, head.number - MAX_FRESH), head) };
     if (head.number <= top.number) {
-      const mine = this.recorded(head.number);
+      const mine = await this.recorded(head.number);
       // a node behind us (another node of a pool) says nothing; the same block, nothing new
       if (!mine || mine.blockId === head.id) return { fresh: [] };
       return { forkAt: await this.forkPoint(head.number, solid), fresh: [] };
@@ -71,7 +74,7 @@ export class BlockTracker {
   /** The first replaced block: above the highest block, from `from` down, that is still the node's. */
   private async forkPoint(from: number, solid: number): Promise<number> {
     for (let n = from; n > solid; n--) {
-      const mine = this.recorded(n);
+      const mine = await this.recorded(n);
       if (!mine) return n + 1;
       const node = await this.chain.blockAt(n);
       if (node?.id === mine.blockId) return n + 1;
@@ -80,28 +83,29 @@ export class BlockTracker {
   }
 
   /** Records blocks read from the node (in the cycle's transaction). */
-  record(blocks: readonly Head[]): void {
+  async record(q: Q, blocks: readonly Head[]): Promise<void> {
+    const { chainBlocks } = this.database.t;
     for (const b of blocks) {
       const row = { number: b.number, blockId: b.id, parentId: b.parentId, timestamp: b.timestamp };
-      this.db.insert(t.chainBlocks).values(row).onConflictDoUpdate({ target: t.chainBlocks.number, set: row }).run();
+      await q.insert(chainBlocks).values(row).onConflictDoUpdate({ target: chainBlocks.number, set: row });
     }
   }
 
-  /** The id of a recorded block. */
-  idOf(number: number): string | undefined {
-    return this.recorded(number)?.blockId;
+  /** The id of a recorded block (read in the transaction of `q`). */
+  async idOf(q: Q, number: number): Promise<string | undefined> {
+    return (await this.recorded(number, q))?.blockId;
   }
 
-  /** Forgets the replaced blocks. */
-  dropFrom(number: number): void {
-    this.db.delete(t.chainBlocks).where(gte(t.chainBlocks.number, number)).run();
+  /** Forgets the replaced blocks (in the transaction of `q`). */
+  async dropFrom(q: Q, number: number): Promise<void> {
+    const { chainBlocks } = this.database.t;
+    await q.delete(chainBlocks).where(gte(chainBlocks.number, number));
   }
 
   /** Forgets blocks below the solid one (kept itself: the anchor the next block links to). */
-  forgetBelow(solid: number): void {
-    this.db
-      .delete(t.chainBlocks)
-      .where(and(lt(t.chainBlocks.number, solid), lt(t.chainBlocks.number, this.top()?.number ?? solid)))
-      .run();
+  async forgetBelow(q: Q, solid: number): Promise<void> {
+    const { chainBlocks } = this.database.t;
+    const top = (await this.top(q))?.number ?? solid;
+    await q.delete(chainBlocks).where(and(lt(chainBlocks.number, solid), lt(chainBlocks.number, top)));
   }
 }

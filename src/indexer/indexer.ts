@@ -1,23 +1,22 @@
 // Follows the launchpads' and routers' events, every launchpad token's Transfer events, and after the
 // launch the token's SunSwap V2 pair (the factory's PairCreated, the pair's Swap and Sync) through the
 // node's event API (the same calls work against TronGrid), and keeps tokens, trades, holders and the
-// fee ledger in SQLite. A launched token's reserves are its pair's: price, market cap and 24 h figures
+// fee ledger in the app's database (SQLite or Postgres). A launched token's reserves are its pair's: price, market cap and 24 h figures
 // carry on from the curve without a gap.
 //
 // One cycle: read the head (not only the solid block: a trade shows as soon as it is in a block), check
 // that the node's chain still holds the blocks indexed before (forks.ts; a fork is rolled back: see
 // rollBack), fetch every stream's events up to the head's time (follow.ts), then apply them all in
-// one SQLite transaction, block by block (apply-*.ts). Each event is applied once (seen_events is the
+// one database transaction, block by block (apply-*.ts). Each event is applied once (seen_events is the
 // gate), so re-reading the boundary, a crash or a restart never counts anything twice. Every change
 // from a block that is not solid yet is journaled (db/undo-journal.ts) until it is; trades are marked
 // confirmed (and the feed says so) when their block becomes solid.
 import { and, eq, gte, lt, lte } from 'drizzle-orm';
 import type { TronWeb } from 'tronweb';
 import type { Logger } from 'pino';
-import type { AppDb } from '../db/index.js';
-import * as t from '../db/schema.js';
+import type { AppDatabase } from '../db/index.js';
 import type { Family } from '../tron/families.js';
-import { undoJournal, type UndoJournal } from '../db/undo-journal.js';
+import { openUndoJournal, type UndoJournal } from '../db/undo-journal.js';
 import { ChainGateway, type Head } from '../tron/gateway.js';
 import { BlockTracker } from './forks.js';
 import { applyLaunchpadEvent } from './apply-launchpad.js';
@@ -28,13 +27,14 @@ import type { ApplyContext } from './context.js';
 import type { ChainEvent } from './event-api.js';
 import { FeedWriter } from './feed.js';
 import { Follower, type Window } from './follow.js';
-import { prepareQueries } from './queries.js';
+import { prepareStatements, type Q, type Statements, type Tables } from './queries.js';
 
 export type { ChainEvent } from './event-api.js';
 export type { FeedKind } from './feed.js';
 
 export interface IndexerDeps {
-  db: AppDb;
+  /** The app's database, on either engine. */
+  db: AppDatabase;
   tronWeb: TronWeb;
   /** The chain's reads (the head); made over `tronWeb` when not given. */
   chain?: ChainGateway;
@@ -45,16 +45,16 @@ export interface IndexerDeps {
 }
 
 /** The tables the indexer writes: what a fork takes back. */
-const JOURNALED = [
-  'seen_events',
-  'indexer_cursors',
+const JOURNALED: ReadonlyArray<keyof Tables> = [
+  'seenEvents',
+  'indexerCursors',
   'tokens',
   'trades',
   'holders',
-  'fee_ledger',
-  'pending_fees',
-  'token_metadata',
-  'pending_metadata',
+  'feeLedger',
+  'pendingFees',
+  'tokenMetadata',
+  'pendingMetadata',
 ];
 
 /** A fee announced for a trade built this long before the window's end can no longer be booked. */
@@ -75,26 +75,36 @@ export class Indexer {
   private followedHead = '';
   private readonly chain: ChainGateway;
   private readonly follower: Follower;
-  private readonly ctx: ApplyContext;
-  private readonly journal: UndoJournal;
+  /** The undo journal, installed by the first cycle. */
+  private journal: Promise<UndoJournal> | undefined;
   private readonly blocks: BlockTracker;
+  /** The statements, by the drizzle they were prepared on (SQLite: one; Postgres: a transaction). */
+  private readonly statements = new WeakMap<Q, Statements>();
+  /** Feed rows were written since the live stream was last told. */
+  private fed = false;
 
   constructor(private readonly deps: IndexerDeps) {
     this.chain = deps.chain ?? new ChainGateway(deps.tronWeb);
-    const q = prepareQueries(deps.db);
-    this.follower = new Follower({ ...deps, chain: this.chain }, q);
-    const { dexes, owners } = this.follower;
-    this.journal = undoJournal(deps.db.$client, JOURNALED);
+    this.follower = new Follower({ ...deps, chain: this.chain });
     this.blocks = new BlockTracker(deps.db, this.chain);
-    this.ctx = {
-      db: deps.db,
-      q,
-      feed: new FeedWriter(q),
-      dexes,
-      owners,
-      solid: 0,
-      blockId: (n) => this.blocks.idOf(n),
-    };
+  }
+
+  /** The journal (installed once; a failed install is tried again by the next cycle). */
+  private undo(): Promise<UndoJournal> {
+    this.journal ??= openUndoJournal(this.deps.db, JOURNALED).catch((err: unknown) => {
+      this.journal = undefined;
+      throw err;
+    });
+    return this.journal;
+  }
+
+  /** What the apply steps share, in the transaction of `q`. */
+  private context(q: Q, solid: number): ApplyContext {
+    let s = this.statements.get(q);
+    if (!s) this.statements.set(q, (s = prepareStatements(q, this.deps.db.t)));
+    const { dexes, owners } = this.follower;
+    const feed = new FeedWriter(s, () => (this.fed = true));
+    return { q, t: this.deps.db.t, s, feed, dexes, owners, solid, blockId: (n) => this.blocks.idOf(q, n) };
   }
 
   /** Runs one cycle (or joins the one under way). Returns the number of events applied. */
@@ -107,7 +117,10 @@ export class Indexer {
         })
         .finally(() => {
           this.running = undefined;
-          if (this.ctx.feed.takeAdded()) this.onFeed?.();
+          if (this.fed) {
+            this.fed = false;
+            this.onFeed?.();
+          }
           // a block came while this cycle read: one more for it
           if (this.again) {
             this.again = false;
@@ -127,6 +140,7 @@ export class Indexer {
       this.again = true;
       return;
     }
+    if (this.stopped) return;
     void this.syncOnce().catch((err: unknown) =>
       this.deps.logger.warn({ err }, 'indexer cycle failed; the poll retries'),
     );
@@ -138,6 +152,7 @@ export class Indexer {
    * node that is not in this thread.
    */
   followHead(ms: number): void {
+    this.stopped = false;
     const tick = async () => {
       const { id } = await this.chain.head();
       if (id !== this.followedHead) {
@@ -154,11 +169,15 @@ export class Indexer {
     this.headTimer = setTimeout(loop, ms);
   }
 
+  /** Polls every `intervalMs` (again after a stop: an instance that leads the indexer once more). */
   start(intervalMs: number): void {
+    this.stopped = false;
     const tick = () =>
       void this.syncOnce()
         .catch((err: unknown) => this.deps.logger.warn({ err }, 'indexer cycle failed; retrying'))
-        .finally(() => (this.timer = setTimeout(tick, intervalMs)));
+        .finally(() => {
+          if (!this.stopped) this.timer = setTimeout(tick, intervalMs);
+        });
     this.timer = setTimeout(tick, 0);
   }
 
@@ -174,20 +193,22 @@ export class Indexer {
   private async cycle(depth = 0): Promise<number> {
     const [head, solidHead] = await Promise.all([this.chain.head(), this.chain.solidHead()]);
     const solid = Math.min(solidHead.number, head.number);
+    const journal = await this.undo();
     const check = await this.blocks.check(head, solid);
     if (check.forkAt !== undefined) {
-      this.rollBack(check.forkAt);
+      await this.rollBack(journal, check.forkAt);
       // read again from the fork point on (a node that keeps switching heads waits for the next poll)
       if (depth >= 2) return 1;
       return (await this.cycle(depth + 1)) + 1;
     }
     const window = await this.follower.read(head);
-    this.ctx.solid = solid;
-    const applied = this.deps.db.$client.transaction(() => {
-      this.blocks.record(check.fresh);
+    const applied = await this.deps.db.tx(async (q) => {
+      const ctx = this.context(q, solid);
+      await this.blocks.record(q, check.fresh);
+      const events = await this.apply(ctx, journal, window, head);
       // trades made final change what the API shows too (the read caches listen to the count)
-      return this.apply(window, head) + this.settle(solid);
-    })();
+      return events + (await this.settle(ctx, journal, solid));
+    });
     this.follower.applied(head);
     this.indexed = { block: head.number, at: Date.now() };
     return applied;
@@ -198,18 +219,18 @@ export class Indexer {
    * from those blocks is taken back (trades, holders, reserves, fees, cursors...). Solid blocks are
    * never touched.
    */
-  private rollBack(from: number): void {
-    const { db, feed } = this.ctx;
-    db.$client.transaction(() => {
-      const gone = db.select().from(t.trades).where(gte(t.trades.blockNumber, from)).all();
-      for (const tr of gone) feed.removed(tr);
-      const undone = this.journal.undoFrom(from);
-      this.blocks.dropFrom(from);
+  private async rollBack(journal: UndoJournal, from: number): Promise<void> {
+    await this.deps.db.tx(async (q) => {
+      const { t, feed } = this.context(q, from - 1);
+      const gone = await q.select().from(t.trades).where(gte(t.trades.blockNumber, from)).orderBy(t.trades.id);
+      for (const tr of gone) await feed.removed(tr);
+      const undone = await journal.undoFrom(q, from);
+      await this.blocks.dropFrom(q, from);
       this.deps.logger.warn(
         { from, trades: gone.length, changes: undone },
         'a fork replaced indexed blocks; rolled back',
       );
-    })();
+    });
     this.follower.forget();
     this.onApplied?.();
   }
@@ -218,18 +239,19 @@ export class Indexer {
    * Trades whose block became solid are final: marked, and the feed says so; their journal goes.
    * Returns how many were made final.
    */
-  private settle(solid: number): number {
-    const { db, feed } = this.ctx;
-    this.journal.setBlock(null);
-    const done = db
+  private async settle(ctx: ApplyContext, journal: UndoJournal, solid: number): Promise<number> {
+    const { q, t, feed } = ctx;
+    await journal.setBlock(q, null);
+    const done = await q
       .update(t.trades)
       .set({ confirmed: true })
       .where(and(eq(t.trades.confirmed, false), lte(t.trades.blockNumber, solid)))
-      .returning()
-      .all();
-    for (const tr of done) feed.confirmed(tr);
-    this.journal.forgetUpTo(solid);
-    this.blocks.forgetBelow(solid);
+      .returning();
+    // in the trades' order (RETURNING promises none)
+    done.sort((a, b) => a.id - b.id);
+    for (const tr of done) await feed.confirmed(tr);
+    await journal.forgetUpTo(q, solid);
+    await this.blocks.forgetBelow(q, solid);
     return done.length;
   }
 
@@ -237,38 +259,41 @@ export class Indexer {
    * Applies a window, block by block (so the journal's order is the blocks'), each event once, and
    * moves the cursors to its end. Within a block, the streams go in the order below.
    */
-  private apply(w: Window, head: Head): number {
-    const { db, q } = this.ctx;
-    const steps: Array<{ contract: string; e: ChainEvent; apply: (e: ChainEvent) => void }> = [];
-    const each = (contract: string, events: readonly ChainEvent[] | undefined, apply: (e: ChainEvent) => void) => {
+  private async apply(ctx: ApplyContext, journal: UndoJournal, w: Window, head: Head): Promise<number> {
+    const { q, t, s } = ctx;
+    type Apply = (e: ChainEvent) => unknown;
+    const steps: Array<{ contract: string; e: ChainEvent; apply: Apply }> = [];
+    const each = (contract: string, events: readonly ChainEvent[] | undefined, apply: Apply) => {
       for (const e of events ?? []) steps.push({ contract, e, apply });
     };
     for (const f of this.deps.families) {
-      each(f.launchpad, w.core.get(f.launchpad), (e) => applyLaunchpadEvent(this.ctx, f, e, w));
-      each(f.router, w.core.get(f.router), (e) => applyRouterFee(this.ctx, e));
+      each(f.launchpad, w.core.get(f.launchpad), (e) => applyLaunchpadEvent(ctx, f, e, w));
+      each(f.router, w.core.get(f.router), (e) => applyRouterFee(ctx, e));
     }
-    for (const p of w.pairCreated) each(p.factory, [p.e], () => q.setPair.run({ token: p.token, pair: p.pair }));
+    for (const p of w.pairCreated) each(p.factory, [p.e], () => s.setPair({ token: p.token, pair: p.pair }));
     for (const [pair, token] of w.pairs)
-      each(pair, w.streams.get(pair), (e) => applyPairEvent(this.ctx, token, pair, e, w.routerTx));
-    for (const token of w.tokens) each(token, w.streams.get(token), (e) => applyTransfer(this.ctx, token, e));
+      each(pair, w.streams.get(pair), (e) => applyPairEvent(ctx, token, pair, e, w.routerTx));
+    for (const token of w.tokens) each(token, w.streams.get(token), (e) => applyTransfer(ctx, token, e));
     // a stable sort: each block's events keep the streams' order
     steps.sort((a, b) => a.e.block_number - b.e.block_number);
     let applied = 0;
     let block = -1;
     for (const { contract, e, apply } of steps) {
       // a solid block is never taken back: its changes need no journal (a catch-up writes half as much)
-      if (e.block_number !== block) this.journal.setBlock((block = e.block_number) > this.ctx.solid ? block : null);
-      if (q.seen.run({ txid: e.transaction_id, contract, idx: e.event_index }).changes === 0) continue;
+      if (e.block_number !== block) {
+        block = e.block_number;
+        await journal.setBlock(q, block > ctx.solid ? block : null);
+      }
+      const fresh = await s.seen({ txid: e.transaction_id, contract, idx: e.event_index });
+      if (fresh.length === 0) continue;
       applied++;
-      apply(e);
+      await apply(e);
     }
-    this.journal.setBlock(head.number);
+    await journal.setBlock(q, head.number);
     // a built trade that expired unbroadcast can never book a fee
-    db.delete(t.pendingFees)
-      .where(lt(t.pendingFees.expiresAt, w.to - PENDING_FEE_GRACE_MS))
-      .run();
-    for (const c of w.cursors) q.setCursor.run({ contract: c, at: w.to });
-    this.journal.setBlock(null);
+    await q.delete(t.pendingFees).where(lt(t.pendingFees.expiresAt, w.to - PENDING_FEE_GRACE_MS));
+    for (const c of w.cursors) await s.setCursor({ contract: c, at: w.to });
+    await journal.setBlock(q, null);
     return applied;
   }
 }

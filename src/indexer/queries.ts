@@ -1,25 +1,28 @@
-// The indexer's statements: run once per event, so prepared once per Indexer. Grouped by the table
-// they touch.
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { AppDb } from '../db/index.js';
-import * as t from '../db/schema.js';
+// The indexer's statements that run once per event, prepared once per connection (on SQLite once per
+// Indexer; on Postgres once per transaction, as drizzle binds them to it). They run on either engine
+// through `.execute()`: rows come back as an array, and a write that must say whether it changed
+// anything returns a column. Grouped by the table they touch.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Queries } from '../db/engine.js';
+import type * as schema from '../db/schema.js';
+
+export type Tables = typeof schema;
+/** drizzle over the app's tables, in the cycle's transaction (or outside one, for reads). */
+export type Q = Queries<Tables>;
 
 const p = (name: string) => sql.placeholder(name);
 
-/** Where each contract's stream stands, and which events were applied already. */
-function eventQueries(db: AppDb) {
+/** Which events were applied already, and where each contract's stream stands. */
+function eventStatements(q: Q, t: Tables) {
   return {
-    seen: db
+    /** Returns a row when the event is new (and now seen), none when it was applied before. */
+    seen: q
       .insert(t.seenEvents)
       .values({ txid: p('txid'), contract: p('contract'), eventIndex: p('idx') })
       .onConflictDoNothing()
+      .returning({ txid: t.seenEvents.txid })
       .prepare(),
-    cursor: db
-      .select()
-      .from(t.indexerCursors)
-      .where(eq(t.indexerCursors.contract, p('contract')))
-      .prepare(),
-    setCursor: db
+    setCursor: q
       .insert(t.indexerCursors)
       .values({ contract: p('contract'), blockTimestamp: p('at') })
       .onConflictDoUpdate({ target: t.indexerCursors.contract, set: { blockTimestamp: sql`excluded.block_timestamp` } })
@@ -27,12 +30,12 @@ function eventQueries(db: AppDb) {
   };
 }
 
-function holderQueries(db: AppDb) {
+function holderStatements(q: Q, t: Tables) {
   const holder = and(eq(t.holders.token, p('token')), eq(t.holders.address, p('holder')));
   return {
-    holder: db.select({ b: t.holders.balance }).from(t.holders).where(holder).prepare(),
-    deleteHolder: db.delete(t.holders).where(holder).prepare(),
-    upsertHolder: db
+    holder: q.select({ b: t.holders.balance }).from(t.holders).where(holder).prepare(),
+    deleteHolder: q.delete(t.holders).where(holder).prepare(),
+    upsertHolder: q
       .insert(t.holders)
       .values({ token: p('token'), address: p('holder'), balance: p('balance'), sortKey: p('sortKey') })
       .onConflictDoUpdate({
@@ -43,31 +46,26 @@ function holderQueries(db: AppDb) {
   };
 }
 
-function tokenQueries(db: AppDb) {
+function tokenStatements(q: Q, t: Tables) {
   const token = eq(t.tokens.address, p('token'));
   return {
-    token: db.select().from(t.tokens).where(token).prepare(),
-    launchInfo: db
+    token: q.select().from(t.tokens).where(token).prepare(),
+    launchInfo: q
       .select({ launchpad: t.tokens.launchpad, launchTx: t.tokens.launchTx })
       .from(t.tokens)
       .where(token)
       .prepare(),
-    setPairReserves: db
+    setPairReserves: q
       .update(t.tokens)
       .set({ trxReserve: sql`${p('trx')}`, tokenReserve: sql`${p('tok')}` })
       .where(token)
       .prepare(),
-    setPair: db
+    setPair: q
       .update(t.tokens)
       .set({ pair: sql`${p('pair')}` })
       .where(token)
       .prepare(),
-    pairs: db
-      .select({ address: t.tokens.address, pair: t.tokens.pair })
-      .from(t.tokens)
-      .where(isNotNull(t.tokens.pair))
-      .prepare(),
-    setReserves: db
+    setReserves: q
       .update(t.tokens)
       .set({ trxReserve: sql`${p('trx')}`, tokenReserve: sql`${p('tok')}`, lastTradeAt: sql`${p('at')}` })
       .where(token)
@@ -75,9 +73,9 @@ function tokenQueries(db: AppDb) {
   };
 }
 
-function tradeQueries(db: AppDb) {
+function tradeStatements(q: Q, t: Tables) {
   return {
-    insertTrade: db
+    insertTrade: q
       .insert(t.trades)
       .values({
         txid: p('txid'),
@@ -99,7 +97,7 @@ function tradeQueries(db: AppDb) {
       })
       .onConflictDoNothing()
       .prepare(),
-    feed: db
+    feed: q
       .insert(t.feedEvents)
       .values({ kind: p('kind'), token: p('token'), txid: p('txid'), timestamp: p('timestamp'), payload: p('payload') })
       .prepare(),
@@ -107,11 +105,11 @@ function tradeQueries(db: AppDb) {
 }
 
 /** The router's fees: announced by the facade when it builds a trade, booked once on chain. */
-function feeQueries(db: AppDb) {
+function feeStatements(q: Q, t: Tables) {
   const txid = eq(t.pendingFees.txid, p('txid'));
   return {
-    pendingFee: db.select().from(t.pendingFees).where(txid).prepare(),
-    bookFee: db
+    pendingFee: q.select().from(t.pendingFees).where(txid).prepare(),
+    bookFee: q
       .insert(t.feeLedger)
       .values({
         txid: p('txid'),
@@ -123,14 +121,42 @@ function feeQueries(db: AppDb) {
       })
       .onConflictDoNothing()
       .prepare(),
-    dropPendingFee: db.delete(t.pendingFees).where(txid).prepare(),
+    dropPendingFee: q.delete(t.pendingFees).where(txid).prepare(),
   };
 }
 
-export function prepareQueries(db: AppDb) {
-  return { ...eventQueries(db), ...holderQueries(db), ...tokenQueries(db), ...tradeQueries(db), ...feeQueries(db) };
+type Prepared = { execute(values: Record<string, unknown>): PromiseLike<unknown> };
+/** A statement to call with its values: its rows (or run result) at once on SQLite, a promise on Postgres. */
+type Runner<P> = P extends { execute(values: Record<string, unknown>): PromiseLike<infer R> }
+  ? (values: Record<string, unknown>) => R | Promise<R>
+  : never;
+
+/**
+ * better-sqlite3 runs a statement synchronously: its result is taken at once (`sync()`), not through
+ * the promise drizzle wraps it in, which costs several turns of the event loop per statement.
+ */
+function runners<T extends Record<string, Prepared>>(prepared: T): { [K in keyof T]: Runner<T[K]> } {
+  const out: Record<string, (values: Record<string, unknown>) => unknown> = {};
+  for (const [name, st] of Object.entries(prepared)) {
+    out[name] = (values) => {
+      const r = st.execute(values) as PromiseLike<unknown> & { sync?: () => unknown };
+      return r.sync ? r.sync() : r;
+    };
+  }
+  return out as { [K in keyof T]: Runner<T[K]> };
 }
 
-export type Queries = ReturnType<typeof prepareQueries>;
+/** The statements on `q`, over the tables `t` (the engine's: `database.t`), each a function of its values. */
+export function prepareStatements(q: Q, t: Tables) {
+  return runners({
+    ...eventStatements(q, t),
+    ...holderStatements(q, t),
+    ...tokenStatements(q, t),
+    ...tradeStatements(q, t),
+    ...feeStatements(q, t),
+  });
+}
+
+export type Statements = ReturnType<typeof prepareStatements>;
 /** A token's row as the indexer reads it. */
-export type TokenRow = NonNullable<ReturnType<Queries['token']['get']>>;
+export type TokenRow = Tables['tokens']['$inferSelect'];

@@ -16,15 +16,15 @@ export interface Trade extends FeedTrade {
 }
 
 /** Records a trade; `extra` goes into its feed row. */
-export function recordTrade(
+export async function recordTrade(
   ctx: ApplyContext,
   e: ChainEvent,
   row: TokenRow,
   trade: Trade,
   extra: Record<string, unknown>,
-): void {
+): Promise<void> {
   const token = row.address;
-  ctx.q.insertTrade.run({
+  await ctx.s.insertTrade({
     txid: e.transaction_id,
     eventIndex: e.event_index,
     token,
@@ -38,15 +38,15 @@ export function recordTrade(
     trxReserveAfter: trade.trxReserve.toString(),
     tokenReserveAfter: trade.tokenReserve.toString(),
     blockNumber: e.block_number,
-    blockId: ctx.blockId(e.block_number) ?? null,
+    blockId: (await ctx.blockId(e.block_number)) ?? null,
     confirmed: e.block_number <= ctx.solid,
     timestamp: e.block_timestamp,
   });
-  ctx.q.setReserves.run({
+  await ctx.s.setReserves({
     token,
     trx: trade.trxReserve.toString(),
     tok: trade.tokenReserve.toString(),
     at: e.block_timestamp,
   });
-  ctx.feed.trade(trade.buy, e, row, trade, { ...extra, confirmed: e.block_number <= ctx.solid });
+  await ctx.feed.trade(trade.buy, e, row, trade, { ...extra, confirmed: e.block_number <= ctx.solid });
 }

@@ -42,7 +42,7 @@ export function createAccounts(deps: AccountsDeps) {
     return c;
   }
 
-  function saveWallet(userId: number, address: string, privateKey: string): WalletRow {
+  function saveWallet(userId: number, address: string, privateKey: string): Promise<WalletRow> {
     return store.addWallet({
       userId,
       address,
@@ -60,14 +60,14 @@ export function createAccounts(deps: AccountsDeps) {
       id: number;
       username?: string | undefined;
     }): Promise<{ user: UserRow; created: boolean }> {
-      const existing = store.user(from.id);
+      const existing = await store.user(from.id);
       if (existing) return { user: existing, created: false };
       const { id: apiKeyId, key: apiKey } = await deps.operator.createKey(
         deps.defaultPlan,
         `telegram:${from.id}`,
         true,
       );
-      store.createUser({
+      const made = await store.createUser({
         telegramId: from.id,
         username: from.username ?? null,
         apiKeyEnc: vault.encrypt(apiKey, `apikey:${from.id}`),
@@ -76,14 +76,16 @@ export function createAccounts(deps: AccountsDeps) {
         settings: JSON.stringify(DEFAULT_SETTINGS),
         createdAt: Date.now(),
       });
+      // another update (or process) made the user meanwhile: theirs stands
+      if (!made) return { user: (await store.user(from.id))!, created: false };
       const k = await newKey();
-      const wallet = saveWallet(from.id, k.address, k.privateKey);
-      store.setActiveWallet(from.id, wallet.id);
-      return { user: store.user(from.id)!, created: true };
+      const wallet = await saveWallet(from.id, k.address, k.privateKey);
+      await store.setActiveWallet(from.id, wallet.id);
+      return { user: (await store.user(from.id))!, created: true };
     },
 
-    activeWallet(user: UserRow): WalletRow {
-      const wallets = store.wallets(user.telegramId);
+    async activeWallet(user: UserRow): Promise<WalletRow> {
+      const wallets = await store.wallets(user.telegramId);
       const w = wallets.find((x) => x.id === user.activeWalletId) ?? wallets[0];
       if (!w) throw new UserError('You have no wallet yet: send /start.');
       return w;
@@ -91,13 +93,13 @@ export function createAccounts(deps: AccountsDeps) {
 
     async newWallet(user: UserRow): Promise<WalletRow> {
       const k = await newKey();
-      const wallet = saveWallet(user.telegramId, k.address, k.privateKey);
-      store.setActiveWallet(user.telegramId, wallet.id);
+      const wallet = await saveWallet(user.telegramId, k.address, k.privateKey);
+      await store.setActiveWallet(user.telegramId, wallet.id);
       return wallet;
     },
 
     /** Imports a private key (64 hex); returns the wallet. */
-    importWallet(user: UserRow, text: string): WalletRow {
+    async importWallet(user: UserRow, text: string): Promise<WalletRow> {
       const key = text.trim().replace(/^0x/, '');
       if (!/^[0-9a-fA-F]{64}$/.test(key))
         throw new UserError('That is not a private key: it must be 64 hexadecimal characters.');
@@ -107,8 +109,8 @@ export function createAccounts(deps: AccountsDeps) {
       } catch {
         throw new UserError('That key is not a valid secp256k1 private key.');
       }
-      const wallet = saveWallet(user.telegramId, address, key.toLowerCase());
-      store.setActiveWallet(user.telegramId, wallet.id);
+      const wallet = await saveWallet(user.telegramId, address, key.toLowerCase());
+      await store.setActiveWallet(user.telegramId, wallet.id);
       return wallet;
     },
 

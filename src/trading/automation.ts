@@ -5,7 +5,8 @@
 // id is `s:<rule>:<token>`, a copy's `c:<follow>:<source txid>`), so a repeated event, a second
 // process or a restart finds it taken. A trade that fails is reported and never retried as a new one.
 // What a rule or a follow spent is read from its trade rows, and a limit is checked and the trade
-// claimed with no await between them (better-sqlite3 is synchronous): two events cannot both pass.
+// claimed in one transaction holding the rule's (or the follow's) row lock: two events, in one process
+// or two, cannot both pass.
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { LaunchpadClient } from '../client/index.js';
@@ -48,9 +49,9 @@ export interface SniperDeps {
   /** follow the live stream (tests may feed events instead) */
   follow?: boolean;
   /** where the stream was read up to, kept across restarts (what came meanwhile is read then) */
-  position?: { get(): number | undefined; set(id: number): void };
+  position?: { get(): Promise<number | undefined>; set(id: number): Promise<void> };
   /** when each once-a-day notice was last given (ms), kept across restarts; in memory when not given */
-  notices?: { get(key: string): number | undefined; set(key: string, at: number): void };
+  notices?: { get(key: string): Promise<number | undefined>; set(key: string, at: number): Promise<void> };
 }
 
 export type RuleAction = 'pause' | 'resume' | 'delete';
@@ -84,7 +85,7 @@ export interface AutoTrade {
 
 function memoryNotices(): NonNullable<SniperDeps['notices']> {
   const at = new Map<string, number>();
-  return { get: (k) => at.get(k), set: (k, t) => void at.set(k, t) };
+  return { get: async (k) => at.get(k), set: async (k, t) => void at.set(k, t) };
 }
 
 export function automationKit(deps: SniperDeps) {
@@ -92,6 +93,7 @@ export function automationKit(deps: SniperDeps) {
   const now = deps.now ?? Date.now;
   const log = deps.logger.child({ module: 'sniper' });
   const notices = deps.notices ?? memoryNotices();
+  const toldHere = new Map<string, number>();
 
   async function tell(e: AutoEvent): Promise<void> {
     try {
@@ -106,9 +108,13 @@ export function automationKit(deps: SniperDeps) {
    * meets it). The time is set before the message goes, so events at the same moment tell once.
    */
   async function tellOnce(key: string, e: AutoEvent): Promise<void> {
-    const last = notices.get(key);
+    // marked here before any await: events at the same moment in this process tell once
+    const here = toldHere.get(key);
+    if (here !== undefined && now() - here < DAY_MS) return;
+    toldHere.set(key, now());
+    const last = await notices.get(key);
     if (last !== undefined && now() - last < DAY_MS) return;
-    notices.set(key, now());
+    await notices.set(key, now());
     await tell(e);
   }
 
@@ -142,36 +148,38 @@ export function automationKit(deps: SniperDeps) {
   };
 
   /**
-   * Claims and runs one automated trade; false when its id was taken. Without a quote, the row keeps
-   * the amount only: the build (localTrade) is the quote, so nothing waits for a second call.
-   * Synchronous up to the claim: a caller's limit check and this claim see the same rows.
+   * Claims and runs one automated trade; false when its id was taken or `room` said no. Without a
+   * quote, the row keeps the amount only: the build (localTrade) is the quote, so nothing waits for a
+   * second call. `room` (the caller's limits) and the claim run in one transaction holding the rule's
+   * row: they see the same rows, whichever process claims.
    */
-  function claim(a: AutoTrade): boolean {
-    const user = store.user(a.userId);
+  async function claim(a: AutoTrade, room?: () => Promise<boolean>): Promise<boolean> {
+    const user = await store.user(a.userId);
     if (!user) return false;
     const t = now();
-    const claimed = store.claimTrade(
-      newTradeRow({
-        id: a.id,
-        userId: a.userId,
-        chatId: a.userId,
-        walletId: a.walletId,
-        token: a.token,
-        side: a.side,
-        amount: a.amount,
-        slippagePct: store.settings(user).slippage,
-        quote: a.quote ?? {
-          symbol: a.symbol,
-          venue: null,
-          amountIn: a.side === 'buy' ? trxToSun(a.amount).toString() : '0',
-          allowance: null,
-        },
-        status: 'claimed',
-        at: t,
-        expiresAt: t,
-        ruleId: a.ruleId,
-      }),
-    );
+    const row = newTradeRow({
+      id: a.id,
+      userId: a.userId,
+      chatId: a.userId,
+      walletId: a.walletId,
+      token: a.token,
+      side: a.side,
+      amount: a.amount,
+      slippagePct: store.settings(user).slippage,
+      quote: a.quote ?? {
+        symbol: a.symbol,
+        venue: null,
+        amountIn: a.side === 'buy' ? trxToSun(a.amount).toString() : '0',
+        allowance: null,
+      },
+      status: 'claimed',
+      at: t,
+      expiresAt: t,
+      ruleId: a.ruleId,
+    });
+    const locked = a.id.startsWith('c:') ? store.withFollow : store.withSnipeRule;
+    // claim: insert on conflict do nothing of the trade's id, after the limits, under the rule's lock
+    const claimed = await locked(a.ruleId, async () => (!room || (await room())) && (await store.claimTrade(row)));
     if (claimed)
       trading
         .execute(a.id, a.events)
@@ -187,7 +195,7 @@ export function automationKit(deps: SniperDeps) {
     events,
     claim,
     /** TRX (sun) a rule or a follow put in in the last 24 hours (of one token, with `token`). */
-    spent: (ruleId: string, token?: string): bigint =>
+    spent: (ruleId: string, token?: string): Promise<bigint> =>
       token === undefined
         ? store.ruleSpentSun(ruleId, now() - DAY_MS)
         : store.ruleTokenSpentSun(ruleId, token, now() - DAY_MS),

@@ -87,9 +87,10 @@ export function createCopier(deps: SniperDeps, kit: AutomationKit) {
   const { store, client } = deps;
   /** Active follows by source wallet, kept in memory for the checks. */
   let bySource = new Map<string, FollowRow[]>();
-  const reload = () => {
-    bySource = new Map();
-    for (const f of store.activeFollows()) bySource.set(f.source, [...(bySource.get(f.source) ?? []), f]);
+  const reload = async () => {
+    const next = new Map<string, FollowRow[]>();
+    for (const f of await store.activeFollows()) next.set(f.source, [...(next.get(f.source) ?? []), f]);
+    bySource = next;
   };
 
   /** A source buy: each follower buys within its limits; the budget's skip is told once a day. */
@@ -97,11 +98,12 @@ export function createCopier(deps: SniperDeps, kit: AutomationKit) {
     const id = `c:${f.id}:${e.txid}`;
     const sun = copySun(f, sourceSun);
     // below the minimum, or a repeated event: nothing, silently
-    if (sun <= 0n || store.trade(id)) return;
-    // no await from here to the claim: what was spent and the claim are one step
-    if (kit.spent(f.id, e.token) + sun > BigInt(f.tokenCapSun)) return;
-    if (kit.spent(f.id) + sun > BigInt(f.budgetSun)) {
-      await kit.tellOnce(`budget:${f.id}`, {
+    if (sun <= 0n || (await store.trade(id))) return;
+    const capLeft = async () => (await kit.spent(f.id, e.token)) + sun <= BigInt(f.tokenCapSun);
+    const budgetLeft = async () => (await kit.spent(f.id)) + sun <= BigInt(f.budgetSun);
+    if (!(await capLeft())) return;
+    const tellBudget = async () =>
+      kit.tellOnce(`budget:${f.id}`, {
         kind: 'copy',
         state: 'skipped',
         userId: f.userId,
@@ -112,10 +114,16 @@ export function createCopier(deps: SniperDeps, kit: AutomationKit) {
         source: user,
         reason: `this copy's daily budget of ${sunToTrx(BigInt(f.budgetSun))} TRX is spent; copies resume as it frees up (no more notices today)`,
       });
-      return;
-    }
+    if (!(await budgetLeft())) return tellBudget();
     const events = kit.events('copy', user);
-    kit.claim({ ...claimOf(f, e, symbol), side: 'buy', amount: sunToTrx(sun), id, events });
+    // the limits again in the claim's transaction, which holds the follow: they and the claim are one step
+    let spent = false;
+    await kit.claim(
+      { ...claimOf(f, e, symbol), side: 'buy', amount: sunToTrx(sun), id, events },
+      async () => (await capLeft()) && !(spent = !(await budgetLeft())),
+    );
+    // another buy took the budget meanwhile: said once a day, as above
+    if (spent) await tellBudget();
   }
 
   const claimOf = (f: FollowRow, e: StreamEvent, symbol: string) => ({
@@ -143,42 +151,49 @@ export function createCopier(deps: SniperDeps, kit: AutomationKit) {
     // source selling in crumbs must not make its followers pay a network fee for each
     const sourceSun = BigInt(typeof d.trxAmountSun === 'string' ? d.trxAmountSun : '0');
     const since = kit.now() - DAY_MS;
-    const due = list.filter(
-      (f) =>
+    const sellsLeft = async (f: FollowRow) =>
+      (await store.ruleTokenSells(f.id, e.token, since)) < MAX_COPIED_SELLS_A_DAY;
+    const due: FollowRow[] = [];
+    for (const f of list)
+      if (
         f.sells &&
         sourceSun >= BigInt(f.minSourceSun) &&
-        store.ruleTokenSells(f.id, e.token, since) < MAX_COPIED_SELLS_A_DAY &&
-        !store.trade(`c:${f.id}:${e.txid}`),
-    );
+        (await sellsLeft(f)) &&
+        !(await store.trade(`c:${f.id}:${e.txid}`))
+      )
+        due.push(f);
     if (!due.length) return;
     const sold = BigInt(typeof d.tokenAmountExact === 'string' ? d.tokenAmountExact : '0');
     const left = BigInt((await client.getTokenBalance(user, e.token)).balanceInSun);
     const share = shareSold(sold, left);
     if (share === '0%') return;
     for (const f of due)
-      kit.claim({
-        ...claimOf(f, e, symbol),
-        id: `c:${f.id}:${e.txid}`,
-        side: 'sell',
-        amount: share,
-        events: kit.events('copy', user),
-      });
+      await kit.claim(
+        {
+          ...claimOf(f, e, symbol),
+          id: `c:${f.id}:${e.txid}`,
+          side: 'sell',
+          amount: share,
+          events: kit.events('copy', user),
+        },
+        () => sellsLeft(f),
+      );
   }
 
   return {
     reload,
     onTrade,
     /** Follows a wallet from the user's active wallet. */
-    addFollow(userId: number, spec: FollowSpec): FollowRow {
-      const user = store.user(userId);
+    async addFollow(userId: number, spec: FollowSpec): Promise<FollowRow> {
+      const user = await store.user(userId);
       if (!user) throw new UserError('Send /start first.');
       if (!isBase58Address(spec.source)) throw new UserError('That is not a Tron address.');
-      const mine = store.userFollows(userId);
+      const mine = await store.userFollows(userId);
       if (mine.length >= MAX_FOLLOWS)
         throw new UserError(`You follow ${MAX_FOLLOWS} wallets already; remove one first.`);
       if (mine.some((f) => f.source === spec.source)) throw new UserError('You follow this wallet already.');
       const limits = followLimits(spec);
-      const wallet = deps.accounts.activeWallet(user);
+      const wallet = await deps.accounts.activeWallet(user);
       if (wallet.address === spec.source) throw new UserError('That is your own wallet.');
       const row = {
         id: newId(),
@@ -190,15 +205,15 @@ export function createCopier(deps: SniperDeps, kit: AutomationKit) {
         status: 'active',
         createdAt: kit.now(),
       };
-      store.insertFollow(row);
-      reload();
-      return store.follow(row.id)!;
+      await store.insertFollow(row);
+      await reload();
+      return (await store.follow(row.id))!;
     },
     /** pause | resume | delete a follow of the user. */
-    setFollow(userId: number, id: string, action: RuleAction): boolean {
+    async setFollow(userId: number, id: string, action: RuleAction): Promise<boolean> {
       const [from, to] = RULE_ACTIONS[action];
-      const ok = store.setFollowStatus(userId, id, from, to);
-      reload();
+      const ok = await store.setFollowStatus(userId, id, from, to);
+      await reload();
       return ok;
     },
     follows: (userId: number) => store.userFollows(userId),

@@ -15,7 +15,7 @@ export const FINALITY_POLL_MS = 3000;
 
 export interface FinalityDeps {
   store: TradingStore;
-  clientFor: (t: TradeRow) => LaunchpadClient;
+  clientFor: (t: TradeRow) => Promise<LaunchpadClient>;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
   pollMs?: number;
@@ -28,23 +28,23 @@ export function createFinality(deps: FinalityDeps) {
   const poll = deps.pollMs ?? FINALITY_POLL_MS;
 
   async function run(id: string, events: TradeEvents): Promise<void> {
-    const first = store.trade(id);
+    const first = await store.trade(id);
     if (!first?.signedTx || !first.txid) return;
-    const client = deps.clientFor(first);
+    const client = await deps.clientFor(first);
     const signed = JSON.parse(first.signedTx) as { raw_data: { expiration: number } };
     // bytes past their expiration can never land again (the node refuses them)
     const lastChance = Number(signed.raw_data.expiration) + 30_000;
     for (;;) {
       await sleep(poll);
-      const t = store.trade(id);
+      const t = await store.trade(id);
       if (!t || t.status !== 'included') return;
       const s = await client.txStatus(t.txid!).catch(() => undefined);
       if (!s) continue;
       const before = JSON.parse(t.result ?? '{}') as TradeOutcome;
       if (s.state === 'confirmed') {
         const outcome: TradeOutcome = { ...before, final: true };
-        if (store.transition(id, 'included', 'confirmed', { result: JSON.stringify(outcome) }))
-          await events.final?.(store.trade(id)!, outcome);
+        if (await store.transition(id, 'included', 'confirmed', { result: JSON.stringify(outcome) }))
+          await events.final?.((await store.trade(id))!, outcome);
         return;
       }
       if (s.state === 'failed') {
@@ -55,8 +55,8 @@ export function createFinality(deps: FinalityDeps) {
           reason: `a chain reorganisation replayed it and it failed${s.reason ? `: ${s.reason}` : ''}`,
           ...(s.failureCode ? { failureCode: s.failureCode } : {}),
         };
-        if (store.transition(id, 'included', 'failed', { result: JSON.stringify(outcome) }))
-          await events.undone?.(store.trade(id)!, outcome);
+        if (await store.transition(id, 'included', 'failed', { result: JSON.stringify(outcome) }))
+          await events.undone?.((await store.trade(id))!, outcome);
         return;
       }
       if (s.state === 'pending' || s.state === 'included') continue;
@@ -70,8 +70,8 @@ export function createFinality(deps: FinalityDeps) {
         txid: t.txid!,
         reason: 'a chain reorganisation removed it and it could not be sent again in time: nothing was traded',
       };
-      if (store.transition(id, 'included', 'failed', { result: JSON.stringify(outcome) }))
-        await events.undone?.(store.trade(id)!, outcome);
+      if (await store.transition(id, 'included', 'failed', { result: JSON.stringify(outcome) }))
+        await events.undone?.((await store.trade(id))!, outcome);
       return;
     }
   }

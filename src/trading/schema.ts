@@ -202,6 +202,8 @@ export const orderEvents = sqliteTable(
     payload: text('payload').notNull(),
     createdAt: integer('created_at').notNull(),
     sentAt: integer('sent_at'),
+    /** A delivery under way holds the event until then (ms); one that died lets it go for the next. */
+    claimedUntil: integer('claimed_until'),
   },
   (t) => [index('order_events_unsent').on(t.sentAt)],
 );

@@ -10,6 +10,9 @@
 // else its trade keeps the quote with a minimum out that holds the cap, so the signed transaction
 // buys nothing above it even when someone buys first. A rule spends at most its daily budget, and says
 // so once a day.
+//
+// Rules and follows may be set in another process (a bot instance on the same Postgres): the copy kept
+// for the checks is read again when an event finds it more than a second old, and by refresh().
 import type { LaunchpadClient, Quote, StreamEvent } from '../client/index.js';
 import { isBase58Address } from '../tron/address.js';
 import { marketCapToE18, minOutAtLevel, priceE18 } from '../tron/market/index.js';
@@ -42,6 +45,8 @@ export interface SnipeSpec {
 /** Events older than this when read (after a restart) are not acted on: a late snipe is no snipe. */
 export const STALE_MS = 60_000;
 export const MAX_SNIPE_RULES = 20;
+/** How old the rules kept for the checks may be when an event comes (ms). */
+export const RULES_FRESH_MS = 1000;
 
 type TokenPrice = Awaited<ReturnType<LaunchpadClient['getTokenPrice']>>;
 const capped = (r: SnipeRuleRow): boolean => r.maxPriceE18 !== null || r.maxMcUsd !== null;
@@ -54,10 +59,13 @@ export function createSniper(deps: SniperDeps) {
   let stopStream: (() => void) | undefined;
   /** Active rules, kept in memory for the checks. */
   let rules: SnipeRuleRow[] = [];
-  const reload = () => {
-    rules = store.activeSnipeRules();
-    copier.reload();
+  let readAt = -Infinity;
+  const reload = async () => {
+    readAt = performance.now();
+    [rules] = await Promise.all([store.activeSnipeRules(), copier.reload()]);
   };
+  /** Reads the rules and follows again when the copy is more than a second old. */
+  const fresh = () => (performance.now() - readAt > RULES_FRESH_MS ? reload() : undefined);
 
   function matches(r: SnipeRuleRow, d: Record<string, unknown>): boolean {
     const name = `${typeof d.name === 'string' ? d.name : ''} ${typeof d.symbol === 'string' ? d.symbol : ''}`;
@@ -79,12 +87,14 @@ export function createSniper(deps: SniperDeps) {
     reason,
   });
   /** True (and told once a day) when the rule's budget has no room for one more buy. */
-  function overBudget(r: SnipeRuleRow, token: string, symbol: string): boolean {
-    if (kit.spent(r.id) + BigInt(r.amountSun) <= BigInt(r.budgetSun)) return false;
+  async function overBudget(r: SnipeRuleRow, token: string, symbol: string): Promise<boolean> {
+    if (!(await over(r))) return false;
     const reason = `the rule's daily budget of ${sunToTrx(BigInt(r.budgetSun))} TRX is spent (no more notices today)`;
     void kit.tellOnce(`budget:${r.id}`, skipped(r, token, symbol, reason));
     return true;
   }
+
+  const over = async (r: SnipeRuleRow) => (await kit.spent(r.id)) + BigInt(r.amountSun) > BigInt(r.budgetSun);
 
   /** The lowest of a rule's caps as an E18 price, at the token's supply and the TRX price in USD. */
   function capE18(r: SnipeRuleRow, p: TokenPrice): bigint {
@@ -100,8 +110,8 @@ export function createSniper(deps: SniperDeps) {
    * when the price is above the cap or the quote was refused.
    */
   async function cappedQuote(r: SnipeRuleRow, token: string, symbol: string, price: Promise<TokenPrice>) {
-    const user = store.user(r.userId);
-    const wallet = user && store.wallet(r.userId, r.walletId);
+    const user = await store.user(r.userId);
+    const wallet = user && (await store.wallet(r.userId, r.walletId));
     if (!user || !wallet) return undefined;
     let quote: Quote;
     let cap: bigint;
@@ -134,25 +144,33 @@ export function createSniper(deps: SniperDeps) {
   async function snipeOne(r: SnipeRuleRow, token: string, symbol: string, price: () => Promise<TokenPrice>) {
     const id = `s:${r.id}:${token}`;
     // a repeated event finds its trade: nothing, silently
-    if (store.trade(id) || overBudget(r, token, symbol)) return;
+    if ((await store.trade(id)) || (await overBudget(r, token, symbol))) return;
     let quote: TradeQuote | undefined;
     if (capped(r)) {
       quote = await cappedQuote(r, token, symbol, price());
-      // spent meanwhile by another token: checked again, with no await before the claim
-      if (!quote || overBudget(r, token, symbol)) return;
+      // spent meanwhile by another token
+      if (!quote || (await overBudget(r, token, symbol))) return;
     }
-    kit.claim({
-      id,
-      ruleId: r.id,
-      userId: r.userId,
-      walletId: r.walletId,
-      token,
-      symbol: quote?.symbol ?? symbol,
-      side: 'buy',
-      amount: sunToTrx(BigInt(r.amountSun)),
-      quote,
-      events: kit.events('snipe'),
-    });
+    let full = false;
+    // the budget once more, in the claim's transaction: a buy of another token, here or in another
+    // process, may have spent it meanwhile
+    await kit.claim(
+      {
+        id,
+        ruleId: r.id,
+        userId: r.userId,
+        walletId: r.walletId,
+        token,
+        symbol: quote?.symbol ?? symbol,
+        side: 'buy',
+        amount: sunToTrx(BigInt(r.amountSun)),
+        quote,
+        events: kit.events('snipe'),
+      },
+      async () => !(full = await over(r)),
+    );
+    // another buy took the budget meanwhile: said (once a day) after the transaction
+    if (full) await overBudget(r, token, symbol);
   }
 
   /** A new token (or a launch): every matching rule buys it once. */
@@ -171,22 +189,23 @@ export function createSniper(deps: SniperDeps) {
 
   return {
     async start(): Promise<void> {
-      reload();
+      await reload();
       // trades a stop left unfinished: nothing was signed yet, or the same bytes go again
-      for (const t of store.unfinishedRuleTrades()) {
+      for (const t of await store.unfinishedRuleTrades()) {
         const copy = t.id.startsWith('c:');
+        const source = copy ? (await store.follow(t.ruleId!))?.source : undefined;
         trading
-          .execute(t.id, kit.events(copy ? 'copy' : 'snipe', copy ? store.follow(t.ruleId!)?.source : undefined))
+          .execute(t.id, kit.events(copy ? 'copy' : 'snipe', source))
           .catch((err: unknown) => log.error({ trade: t.id, err }, 'resumed trade failed'));
       }
       if (deps.follow !== false) {
-        const last = deps.position?.get();
+        const last = await deps.position?.get();
         stopStream = client.follow({
           events: ['create', 'launch', 'buy', 'sell'],
           ...(last !== undefined ? { lastEventId: last } : {}),
           onEvent: async (e) => {
             await this.onEvent(e);
-            deps.position?.set(e.id);
+            await deps.position?.set(e.id);
           },
           onError: (err) => log.warn({ err: (err as Error).message }, 'sniper stream interrupted; reconnecting'),
           retryMs: 1000,
@@ -201,6 +220,7 @@ export function createSniper(deps: SniperDeps) {
     async onEvent(e: StreamEvent): Promise<void> {
       if (now() - e.timestamp > STALE_MS) return;
       try {
+        await fresh();
         if (e.kind === 'create') await snipe(e, e.data, false);
         else if (e.kind === 'launch') {
           if (!rules.some((r) => r.onLaunch)) return;
@@ -226,10 +246,10 @@ export function createSniper(deps: SniperDeps) {
     },
 
     /** A snipe rule for the user's active wallet. */
-    addRule(userId: number, spec: SnipeSpec): SnipeRuleRow {
-      const user = store.user(userId);
+    async addRule(userId: number, spec: SnipeSpec): Promise<SnipeRuleRow> {
+      const user = await store.user(userId);
       if (!user) throw new UserError('Send /start first.');
-      if (store.userSnipeRules(userId).length >= MAX_SNIPE_RULES)
+      if ((await store.userSnipeRules(userId)).length >= MAX_SNIPE_RULES)
         throw new UserError(`You have ${MAX_SNIPE_RULES} snipe rules; delete one first.`);
       const sun = trxToSun(spec.trx);
       if (sun <= 0n) throw new UserError('The amount must be more than 0 TRX.');
@@ -243,7 +263,7 @@ export function createSniper(deps: SniperDeps) {
       const row = {
         id: newId(),
         userId,
-        walletId: deps.accounts.activeWallet(user).id,
+        walletId: (await deps.accounts.activeWallet(user)).id,
         amountSun: sun.toString(),
         word: spec.word ?? null,
         creator: spec.creator ?? null,
@@ -256,16 +276,16 @@ export function createSniper(deps: SniperDeps) {
         status: 'active',
         createdAt: now(),
       };
-      store.insertSnipeRule(row);
-      reload();
-      return store.snipeRule(row.id)!;
+      await store.insertSnipeRule(row);
+      await reload();
+      return (await store.snipeRule(row.id))!;
     },
 
     /** pause | resume | delete a rule of the user. */
-    setRule(userId: number, id: string, action: RuleAction): boolean {
+    async setRule(userId: number, id: string, action: RuleAction): Promise<boolean> {
       const [from, to] = RULE_ACTIONS[action];
-      const ok = store.setSnipeRuleStatus(userId, id, from, to);
-      reload();
+      const ok = await store.setSnipeRuleStatus(userId, id, from, to);
+      await reload();
       return ok;
     },
     rules: (userId: number) => store.userSnipeRules(userId),
@@ -274,6 +294,8 @@ export function createSniper(deps: SniperDeps) {
     addFollow: (userId: number, spec: FollowSpec) => copier.addFollow(userId, spec),
     setFollow: (userId: number, id: string, action: RuleAction) => copier.setFollow(userId, id, action),
     follows: copier.follows,
+    /** Reads the rules and follows again (set or changed by another process); events do it each second. */
+    refresh: reload,
   };
 }
 

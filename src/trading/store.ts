@@ -1,11 +1,13 @@
 // The trading side's data: users, settings, wallets (keys sealed by the vault), trades and automated
-// orders. Every money-moving step is a conditional update, so exactly one caller wins it.
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/open.js';
-import * as s from './schema.js';
-import { quoteOfTrade } from './trade-row.js';
+// orders, on either engine (src/db/engine.ts: a SQLite file, or Postgres shared by several bot
+// processes). Every money-moving step is a conditional update or insert counted with .returning(),
+// so exactly one caller wins it, in this process or another.
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
+import type { Database } from '../db/engine.js';
+import type * as s from './schema.js';
+import { spentSun, userRules } from './rules.store.js';
 
-export type TradingDb = Db<typeof s>;
+export type TradingDatabase = Database<typeof s>;
 
 export interface Settings {
   /** percent */
@@ -29,6 +31,9 @@ export interface Settings {
   slHoldBlocks: number;
 }
 
+/** How long a delivery holds an order's message before another may send it (a process died mid-way). */
+const ORDER_EVENT_LEASE_MS = 10_000;
+
 export const DEFAULT_SETTINGS: Settings = {
   slippage: 5,
   buyPresets: [100, 500, 1000],
@@ -50,272 +55,285 @@ export type FollowRow = typeof s.follows.$inferSelect;
 
 class NotClaimed extends Error {}
 
-/**
- * Snipe rules and followed wallets are kept alike: a user's rows, active | paused | deleted, moved
- * between states by one conditional update.
- */
-function userRules<T extends typeof s.snipeRules | typeof s.follows>(db: TradingDb, t: T) {
-  type Row = T['$inferSelect'];
-  const table = t as typeof s.snipeRules; // the columns used here are common to both tables
+export function createTradingStore(db: TradingDatabase) {
+  const { t } = db;
+  const snipeRules = userRules(db, 'snipeRules');
+  const follows = userRules(db, 'follows');
+  const first = <R>(rows: R[]): R | undefined => rows[0];
   return {
-    insert: (row: T['$inferInsert']): void => void db.insert(t).values(row).run(),
-    get: (id: string): Row | undefined => db.select().from(table).where(eq(table.id, id)).get(),
-    active: (): Row[] => db.select().from(table).where(eq(table.status, 'active')).all(),
-    /** The user's rows that are not deleted, oldest first. */
-    ofUser: (userId: number): Row[] =>
-      db
-        .select()
-        .from(table)
-        .where(and(eq(table.userId, userId), inArray(table.status, ['active', 'paused'])))
-        .orderBy(asc(table.createdAt))
-        .all(),
-    /** True only for the one caller that moved the row. */
-    setStatus: (userId: number, id: string, from: string[], to: string): boolean =>
-      db
-        .update(table)
-        .set({ status: to })
-        .where(and(eq(table.id, id), eq(table.userId, userId), inArray(table.status, from)))
-        .run().changes === 1,
-  };
-}
-
-export function createTradingStore(db: TradingDb) {
-  const snipeRules = userRules(db, s.snipeRules);
-  const follows = userRules(db, s.follows);
-  return {
-    user(id: number): UserRow | undefined {
-      return db.select().from(s.users).where(eq(s.users.telegramId, id)).get();
+    async user(id: number): Promise<UserRow | undefined> {
+      return first(await db.q.select().from(t.users).where(eq(t.users.telegramId, id)));
     },
-    createUser(row: typeof s.users.$inferInsert): void {
-      db.insert(s.users).values(row).onConflictDoNothing().run();
+    /** Makes a user; false when the id has one already. */
+    async createUser(row: typeof s.users.$inferInsert): Promise<boolean> {
+      const made = await db.tx((q) =>
+        q.insert(t.users).values(row).onConflictDoNothing().returning({ id: t.users.telegramId }),
+      );
+      return made.length === 1;
     },
     settings(user: UserRow): Settings {
       return { ...DEFAULT_SETTINGS, ...(JSON.parse(user.settings) as Partial<Settings>) };
     },
-    saveSettings(userId: number, settings: Settings): void {
-      db.update(s.users)
-        .set({ settings: JSON.stringify(settings) })
-        .where(eq(s.users.telegramId, userId))
-        .run();
-    },
-    /** Whether the user has withdrawn to this address before. */
-    knownRecipient(userId: number, address: string): boolean {
-      return !!db
-        .select()
-        .from(s.recipients)
-        .where(and(eq(s.recipients.userId, userId), eq(s.recipients.address, address)))
-        .get();
-    },
-    addRecipient(userId: number, address: string, at: number): void {
-      db.insert(s.recipients).values({ userId, address, firstSentAt: at }).onConflictDoNothing().run();
-    },
-    /** The PIN's columns of a user (hash, wrong tries, lock and unlock times). */
-    updatePin(
-      userId: number,
-      fields: Partial<Pick<UserRow, 'pinHash' | 'pinFails' | 'pinLockedUntil' | 'unlockedUntil'>>,
-    ): void {
-      db.update(s.users).set(fields).where(eq(s.users.telegramId, userId)).run();
-    },
-    setActiveWallet(userId: number, walletId: number): void {
-      db.update(s.users).set({ activeWalletId: walletId }).where(eq(s.users.telegramId, userId)).run();
-    },
-
-    wallets(userId: number): WalletRow[] {
-      return db.select().from(s.wallets).where(eq(s.wallets.userId, userId)).orderBy(asc(s.wallets.id)).all();
-    },
-    wallet(userId: number, walletId: number): WalletRow | undefined {
-      return db
-        .select()
-        .from(s.wallets)
-        .where(and(eq(s.wallets.userId, userId), eq(s.wallets.id, walletId)))
-        .get();
-    },
-    addWallet(row: typeof s.wallets.$inferInsert): WalletRow {
-      const existing = db
-        .select()
-        .from(s.wallets)
-        .where(and(eq(s.wallets.userId, row.userId), eq(s.wallets.address, row.address)))
-        .get();
-      if (existing) return existing;
-      return db.insert(s.wallets).values(row).returning().get();
-    },
-
-    trade(id: string): TradeRow | undefined {
-      return db.select().from(s.trades).where(eq(s.trades.id, id)).get();
-    },
-    insertTrade(row: NewTrade): void {
-      db.insert(s.trades).values(row).run();
-    },
-    /** Moves a trade from one status to another; true only for the one caller that did it. */
-    transition(id: string, from: string, to: string, fields: Partial<NewTrade> = {}): boolean {
-      return (
-        db
-          .update(s.trades)
-          .set({ ...fields, status: to, updatedAt: Date.now() })
-          .where(and(eq(s.trades.id, id), eq(s.trades.status, from)))
-          .run().changes === 1
+    async saveSettings(userId: number, settings: Settings): Promise<void> {
+      await db.tx((q) =>
+        q
+          .update(t.users)
+          .set({ settings: JSON.stringify(settings) })
+          .where(eq(t.users.telegramId, userId)),
       );
     },
-    updateTrade(id: string, fields: Partial<NewTrade>): void {
-      db.update(s.trades)
-        .set({ ...fields, updatedAt: Date.now() })
-        .where(eq(s.trades.id, id))
-        .run();
-    },
-    unfinishedTrades(): TradeRow[] {
-      return db
+    /** Whether the user has withdrawn to this address before. */
+    async knownRecipient(userId: number, address: string): Promise<boolean> {
+      const rows = await db.q
         .select()
-        .from(s.trades)
-        .where(inArray(s.trades.status, ['claimed', 'approving', 'signed', 'broadcast']))
-        .all();
+        .from(t.recipients)
+        .where(and(eq(t.recipients.userId, userId), eq(t.recipients.address, address)));
+      return rows.length > 0;
+    },
+    async addRecipient(userId: number, address: string, at: number): Promise<void> {
+      await db.tx((q) => q.insert(t.recipients).values({ userId, address, firstSentAt: at }).onConflictDoNothing());
+    },
+    /** The PIN's columns of a user (hash, wrong tries, lock and unlock times). */
+    async updatePin(
+      userId: number,
+      fields: Partial<Pick<UserRow, 'pinHash' | 'pinFails' | 'pinLockedUntil' | 'unlockedUntil'>>,
+    ): Promise<void> {
+      await db.tx((q) => q.update(t.users).set(fields).where(eq(t.users.telegramId, userId)));
+    },
+    async setActiveWallet(userId: number, walletId: number): Promise<void> {
+      await db.tx((q) => q.update(t.users).set({ activeWalletId: walletId }).where(eq(t.users.telegramId, userId)));
+    },
+
+    async wallets(userId: number): Promise<WalletRow[]> {
+      return db.q.select().from(t.wallets).where(eq(t.wallets.userId, userId)).orderBy(asc(t.wallets.id));
+    },
+    async wallet(userId: number, walletId: number): Promise<WalletRow | undefined> {
+      return first(
+        await db.q
+          .select()
+          .from(t.wallets)
+          .where(and(eq(t.wallets.userId, userId), eq(t.wallets.id, walletId))),
+      );
+    },
+    /** Adds a wallet, or finds the user's wallet of that address (one row per user and address). */
+    async addWallet(row: typeof s.wallets.$inferInsert): Promise<WalletRow> {
+      return db.tx(async (q) => {
+        const [made] = await q.insert(t.wallets).values(row).onConflictDoNothing().returning();
+        if (made) return made;
+        const [existing] = await q
+          .select()
+          .from(t.wallets)
+          .where(and(eq(t.wallets.userId, row.userId), eq(t.wallets.address, row.address)));
+        return existing!;
+      });
+    },
+
+    async trade(id: string): Promise<TradeRow | undefined> {
+      return first(await db.q.select().from(t.trades).where(eq(t.trades.id, id)));
+    },
+    async insertTrade(row: NewTrade): Promise<void> {
+      await db.tx((q) => q.insert(t.trades).values(row));
+    },
+    /** Moves a trade from one status to another; true only for the one caller that did it. */
+    async transition(id: string, from: string, to: string, fields: Partial<NewTrade> = {}): Promise<boolean> {
+      // claim: one conditional update; a second process's waits for the first's commit and then finds the status moved
+      const rows = await db.tx((q) =>
+        q
+          .update(t.trades)
+          .set({ ...fields, status: to, updatedAt: Date.now() })
+          .where(and(eq(t.trades.id, id), eq(t.trades.status, from)))
+          .returning({ id: t.trades.id }),
+      );
+      return rows.length === 1;
+    },
+    async updateTrade(id: string, fields: Partial<NewTrade>): Promise<void> {
+      await db.tx((q) =>
+        q
+          .update(t.trades)
+          .set({ ...fields, updatedAt: Date.now() })
+          .where(eq(t.trades.id, id)),
+      );
+    },
+    async unfinishedTrades(): Promise<TradeRow[]> {
+      return db.q
+        .select()
+        .from(t.trades)
+        .where(inArray(t.trades.status, ['claimed', 'approving', 'signed', 'broadcast']));
     },
     /** Trades done in a head block whose block is not solid yet (followed to final). */
-    includedTrades(): TradeRow[] {
-      return db.select().from(s.trades).where(eq(s.trades.status, 'included')).all();
+    async includedTrades(): Promise<TradeRow[]> {
+      return db.q.select().from(t.trades).where(eq(t.trades.status, 'included'));
     },
 
     // ------------------------------------------------------------------ orders
-    order(id: string): OrderRow | undefined {
-      return db.select().from(s.orders).where(eq(s.orders.id, id)).get();
+    async order(id: string): Promise<OrderRow | undefined> {
+      return first(await db.q.select().from(t.orders).where(eq(t.orders.id, id)));
     },
-    insertOrder(row: NewOrder): void {
-      db.insert(s.orders).values(row).run();
+    async insertOrder(row: NewOrder): Promise<void> {
+      await db.tx((q) => q.insert(t.orders).values(row));
     },
     /**
      * Moves an order from one of the `from` states to `to`, and with `event` records what to tell its
      * user, in one transaction: true only for the one caller that made the change (the event is
      * written only then).
      */
-    moveOrder(
+    async moveOrder(
       id: string,
       from: string | readonly string[],
       to: string,
       fields: Partial<NewOrder> = {},
       event?: { userId: number; kind: string; payload: object },
-    ): boolean {
-      return db.transaction((tx) => {
-        const t = Date.now();
-        const changed =
-          tx
-            .update(s.orders)
-            .set({ ...fields, status: to, updatedAt: t })
-            .where(and(eq(s.orders.id, id), inArray(s.orders.status, typeof from === 'string' ? [from] : [...from])))
-            .run().changes === 1;
-        if (changed && event)
-          tx.insert(s.orderEvents)
-            .values({
-              orderId: id,
-              userId: event.userId,
-              kind: event.kind,
-              payload: JSON.stringify(event.payload),
-              createdAt: t,
-              sentAt: null,
-            })
-            .run();
-        return changed;
+    ): Promise<boolean> {
+      return db.tx(async (q) => {
+        const at = Date.now();
+        // claim: a conditional update, the event written only by its winner
+        const moved = await q
+          .update(t.orders)
+          .set({ ...fields, status: to, updatedAt: at })
+          .where(and(eq(t.orders.id, id), inArray(t.orders.status, typeof from === 'string' ? [from] : [...from])))
+          .returning({ id: t.orders.id });
+        if (moved.length === 1 && event)
+          await q.insert(t.orderEvents).values({
+            orderId: id,
+            userId: event.userId,
+            kind: event.kind,
+            payload: JSON.stringify(event.payload),
+            createdAt: at,
+            sentAt: null,
+          });
+        return moved.length === 1;
       });
     },
-    unsentOrderEvents(): Array<typeof s.orderEvents.$inferSelect> {
-      return db.select().from(s.orderEvents).where(isNull(s.orderEvents.sentAt)).orderBy(asc(s.orderEvents.id)).all();
+    async unsentOrderEvents(): Promise<Array<typeof s.orderEvents.$inferSelect>> {
+      return db.q.select().from(t.orderEvents).where(isNull(t.orderEvents.sentAt)).orderBy(asc(t.orderEvents.id));
     },
-    markOrderEventSent(id: number, at: number): void {
-      db.update(s.orderEvents).set({ sentAt: at }).where(eq(s.orderEvents.id, id)).run();
+    /** Claims an event to deliver (marked sent); false when another delivery has it. */
+    async claimOrderEvent(id: number, at: number): Promise<boolean> {
+      // claim: a conditional update (unsent, and no delivery's hold on it), so one process delivers
+      // it; a process that dies mid-delivery holds it only until its lease ends
+      const e = t.orderEvents;
+      const rows = await db.tx((q) =>
+        q
+          .update(e)
+          .set({ claimedUntil: at + ORDER_EVENT_LEASE_MS })
+          .where(and(eq(e.id, id), isNull(e.sentAt), or(isNull(e.claimedUntil), lt(e.claimedUntil, at))))
+          .returning({ id: e.id }),
+      );
+      return rows.length === 1;
     },
-    updateOrder(id: string, fields: Partial<NewOrder>): void {
-      db.update(s.orders)
-        .set({ ...fields, updatedAt: Date.now() })
-        .where(eq(s.orders.id, id))
-        .run();
+    /** The claimed event was told. */
+    async markOrderEventSent(id: number, at: number): Promise<void> {
+      await db.tx((q) => q.update(t.orderEvents).set({ sentAt: at }).where(eq(t.orderEvents.id, id)));
+    },
+    /** Gives a claimed event back (its delivery failed): the next delivery tries again. */
+    async releaseOrderEvent(id: number): Promise<void> {
+      await db.tx((q) => q.update(t.orderEvents).set({ claimedUntil: null }).where(eq(t.orderEvents.id, id)));
+    },
+    async updateOrder(id: string, fields: Partial<NewOrder>): Promise<void> {
+      await db.tx((q) =>
+        q
+          .update(t.orders)
+          .set({ ...fields, updatedAt: Date.now() })
+          .where(eq(t.orders.id, id)),
+      );
     },
     /** The active orders (all, or one token's). */
-    activeOrders(token?: string): OrderRow[] {
-      const live = eq(s.orders.status, 'active');
-      return db
+    async activeOrders(token?: string): Promise<OrderRow[]> {
+      const live = eq(t.orders.status, 'active');
+      return db.q
         .select()
-        .from(s.orders)
-        .where(token ? and(live, eq(s.orders.token, token)) : live)
-        .all();
+        .from(t.orders)
+        .where(token ? and(live, eq(t.orders.token, token)) : live);
     },
     /** A user's orders that are not over (active, executing, paused), oldest first. */
-    openOrders(userId: number, token?: string): OrderRow[] {
-      const open = and(eq(s.orders.userId, userId), inArray(s.orders.status, ['active', 'executing', 'paused']));
-      return db
+    async openOrders(userId: number, token?: string): Promise<OrderRow[]> {
+      const open = and(eq(t.orders.userId, userId), inArray(t.orders.status, ['active', 'executing', 'paused']));
+      return db.q
         .select()
-        .from(s.orders)
-        .where(token ? and(open, eq(s.orders.token, token)) : open)
-        .orderBy(asc(s.orders.createdAt))
-        .all();
+        .from(t.orders)
+        .where(token ? and(open, eq(t.orders.token, token)) : open)
+        .orderBy(asc(t.orders.createdAt));
     },
     /** DCA orders whose next round is due. */
-    dueOrders(now: number): OrderRow[] {
-      return db
+    async dueOrders(now: number): Promise<OrderRow[]> {
+      return db.q
         .select()
-        .from(s.orders)
-        .where(and(eq(s.orders.status, 'active'), eq(s.orders.kind, 'dca'), lte(s.orders.nextAt, now)))
-        .all();
+        .from(t.orders)
+        .where(and(eq(t.orders.status, 'active'), eq(t.orders.kind, 'dca'), lte(t.orders.nextAt, now)));
     },
     // ------------------------------------------------------------------ sniper and copy trading
     insertSnipeRule: snipeRules.insert,
-    snipeRule: snipeRules.get,
-    activeSnipeRules: snipeRules.active,
-    userSnipeRules: snipeRules.ofUser,
+    snipeRule: snipeRules.get as (id: string) => Promise<SnipeRuleRow | undefined>,
+    activeSnipeRules: snipeRules.active as () => Promise<SnipeRuleRow[]>,
+    userSnipeRules: snipeRules.ofUser as (userId: number) => Promise<SnipeRuleRow[]>,
     setSnipeRuleStatus: snipeRules.setStatus,
+    /** Runs `fn` holding the snipe rule's lock, in one transaction (its budget check and its claim). */
+    withSnipeRule: snipeRules.locked,
     insertFollow: follows.insert,
-    follow: follows.get,
-    activeFollows: follows.active,
-    userFollows: follows.ofUser,
+    follow: follows.get as (id: string) => Promise<FollowRow | undefined>,
+    activeFollows: follows.active as () => Promise<FollowRow[]>,
+    userFollows: follows.ofUser as (userId: number) => Promise<FollowRow[]>,
     setFollowStatus: follows.setStatus,
+    /** Runs `fn` holding the follow's lock, in one transaction (its budget check and its claim). */
+    withFollow: follows.locked,
     /** Inserts an automated trade as claimed; false when its id (one per rule and token, or per source trade) is taken. */
-    claimTrade(row: NewTrade): boolean {
-      return db.insert(s.trades).values(row).onConflictDoNothing().run().changes === 1;
+    async claimTrade(row: NewTrade): Promise<boolean> {
+      // claim: insert on conflict do nothing; the id `s:<rule>:<token>` / `c:<follow>:<txid>` is made once
+      const rows = await db.tx((q) =>
+        q.insert(t.trades).values(row).onConflictDoNothing().returning({ id: t.trades.id }),
+      );
+      return rows.length === 1;
     },
     /** TRX (sun) a rule's trades put in since `since`, those that failed before reaching the chain left out. */
-    ruleSpentSun(ruleId: string, since: number): bigint {
-      return spentSun(db, and(eq(s.trades.ruleId, ruleId), gte(s.trades.createdAt, since)));
+    async ruleSpentSun(ruleId: string, since: number): Promise<bigint> {
+      return spentSun(db, and(eq(t.trades.ruleId, ruleId), gte(t.trades.createdAt, since)));
     },
     /** Automated trades by rule (snipes, copies) that a stop left unfinished, or not yet final. */
-    unfinishedRuleTrades(): TradeRow[] {
-      return db
+    async unfinishedRuleTrades(): Promise<TradeRow[]> {
+      return db.q
         .select()
-        .from(s.trades)
+        .from(t.trades)
         .where(
           and(
-            isNotNull(s.trades.ruleId),
-            inArray(s.trades.status, ['claimed', 'approving', 'signed', 'broadcast', 'included']),
+            isNotNull(t.trades.ruleId),
+            inArray(t.trades.status, ['claimed', 'approving', 'signed', 'broadcast', 'included']),
           ),
-        )
-        .all();
+        );
     },
 
     /** The trades an order made, oldest first. */
-    orderTrades(orderId: string): TradeRow[] {
-      return db.select().from(s.trades).where(eq(s.trades.orderId, orderId)).orderBy(asc(s.trades.createdAt)).all();
+    async orderTrades(orderId: string): Promise<TradeRow[]> {
+      return db.q.select().from(t.trades).where(eq(t.trades.orderId, orderId)).orderBy(asc(t.trades.createdAt));
     },
-    orderTradeCount(orderId: string): number {
-      return (
-        db.$client.prepare<[string], number>('select count(*) from trades where order_id = ?').pluck().get(orderId) ?? 0
-      );
+    async orderTradeCount(orderId: string): Promise<number> {
+      const [row] = await db.q
+        .select({ n: count().mapWith(Number) })
+        .from(t.trades)
+        .where(eq(t.trades.orderId, orderId));
+      return row?.n ?? 0;
     },
     /** Orders caught between trigger and result by a stop (their trade tells how they ended). */
-    executingOrders(): OrderRow[] {
-      return db.select().from(s.orders).where(eq(s.orders.status, 'executing')).all();
+    async executingOrders(): Promise<OrderRow[]> {
+      return db.q.select().from(t.orders).where(eq(t.orders.status, 'executing'));
     },
     /**
      * Claims an order's round: the order goes executing and its trade row is inserted as claimed, in
-     * one SQLite transaction. False when another caller had it (the order was not active any more,
-     * or the round's trade exists).
+     * one transaction. False when another caller had it (the order was not active any more, or the
+     * round's trade exists), in this process or another.
      */
-    claimOrderRound(orderId: string, trade: NewTrade): boolean {
+    async claimOrderRound(orderId: string, trade: NewTrade): Promise<boolean> {
       try {
-        return db.transaction((tx) => {
-          if (tx.insert(s.trades).values(trade).onConflictDoNothing().run().changes !== 1) return false;
-          const moved = tx
-            .update(s.orders)
+        return await db.tx(async (q) => {
+          // claim: the round's trade inserted on conflict do nothing, and the order moved from active
+          const made = await q.insert(t.trades).values(trade).onConflictDoNothing().returning({ id: t.trades.id });
+          if (made.length !== 1) return false;
+          const moved = await q
+            .update(t.orders)
             .set({ status: 'executing', updatedAt: Date.now() })
-            .where(and(eq(s.orders.id, orderId), eq(s.orders.status, 'active')))
-            .run().changes;
+            .where(and(eq(t.orders.id, orderId), eq(t.orders.status, 'active')))
+            .returning({ id: t.orders.id });
           // not active any more: undo the trade row with the rest
-          if (moved !== 1) throw new NotClaimed();
+          if (moved.length !== 1) throw new NotClaimed();
           return true;
         });
       } catch (e) {
@@ -324,38 +342,25 @@ export function createTradingStore(db: TradingDb) {
       }
     },
     /** How many sells a rule made of one token since `since` (those that failed before the chain left out). */
-    ruleTokenSells(ruleId: string, token: string, since: number): number {
-      return db
-        .select({ status: s.trades.status, txid: s.trades.txid })
-        .from(s.trades)
+    async ruleTokenSells(ruleId: string, token: string, since: number): Promise<number> {
+      const rows = await db.q
+        .select({ status: t.trades.status, txid: t.trades.txid })
+        .from(t.trades)
         .where(
           and(
-            eq(s.trades.ruleId, ruleId),
-            eq(s.trades.token, token),
-            eq(s.trades.side, 'sell'),
-            gte(s.trades.createdAt, since),
+            eq(t.trades.ruleId, ruleId),
+            eq(t.trades.token, token),
+            eq(t.trades.side, 'sell'),
+            gte(t.trades.createdAt, since),
           ),
-        )
-        .all()
-        .filter((r) => r.status !== 'failed' || r.txid !== null).length;
+        );
+      return rows.filter((r) => r.status !== 'failed' || r.txid !== null).length;
     },
     /** What ruleSpentSun counts, in one token: TRX (sun) a rule's trades put into it since `since`. */
-    ruleTokenSpentSun(ruleId: string, token: string, since: number): bigint {
-      return spentSun(db, and(eq(s.trades.ruleId, ruleId), eq(s.trades.token, token), gte(s.trades.createdAt, since)));
+    async ruleTokenSpentSun(ruleId: string, token: string, since: number): Promise<bigint> {
+      return spentSun(db, and(eq(t.trades.ruleId, ruleId), eq(t.trades.token, token), gte(t.trades.createdAt, since)));
     },
   };
-}
-
-/** TRX (sun) the trades that match put in, those that failed before reaching the chain left out. */
-function spentSun(db: TradingDb, where: SQL | undefined): bigint {
-  const rows = db
-    .select({ quote: s.trades.quote, status: s.trades.status, txid: s.trades.txid })
-    .from(s.trades)
-    .where(where)
-    .all();
-  return rows
-    .filter((r) => r.status !== 'failed' || r.txid !== null)
-    .reduce((sum, r) => sum + BigInt(quoteOfTrade(r).amountIn), 0n);
 }
 
 export type TradingStore = ReturnType<typeof createTradingStore>;

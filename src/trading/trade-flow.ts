@@ -80,7 +80,7 @@ export function createTradeFlow(deps: {
   const signer = createSigner({ accounts, rules: deps.signing, now });
   const finality = createFinality({
     store,
-    clientFor: (t) => accounts.clientFor(store.user(t.userId)!),
+    clientFor: async (t) => accounts.clientFor((await store.user(t.userId))!),
     now,
     sleep,
     ...(deps.finalityPollMs !== undefined ? { pollMs: deps.finalityPollMs } : {}),
@@ -134,8 +134,8 @@ export function createTradeFlow(deps: {
         txid: trade.txid!,
         reason: 'the transaction expired without being included; nothing was traded',
       };
-      store.transition(trade.id, 'broadcast', 'failed', { result: JSON.stringify(outcome) });
-      return events.done(store.trade(trade.id)!, outcome);
+      await store.transition(trade.id, 'broadcast', 'failed', { result: JSON.stringify(outcome) });
+      return events.done((await store.trade(trade.id))!, outcome);
     }
     const ok = s.state !== 'failed';
     const outcome: TradeOutcome = {
@@ -154,8 +154,8 @@ export function createTradeFlow(deps: {
     if (ok && s.trade) outcome.received = trade.side === 'buy' ? s.trade.tokenAmount : s.trade.trxAmount;
     // a trade in a head block is 'included' until its block is solid
     const status = s.state === 'included' ? 'included' : s.state;
-    if (!store.transition(trade.id, 'broadcast', status, { result: JSON.stringify(outcome) })) return;
-    const done = store.trade(trade.id)!;
+    if (!(await store.transition(trade.id, 'broadcast', status, { result: JSON.stringify(outcome) }))) return;
+    const done = (await store.trade(trade.id))!;
     await events.done(done, outcome);
     if (status === 'included') finality.follow(done, events);
   }
@@ -164,17 +164,17 @@ export function createTradeFlow(deps: {
     if (running.has(id)) return;
     running.add(id);
     try {
-      let trade = store.trade(id)!;
+      let trade = (await store.trade(id))!;
       // done already, not final yet (after a restart): followed to the end
       if (trade.status === 'included') return finality.follow(trade, events);
-      const user = store.user(trade.userId)!;
-      const wallet = store.wallet(trade.userId, trade.walletId)!;
+      const user = (await store.user(trade.userId))!;
+      const wallet = (await store.wallet(trade.userId, trade.walletId))!;
       const client = accounts.clientFor(user);
       if (trade.status === 'claimed' || trade.status === 'approving') {
         try {
           const settings = store.settings(user);
           const quote = quoteOfTrade(trade);
-          store.updateTrade(id, { status: 'approving' });
+          await store.updateTrade(id, { status: 'approving' });
           const allowance = BigInt(quote.allowance ?? 0);
           if (trade.side === 'sell' && allowance < BigInt(quote.amountIn)) await approve(client, wallet, trade.token);
           const build = () =>
@@ -197,8 +197,9 @@ export function createTradeFlow(deps: {
           const expected = expectedTrade(trade, quote, built, deps.signing);
           const signed = await signer.sign(wallet, unsignedTx, expected, settings.extraFeeLimit);
           // the signed bytes are stored before they leave
-          if (!store.transition(id, 'approving', 'signed', { txid: signed.txID, signedTx: JSON.stringify(signed) }))
-            return;
+          const stored = { txid: signed.txID, signedTx: JSON.stringify(signed) };
+          // claim: approving -> signed once; a second runner (here or in another process) stops here
+          if (!(await store.transition(id, 'approving', 'signed', stored))) return;
         } catch (e) {
           const kind = failureKindOf(e);
           const outcome: TradeOutcome = {
@@ -206,10 +207,10 @@ export function createTradeFlow(deps: {
             reason: friendly(e),
             ...(kind ? { failureKind: kind } : {}),
           };
-          store.updateTrade(id, { status: 'failed', result: JSON.stringify(outcome) });
-          return events.done(store.trade(id)!, outcome);
+          await store.updateTrade(id, { status: 'failed', result: JSON.stringify(outcome) });
+          return events.done((await store.trade(id))!, outcome);
         }
-        trade = store.trade(id)!;
+        trade = (await store.trade(id))!;
       }
       if (trade.status === 'signed' || trade.status === 'broadcast') {
         try {
@@ -218,13 +219,13 @@ export function createTradeFlow(deps: {
           // refused for good (not a duplicate): nothing will be traded
           if (e instanceof ApiError && e.status === 400) {
             const outcome: TradeOutcome = { state: 'failed', txid: trade.txid!, reason: friendly(e) };
-            store.updateTrade(id, { status: 'failed', result: JSON.stringify(outcome) });
-            return events.done(store.trade(id)!, outcome);
+            await store.updateTrade(id, { status: 'failed', result: JSON.stringify(outcome) });
+            return events.done((await store.trade(id))!, outcome);
           }
           // unknown (network): keep the stored bytes and follow the receipt anyway
         }
-        store.transition(id, 'signed', 'broadcast');
-        trade = store.trade(id)!;
+        await store.transition(id, 'signed', 'broadcast');
+        trade = (await store.trade(id))!;
         await events.pending(trade);
         await finish(trade, client, wallet, events);
       }
@@ -272,12 +273,12 @@ export function createTradeFlow(deps: {
       /** shown when the index does not know the token's symbol yet */
       symbol?: string,
     ): Promise<{ trade: TradeRow; quote: Quote; symbol: string }> {
-      const wallet = accounts.activeWallet(user);
+      const wallet = await accounts.activeWallet(user);
       const { quote, settings } = await quoteFor(user, wallet, token, side, amount);
       const shown = quote.symbol ?? symbol ?? `${token.slice(0, 6)}…`;
       const id = newId();
       const t = now();
-      store.insertTrade(
+      await store.insertTrade(
         newTradeRow({
           id,
           userId: user.telegramId,
@@ -293,29 +294,30 @@ export function createTradeFlow(deps: {
           expiresAt: t + QUOTE_TTL_MS,
         }),
       );
-      return { trade: store.trade(id)!, quote, symbol: shown };
+      return { trade: (await store.trade(id))!, quote, symbol: shown };
     },
 
-    attachMessage(id: string, messageId: number): void {
-      store.updateTrade(id, { messageId });
+    async attachMessage(id: string, messageId: number): Promise<void> {
+      await store.updateTrade(id, { messageId });
     },
 
     /** One tap wins: 'ok' to go on, otherwise why not. */
-    claim(id: string, userId: number): 'ok' | 'expired' | 'taken' | 'missing' | 'not-yours' {
-      const trade = store.trade(id);
+    async claim(id: string, userId: number): Promise<'ok' | 'expired' | 'taken' | 'missing' | 'not-yours'> {
+      const trade = await store.trade(id);
       if (!trade) return 'missing';
       if (trade.userId !== userId) return 'not-yours';
       if (trade.status !== 'quoted') return 'taken';
       if (now() > trade.expiresAt) {
-        store.transition(id, 'quoted', 'expired');
+        await store.transition(id, 'quoted', 'expired');
         return 'expired';
       }
-      return store.transition(id, 'quoted', 'claimed') ? 'ok' : 'taken';
+      // claim: quoted -> claimed, one conditional update: one tap of any process wins
+      return (await store.transition(id, 'quoted', 'claimed')) ? 'ok' : 'taken';
     },
 
-    cancel(id: string, userId: number): boolean {
-      const trade = store.trade(id);
-      return !!trade && trade.userId === userId && store.transition(id, 'quoted', 'cancelled');
+    async cancel(id: string, userId: number): Promise<boolean> {
+      const trade = await store.trade(id);
+      return !!trade && trade.userId === userId && (await store.transition(id, 'quoted', 'cancelled'));
     },
 
     execute,
@@ -340,19 +342,23 @@ export function createTradeFlow(deps: {
 
     /**
      * Resumes trades by hand left unfinished by a crash or restart, and follows those not final yet
-     * (the order engine and the sniper resume their own, with their own events).
+     * (the order engine and the sniper resume their own, with their own events). With several
+     * instances the engine's leader calls it now and then with `staleMs`: a trade that another,
+     * living instance is working on is left to it.
      */
-    async resume(events: TradeEvents) {
-      for (const t of store.includedTrades()) if (t.orderId === null && t.ruleId === null) finality.follow(t, events);
-      const list = store.unfinishedTrades().filter((t) => t.orderId === null && t.ruleId === null);
+    async resume(events: TradeEvents, staleMs = 0) {
+      // with several instances, only trades no one has moved for `staleMs` (their instance died)
+      const mine = (t: TradeRow) => t.orderId === null && t.ruleId === null && t.updatedAt <= now() - staleMs;
+      for (const t of await store.includedTrades()) if (mine(t)) finality.follow(t, events);
+      const list = (await store.unfinishedTrades()).filter(mine);
       for (const t of list) {
         if (t.status === 'claimed' || t.status === 'approving') {
           const outcome: TradeOutcome = {
             state: 'failed',
             reason: 'the bot restarted before sending this trade; nothing was sent. Please trade again.',
           };
-          store.updateTrade(t.id, { status: 'failed', result: JSON.stringify(outcome) });
-          await events.done(store.trade(t.id)!, outcome);
+          await store.updateTrade(t.id, { status: 'failed', result: JSON.stringify(outcome) });
+          await events.done((await store.trade(t.id))!, outcome);
         } else {
           await execute(t.id, events);
         }

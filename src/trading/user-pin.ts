@@ -28,29 +28,32 @@ export type PinCheck = 'ok' | 'wrong' | 'locked' | 'none';
 
 export function createUserPins(store: TradingStore, now: () => number = Date.now) {
   /** Checks a PIN, counting a wrong one; 'locked' while five wrong ones in a row hold. */
-  function check(user: UserRow, pin: string): PinCheck {
+  async function check(user: UserRow, pin: string): Promise<PinCheck> {
     if (!user.pinHash) return 'none';
     if (user.pinLockedUntil && user.pinLockedUntil > now()) return 'locked';
     if (PIN_PATTERN.test(pin) && pinMatches(user.pinHash, pin)) {
-      store.updatePin(user.telegramId, { pinFails: 0, pinLockedUntil: null });
+      await store.updatePin(user.telegramId, { pinFails: 0, pinLockedUntil: null });
       return 'ok';
     }
     const fails = user.pinFails + 1;
     const lock = fails >= MAX_PIN_TRIES;
-    store.updatePin(user.telegramId, { pinFails: lock ? 0 : fails, pinLockedUntil: lock ? now() + PIN_LOCK_MS : null });
+    await store.updatePin(user.telegramId, {
+      pinFails: lock ? 0 : fails,
+      pinLockedUntil: lock ? now() + PIN_LOCK_MS : null,
+    });
     return lock ? 'locked' : 'wrong';
   }
 
   return {
     check,
     /** Sets the first PIN, or changes it given the current one. */
-    set(user: UserRow, pin: string, current?: string): PinCheck | 'bad' {
+    async set(user: UserRow, pin: string, current?: string): Promise<PinCheck | 'bad'> {
       if (!PIN_PATTERN.test(pin)) return 'bad';
       if (user.pinHash) {
-        const c = check(user, current ?? '');
+        const c = await check(user, current ?? '');
         if (c !== 'ok') return c;
       }
-      store.updatePin(user.telegramId, {
+      await store.updatePin(user.telegramId, {
         pinHash: sealPin(pin),
         pinFails: 0,
         pinLockedUntil: null,
@@ -59,9 +62,9 @@ export function createUserPins(store: TradingStore, now: () => number = Date.now
       return 'ok';
     },
     /** A right PIN opens the guarded actions for two minutes. */
-    unlock(user: UserRow, pin: string): PinCheck {
-      const c = check(user, pin);
-      if (c === 'ok') store.updatePin(user.telegramId, { unlockedUntil: now() + UNLOCKED_MS });
+    async unlock(user: UserRow, pin: string): Promise<PinCheck> {
+      const c = await check(user, pin);
+      if (c === 'ok') await store.updatePin(user.telegramId, { unlockedUntil: now() + UNLOCKED_MS });
       return c;
     },
     /** Why a guarded action may not run now, or undefined when it may. */

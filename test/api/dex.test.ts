@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
 import { LaunchpadClient, type TxStatus } from '../../src/client/index.js';
-import { openDb } from '../../src/db/index.js';
+import { openAppDatabase, openDb } from '../../src/db/index.js';
 import { Indexer } from '../../src/indexer/indexer.js';
 import { loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
@@ -333,7 +333,7 @@ describe('across the launch', () => {
     const fresh = openDb(':memory:');
     const config = loadConfig({ DEVNET_PORT: new URL(stack.devnet.url).port });
     await new Indexer({
-      db: fresh,
+      db: await openAppDatabase({ sqlite: fresh }),
       tronWeb: createTronWeb({ host: stack.devnet.url }),
       families: config.families,
       logger: createLogger('silent'),

@@ -24,7 +24,7 @@ beforeAll(async () => {
   // the second instance: its own connection under the same prefix, the same database, no indexing
   otherShared = (await testRedis(shared.prefix))!;
   other = await startFacade({
-    db: stack.db,
+    database: stack.database,
     tronHost: stack.devnet.url,
     families: loadConfig({ DEVNET_PORT: new URL(stack.devnet.url).port }).families,
     trxUsd: 0.25,

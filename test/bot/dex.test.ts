@@ -16,7 +16,7 @@ beforeAll(async () => {
   h = await startBotStack();
   tokens = await demoTokens(h.stack.devnet.url);
   await h.send(h.tg.message(USER, '/start'));
-  await faucet(h.stack.devnet.url, h.account(USER).wallet.address, 50_000);
+  await faucet(h.stack.devnet.url, (await h.account(USER)).wallet.address, 50_000);
 });
 afterAll(async () => h?.close());
 
@@ -44,7 +44,7 @@ describe('a launched token in the bot', () => {
     expect(h.tg.last(USER).text).toContain('on SunSwap V2');
     const bought = await confirm(USER);
     expect(bought.text).toMatch(/^✅ <b>Bought<\/b> — received [\d.,KM]+ \$PKING/);
-    const { client, wallet } = h.account(USER);
+    const { client, wallet } = await h.account(USER);
     const held = (await client.getTokenBalance(wallet.address, token)).balanceInSun;
     expect(BigInt(held)).toBeGreaterThan(0n);
 
@@ -109,7 +109,7 @@ describe('a curve buy that the launch overtakes', () => {
     );
     await h2.stack.facade.indexer.syncOnce();
     await h2.send(h2.tg.message(USER, '/start'));
-    await mined(await faucet(url, h2.account(USER).wallet.address, 1_000));
+    await mined(await faucet(url, (await h2.account(USER)).wallet.address, 1_000));
 
     await h2.send(h2.tg.message(USER, `/buy ${token} 100`));
     const quote = h2.tg.last(USER);

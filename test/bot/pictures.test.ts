@@ -16,7 +16,7 @@ beforeAll(async () => {
   h = await startBotStack();
   tokens = await demoTokens(h.stack.devnet.url);
   await h.send(h.tg.message(U, '/start'));
-  await faucet(h.stack.devnet.url, h.account(U).wallet.address, 2_000);
+  await faucet(h.stack.devnet.url, (await h.account(U)).wallet.address, 2_000);
 });
 afterAll(async () => h?.close());
 
@@ -33,7 +33,7 @@ describe('pictures in the bot', () => {
     expect(card.kind).toBe('photo');
     expect(pngSize(card.photo!)).toEqual(PNL_SIZE);
     expect(card.caption).toBe('$TCAT PnL');
-    expect(card.caption).not.toContain(h.account(U).wallet.address);
+    expect(card.caption).not.toContain((await h.account(U)).wallet.address);
   });
 
   it('sends a card too long for a caption as the chart with a short caption, then the text', async () => {

@@ -69,15 +69,15 @@ describe('late answers', () => {
 describe('users who blocked the bot', () => {
   it('a confirmed trade goes through and is recorded although its messages are refused (403)', async () => {
     await h.send(h.tg.message(BLOCKER, '/start'));
-    const { wallet } = h.account(BLOCKER);
+    const { wallet } = await h.account(BLOCKER);
     await faucet(h.stack.devnet.url, wallet.address, 500);
     await h.send(h.tg.message(BLOCKER, `/buy ${tokens.MOON} 50`));
     const quote = h.tg.last(BLOCKER);
     const id = h.tg.button(quote, '✅ Confirm').slice(3);
     h.tg.blocked.add(BLOCKER);
     await h.send(h.tg.tap(BLOCKER, quote, `cf:${id}`));
-    const trade = await waitFor(() => {
-      const t = h.built.store.trade(id)!;
+    const trade = await waitFor(async () => {
+      const t = (await h.built.store.trade(id))!;
       return t.status === 'confirmed' || t.status === 'failed' ? t : undefined;
     }, 20_000);
     expect(trade.status).toBe('confirmed');
@@ -101,15 +101,15 @@ describe('alerts to chats that refuse them', () => {
     }
     h.tg.unknownChats.add(GROUP_GONE);
     h.tg.blocked.add(GROUP_KICKED);
-    const alerter = h.alerter();
+    const alerter = await h.alerter();
     await new Promise((r) => setTimeout(r, 300));
-    const { client, wallet: w, key: keyOf } = h.account(USER);
+    const { client, wallet: w, key: keyOf } = await h.account(USER);
     await faucet(h.stack.devnet.url, w.address, 1_000);
     const key = keyOf();
     await client.trade({ action: 'buy', tokenAddress: tokens.ECHO!, amount: 300, privateKey: key });
-    const stopped = await waitFor(() => {
-      const a = h.built.store.alertRules(GROUP_GONE).stoppedReason;
-      const b = h.built.store.alertRules(GROUP_KICKED).stoppedReason;
+    const stopped = await waitFor(async () => {
+      const a = (await h.built.store.alertRules(GROUP_GONE)).stoppedReason;
+      const b = (await h.built.store.alertRules(GROUP_KICKED)).stoppedReason;
       return a && b ? { a, b } : undefined;
     }, 20_000);
     expect(stopped.a).toBe('Bad Request: chat not found');
@@ -123,7 +123,7 @@ describe('alerts to chats that refuse them', () => {
     // an admin setting alerts again in the chat starts them again
     h.tg.blocked.delete(GROUP_KICKED);
     await h.send(h.tg.message(ADMIN, '/alerts', GROUP_KICKED));
-    expect(h.built.store.alertRules(GROUP_KICKED).stoppedReason).toBeNull();
+    expect((await h.built.store.alertRules(GROUP_KICKED)).stoppedReason).toBeNull();
   });
 });
 
@@ -138,7 +138,7 @@ describe('long texts and HTML', () => {
   });
 
   it('names with HTML characters are escaped in cards (Telegram would refuse them raw)', async () => {
-    const { client, wallet: w, key: keyOf } = h.account(USER);
+    const { client, wallet: w, key: keyOf } = await h.account(USER);
     const key = keyOf();
     const created = await client.createToken({ userAddress: w.address, name: '<b>Fish & "Chips"', symbol: 'F_C' });
     const tw = new TronWeb({ fullHost: h.stack.devnet.url, privateKey: key });

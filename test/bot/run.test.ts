@@ -12,19 +12,19 @@ beforeAll(async () => {
   h = await startBotStack();
   tokens = await demoTokens(h.stack.devnet.url);
   await h.send(h.tg.message(ALICE, '/start'));
-  await faucet(h.stack.devnet.url, h.walletOf(ALICE).address, 5_000);
+  await faucet(h.stack.devnet.url, (await h.walletOf(ALICE)).address, 5_000);
 });
 afterAll(async () => h?.close());
 
 describe('restart', () => {
   it('resumes a trade that was signed but not confirmed before the crash, sending it once', async () => {
-    const w = h.walletOf(ALICE);
-    const user = h.built.store.user(ALICE)!;
+    const w = await h.walletOf(ALICE);
+    const user = (await h.built.store.user(ALICE))!;
     await h.send(h.tg.message(ALICE, `/buy ${tokens.SDOG} 15`));
     const quote = h.tg.last(ALICE);
     const id = h.tg.button(quote, '✅ Confirm').slice(3);
     // the process dies right after storing the signed transaction
-    expect(h.built.services.trading.claim(id, ALICE)).toBe('ok');
+    expect(await h.built.services.trading.claim(id, ALICE)).toBe('ok');
     const client = h.built.services.accounts.clientFor(user);
     const { unsignedTx } = await client.localTrade({
       type: 'buy',
@@ -36,7 +36,7 @@ describe('restart', () => {
     const signed = h.built.services.accounts.withKey(w, (k) =>
       utils.crypto.signTransaction(k, unsignedTx as never),
     ) as { txID: string };
-    h.built.store.updateTrade(id, {
+    await h.built.store.updateTrade(id, {
       status: 'signed',
       txid: signed.txID,
       signedTx: JSON.stringify(signed),
@@ -46,7 +46,7 @@ describe('restart', () => {
     const fresh = await h.restart();
     const n = await fresh.services.trading.resume(fresh.services.events(fresh.bot.api));
     expect(n).toBe(1);
-    expect(fresh.store.trade(id)!.status).toBe('confirmed');
+    expect((await fresh.store.trade(id))!.status).toBe('confirmed');
     expect(quote.text).toMatch(/^✅ <b>Bought<\/b>/);
     expect(h.tokenBalance(tokens.SDOG!, w.address)).toBeGreaterThan(held);
     // resuming again does nothing

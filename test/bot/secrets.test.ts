@@ -34,7 +34,7 @@ describe('bot secrets', () => {
   it('keeps every created or imported key out of logs, databases and messages but the export', async () => {
     const tokens = await demoTokens(h.stack.devnet.url);
     await h.send(h.tg.message(U, '/start'));
-    const created = h.built.store.wallets(U)[0]!;
+    const created = (await h.built.store.wallets(U))[0]!;
     const createdKey = h.built.services.accounts.withKey(created, (k) => k);
     // import a second key
     await h.send(h.tg.message(U, '/wallet'));

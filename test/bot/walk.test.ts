@@ -54,7 +54,7 @@ describe("a new user's first minute on the free plan", () => {
     const started = Date.now();
     await act(h.tg.message(NEW_USER, '/start'));
     expect(h.tg.last(NEW_USER).text).toContain('Welcome!');
-    const address = h.account(NEW_USER).wallet.address;
+    const address = (await h.account(NEW_USER)).wallet.address;
     await faucet(h.stack.devnet.url, address, 1_000);
 
     await act(h.tg.message(NEW_USER, tokens.TCAT!));
@@ -119,7 +119,7 @@ describe("a new user's first minute on the free plan", () => {
 describe('a user who floods the bot', () => {
   it('is told to slow down, while another user trades normally', async () => {
     await h.send(h.tg.message(TRADER, '/start'));
-    const address = h.account(TRADER).wallet.address;
+    const address = (await h.account(TRADER)).wallet.address;
     await faucet(h.stack.devnet.url, address, 500);
     await h.send(h.tg.message(FLOODER, '/start'));
     const before = h.tg.sent(FLOODER).length;

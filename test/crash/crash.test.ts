@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
-import { openDb } from '../../src/db/index.js';
+import { openAppDatabase, openDb } from '../../src/db/index.js';
 import { Indexer } from '../../src/indexer/indexer.js';
 import { createTronWeb } from '../../src/tron/client.js';
 import { loadConfig } from '../../src/config.js';
@@ -139,7 +139,7 @@ describe('crash safety', () => {
     const fresh = openDb(':memory:');
     const families = loadConfig({ DEVNET_PORT: String(port + 1) }).families;
     await new Indexer({
-      db: fresh,
+      db: await openAppDatabase({ sqlite: fresh }),
       tronWeb: createTronWeb({ host: devnetUrl }),
       families,
       logger: createLogger('silent'),

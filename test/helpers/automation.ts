@@ -19,7 +19,7 @@ export function automationHelpers(h: BotStack) {
 
   async function newUser(id: number, trx = 5_000): Promise<string> {
     await h.send(h.tg.message(id, '/start'));
-    const address = h.account(id).wallet.address;
+    const address = (await h.account(id)).wallet.address;
     await faucet(url, address, trx);
     return address;
   }
@@ -90,7 +90,7 @@ export function automationHelpers(h: BotStack) {
 
   /** The trades a snipe rule or a follow made, oldest first. */
   const tradesOf = (ruleId: string) =>
-    h.built.store.db.$client
+    h.sqlite.$client
       .prepare('select id, token, status, txid, quote, signed_tx from trades where rule_id = ? order by created_at')
       .all(ruleId) as Array<{
       id: string;

@@ -7,6 +7,7 @@ import type { BotOptions } from '../../src/bot/index.js';
 import type { BotContext } from '../../src/bot/context.js';
 import { createAlerter } from '../../src/bot/alerts.js';
 import { buildBot } from '../../src/bot/run.js';
+import { openBotDatabase, openBotDb, type BotDb } from '../../src/bot/store.js';
 import { loadConfig, signingRules } from '../../src/config.js';
 import { createLogger, type Logger } from '../../src/log.js';
 import { startStack, type Stack } from './facade.js';
@@ -36,11 +37,14 @@ export async function startBotStack(
   const tg = new FakeTelegram();
   await tg.start();
   const vaultKey = randomBytes(32);
-  const make = () =>
-    buildBot({
+  // the bot's SQLite file, opened here: tests read it with SQL
+  let sqlite: BotDb;
+  const make = async () => {
+    sqlite = openBotDb(path.join(stack.dir, 'bot.sqlite'));
+    return buildBot({
       token: TOKEN,
       dataDir: stack.dir,
-      dbFile: path.join(stack.dir, 'bot.sqlite'),
+      database: await openBotDatabase({ sqlite }),
       vaultKey,
       facadeUrl: opts.facadeUrl ?? stack.url,
       // the bot's own configuration, with the test facade's fee limit (100 TRX)
@@ -63,6 +67,7 @@ export async function startBotStack(
       finalityPollMs: opts.finalityPollMs ?? 100,
       orders: { tickMs: 0, ...opts.orders },
     });
+  };
   let built = await make();
   return {
     stack,
@@ -73,8 +78,12 @@ export async function startBotStack(
     get built() {
       return built;
     },
+    /** The bot's SQLite file (for reading it with SQL). */
+    get sqlite() {
+      return sqlite;
+    },
     /** A started alerter of the bot, sending through the fake Telegram (flushes after 50 ms). */
-    alerter() {
+    async alerter() {
       const a = createAlerter({
         store: built.store,
         api: built.bot.api,
@@ -83,12 +92,12 @@ export async function startBotStack(
         botUsername: BOT_INFO.username,
         flushDelayMs: 50,
       });
-      a.start();
+      await a.start();
       return a;
     },
     /** A bot user's active wallet. */
-    walletOf(userId: number) {
-      return built.services.accounts.activeWallet(built.store.user(userId)!);
+    async walletOf(userId: number) {
+      return built.services.accounts.activeWallet((await built.store.user(userId))!);
     },
     /** An address's TRX on the devnet (sun). */
     trxBalance: (address: string) => stack.devnet.chain.ledger.balance(hexOf(address)),
@@ -96,10 +105,10 @@ export async function startBotStack(
     tokenBalance: (token: string, holder: string) =>
       stack.devnet.chain.ledger.tokenBalance(hexOf(token), hexOf(holder)),
     /** A bot user's active wallet, their API client, and (for tests that sign by hand) its key. */
-    account(userId: number) {
+    async account(userId: number) {
       const { accounts, store } = built.services;
-      const user = store.user(userId)!;
-      const wallet = accounts.activeWallet(user);
+      const user = (await store.user(userId))!;
+      const wallet = await accounts.activeWallet(user);
       return { wallet, client: accounts.clientFor(user), key: () => accounts.withKey(wallet, (k) => k) };
     },
     /** Feeds one update and waits for its handlers; a handler's error goes to the bot's error
@@ -111,12 +120,12 @@ export async function startBotStack(
       }),
     /** Simulates a restart of the bot process on the same database. */
     async restart() {
-      built.db.$client.close();
+      await built.db.close();
       built = await make();
       return built;
     },
     async close() {
-      built.db.$client.close();
+      await built.db.close();
       await tg.stop();
       if (!opts.stack) await stack.close();
     },

@@ -1,7 +1,7 @@
 // The whole stack for end-to-end tests: devnet + app database + indexer + facade on loopback.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { openDb, type AppDb } from '../../src/db/index.js';
+import { openAppDatabase, openDb, type AppDatabase, type AppDb } from '../../src/db/index.js';
 import { startFacade, type Facade } from '../../src/facade.js';
 import { loadConfig } from '../../src/config.js';
 import { syncDevnetMetadata } from '../../src/service/metadata.js';
@@ -14,6 +14,9 @@ import { startTestDevnet, tempDir } from './devnet.js';
 export interface Stack {
   devnet: Devnet;
   facade: Facade;
+  /** The app's database (SQLite, or the Postgres one given). */
+  database: AppDatabase;
+  /** The app's SQLite file (throws when the stack runs on a Postgres database). */
   db: AppDb;
   url: string;
   dir: string;
@@ -36,6 +39,8 @@ export async function startStack(
     solidAfter?: number;
     /** Redis shared with other instances (rate limits, the live stream's signal) */
     shared?: SharedRedis;
+    /** the app's database (default: a SQLite file in `dir`); the stack closes it */
+    database?: AppDatabase;
   } = {},
 ): Promise<Stack> {
   const dir = opts.dir ?? tempDir();
@@ -46,10 +51,11 @@ export async function startStack(
     ...(opts.solidAfter ? { solidAfter: opts.solidAfter } : {}),
   });
   const config = loadConfig({ DEVNET_PORT: new URL(devnet.url).port });
-  const db = openDb(path.join(dir, 'app.sqlite'));
+  const db = opts.database ? undefined : openDb(path.join(dir, 'app.sqlite'));
+  const database = opts.database ?? (await openAppDatabase({ sqlite: db! }));
   const vault = opts.vault ?? new Vault(randomBytes(32));
   const facade = await startFacade({
-    db,
+    database,
     tronHost: devnet.url,
     families: config.families,
     trxUsd: 0.25,
@@ -67,7 +73,11 @@ export async function startStack(
   return {
     devnet,
     facade,
-    db,
+    database,
+    get db(): AppDb {
+      if (!db) throw new Error('this stack runs on Postgres: use stack.database');
+      return db;
+    },
     dir,
     vault,
     url: facade.url!,
@@ -75,7 +85,7 @@ export async function startStack(
     async close() {
       await facade.close();
       await devnet.close();
-      db.$client.close();
+      await database.close();
     },
   };
 }

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openRedis, type SharedRedis } from '../../src/db/redis.js';
 import { openAppDatabase, openDb, type AppDatabase } from '../../src/db/index.js';
+import { openBotDatabase, type BotDatabase } from '../../src/bot/store.js';
 import { createLogger } from '../../src/log.js';
 
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -81,6 +82,32 @@ export async function appEngines() {
         const fresh = (await testPostgres())!;
         made.push(fresh);
         return openAppDatabase({ postgres: fresh.url });
+      },
+    });
+  const dropAll = async () => {
+    for (const m of made) await m.drop();
+  };
+  return { engines, dropAll };
+}
+
+/**
+ * The engines a bot store test runs on: SQLite (in memory) always, Postgres when it answers (a fresh
+ * database per call of `open`, dropped by `dropAll`). Use with describe.each.
+ */
+export async function botEngines() {
+  const made: Array<{ drop(): Promise<void> }> = [];
+  const pgUp = await testPostgres();
+  if (pgUp) made.push(pgUp);
+  const engines: Array<{ engine: string; open: () => Promise<BotDatabase> }> = [
+    { engine: 'SQLite', open: () => openBotDatabase({ sqlite: ':memory:' }) },
+  ];
+  if (pgUp)
+    engines.push({
+      engine: 'Postgres',
+      open: async () => {
+        const fresh = (await testPostgres())!;
+        made.push(fresh);
+        return openBotDatabase({ postgres: fresh.url });
       },
     });
   const dropAll = async () => {

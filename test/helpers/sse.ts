@@ -6,13 +6,15 @@ export async function readStream(
   key: string,
   until: (events: Array<{ id: number; event: string; data: Record<string, unknown> }>) => boolean,
   headers: Record<string, string> = {},
+  /** How long it reads at most. */
+  ms = 10_000,
 ) {
   const ctrl = new AbortController();
   const res = await fetch(url, { headers: { 'api-key': key, ...headers }, signal: ctrl.signal });
   const events: Array<{ id: number; event: string; data: Record<string, unknown> }> = [];
   const reader = res.body!.getReader();
   let buf = '';
-  const timer = setTimeout(() => ctrl.abort(), 10_000);
+  const timer = setTimeout(() => ctrl.abort(), ms);
   try {
     while (!until(events)) {
       const { value, done } = await reader.read();

@@ -576,9 +576,15 @@ export class FakeTelegram {
 
   /** POSTs an update to the webhook as Telegram does (with the secret it was given, unless a test
    * says otherwise; null: no secret header): the HTTP status the bot answered. */
-  async deliver(update: Update, secret: string | null = this.webhook?.secretToken ?? null): Promise<number> {
+  async deliver(
+    update: Update,
+    secret: string | null = this.webhook?.secretToken ?? null,
+    /** One instance behind the load balancer the webhook's URL names (its own address, same path). */
+    to?: string,
+  ): Promise<number> {
     if (!this.webhook) throw new Error('no webhook is set');
-    const res = await fetch(this.webhook.url, {
+    const url = new URL(this.webhook.url);
+    const res = await fetch(to ? new URL(url.pathname, to) : url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

@@ -2,77 +2,82 @@
 // in txStatus, the index and the feed as soon as it is in a block (not final), final 19 blocks later;
 // a fork that drops its block takes it back from everything the API shows (details, holders,
 // candles, the user's trades, the fee ledger) and the feed says `removed`; a fork that runs it again
-// brings it back in its new block.
+// brings it back in its new block. On SQLite, and on Postgres when it answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import path from 'node:path';
+import { asc, eq, sql } from 'drizzle-orm';
 import { LaunchpadClient } from '../../src/client/index.js';
 import { loadConfig } from '../../src/config.js';
-import { openDb } from '../../src/db/index.js';
 import { Indexer } from '../../src/indexer/indexer.js';
 import { createLogger } from '../../src/log.js';
 import { createTronWeb } from '../../src/tron/client.js';
 import type { FeedEvent } from '../../src/service/feed.service.js';
-import { faucet, tempDir } from '../helpers/devnet.js';
+import { faucet } from '../helpers/devnet.js';
 import { demoTokens, startStack, type Stack } from '../helpers/facade.js';
+import { appEngines } from '../helpers/services.js';
 
 const SOLID_AFTER = 19;
-let stack: Stack;
-let client: LaunchpadClient;
-let token: string;
-let buyer: { publicKey: string; privateKey: string };
+const { engines, dropAll } = await appEngines();
+afterAll(dropAll);
 
-beforeAll(async () => {
-  stack = await startStack({ solidAfter: SOLID_AFTER });
-  client = new LaunchpadClient({ baseUrl: stack.url, apiKey: await stack.key('trader') });
-  token = (await demoTokens(stack.devnet.url)).SDOG!;
-  [buyer] = (await client.createWallet(1)) as [{ publicKey: string; privateKey: string }];
-  await faucet(stack.devnet.url, buyer.publicKey, 1000);
-  await stack.facade.indexer.syncOnce();
-});
-afterAll(() => stack?.close());
+describe.each(engines)('following the head on $engine', ({ open }) => {
+  let stack: Stack;
+  let client: LaunchpadClient;
+  let token: string;
+  let buyer: { publicKey: string; privateKey: string };
 
-const blocks = async (n: number) => {
-  for (let i = 0; i < n; i++) await stack.devnet.chain.produceBlock();
-};
-const sync = () => stack.facade.indexer.syncOnce();
-const buy = (trx: number) =>
-  client.trade({ action: 'buy', tokenAddress: token, amount: trx, privateKey: buyer.privateKey });
-const TRADE_KINDS = ['buy', 'sell', 'confirmed', 'removed'];
-/** The feed's trade events after `seq` (progress and the like aside). */
-const feedAfter = async (seq: number): Promise<FeedEvent[]> =>
-  (await stack.facade.feed.since(seq, {}, 1000)).filter((e) => TRADE_KINDS.includes(e.kind));
-const fork = async (body: unknown) => {
-  const res = await fetch(`${stack.devnet.url}/devnet/fork`, { method: 'POST', body: JSON.stringify(body) });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { blocks: Array<{ number: number; blockId: string }> };
-};
-const ledger = () =>
-  stack.db.$client.prepare('SELECT txid, fee_sun AS fee FROM fee_ledger ORDER BY txid').all() as Array<{
-    txid: string;
-    fee: string;
-  }>;
+  beforeAll(async () => {
+    stack = await startStack({ solidAfter: SOLID_AFTER, database: await open() });
+    client = new LaunchpadClient({ baseUrl: stack.url, apiKey: await stack.key('trader') });
+    token = (await demoTokens(stack.devnet.url)).SDOG!;
+    [buyer] = (await client.createWallet(1)) as [{ publicKey: string; privateKey: string }];
+    await faucet(stack.devnet.url, buyer.publicKey, 1000);
+    await stack.facade.indexer.syncOnce();
+  });
+  afterAll(() => stack?.close());
 
-/** Everything the API says of the token and the buyer, and the fee ledger. */
-async function snapshot() {
-  const d = await client.getTokenDetails(token);
-  return {
-    market: {
-      priceInTrx: d.data.priceInTrx,
-      trxReserve: d.data.trxReserve,
-      tokenReserve: d.data.tokenReserve,
-      currentSold: d.data.currentSold,
-      marketCap: d.data.marketCap,
-      volume24Hr: d.data.volume24Hr,
-    },
-    holders: await client.getTokenHolders(token, { limit: 100 }),
-    candles: await client.getCandles(token, '1m', { limit: 10 }),
-    mine: await client.getUserTrades(buyer.publicKey),
-    recent: await client.getRecentTrades(token),
-    ledger: ledger(),
+  const blocks = async (n: number) => {
+    for (let i = 0; i < n; i++) await stack.devnet.chain.produceBlock();
   };
-}
+  const sync = () => stack.facade.indexer.syncOnce();
+  const buy = (trx: number) =>
+    client.trade({ action: 'buy', tokenAddress: token, amount: trx, privateKey: buyer.privateKey });
+  const TRADE_KINDS = ['buy', 'sell', 'confirmed', 'removed'];
+  /** The feed's trade events after `seq` (progress and the like aside). */
+  const feedAfter = async (seq: number): Promise<FeedEvent[]> =>
+    (await stack.facade.feed.since(seq, {}, 1000)).filter((e) => TRADE_KINDS.includes(e.kind));
+  const fork = async (body: unknown) => {
+    const res = await fetch(`${stack.devnet.url}/devnet/fork`, { method: 'POST', body: JSON.stringify(body) });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { blocks: Array<{ number: number; blockId: string }> };
+  };
+  const ledger = () => {
+    const { q, t } = stack.database;
+    return q
+      .select({ txid: t.feeLedger.txid, fee: t.feeLedger.feeSun })
+      .from(t.feeLedger)
+      .orderBy(asc(t.feeLedger.txid));
+  };
 
-describe('following the head', () => {
+  /** Everything the API says of the token and the buyer, and the fee ledger. */
+  async function snapshot() {
+    const d = await client.getTokenDetails(token);
+    return {
+      market: {
+        priceInTrx: d.data.priceInTrx,
+        trxReserve: d.data.trxReserve,
+        tokenReserve: d.data.tokenReserve,
+        currentSold: d.data.currentSold,
+        marketCap: d.data.marketCap,
+        volume24Hr: d.data.volume24Hr,
+      },
+      holders: await client.getTokenHolders(token, { limit: 100 }),
+      candles: await client.getCandles(token, '1m', { limit: 10 }),
+      mine: await client.getUserTrades(buyer.publicKey),
+      recent: await client.getRecentTrades(token),
+      ledger: await ledger(),
+    };
+  }
+
   it('shows a trade as soon as it is in a block, and final once that block is solid', async () => {
     const seq = await stack.facade.feed.latestSeq();
     const sig = await buy(10);
@@ -134,10 +139,11 @@ describe('following the head', () => {
     const status = await client.txStatus(sig);
     expect(status.state).toBe('included');
     expect(now[0]).toMatchObject({ confirmed: false, blockNumber: status.blockNumber });
-    const row = stack.db.$client.prepare('SELECT block_id AS id FROM trades WHERE txid = ?').get(sig) as { id: string };
-    expect(answer.blocks.map((b) => b.blockId)).toContain(row.id);
+    const { q, t } = stack.database;
+    const [row] = await q.select({ id: t.trades.blockId }).from(t.trades).where(eq(t.trades.txid, sig));
+    expect(answer.blocks.map((b) => b.blockId)).toContain(row!.id);
     expect(old.blockNumber).toBeLessThanOrEqual(status.blockNumber!);
-    expect(ledger().filter((l) => l.txid === sig)).toHaveLength(1);
+    expect((await ledger()).filter((l) => l.txid === sig)).toHaveLength(1);
     expect((await feedAfter(seq)).map((e) => [e.kind, e.txid])).toEqual([
       ['removed', sig],
       ['buy', sig],
@@ -149,7 +155,7 @@ describe('following the head', () => {
     const sig = await buy(3);
     await blocks(2);
     // a new indexer, started now: its first cycle reads the trade's block and the two above it
-    const db = openDb(path.join(tempDir(), 'app.sqlite'));
+    const db = await open();
     const families = loadConfig({ DEVNET_PORT: new URL(stack.devnet.url).port }).families;
     const ix = new Indexer({
       db,
@@ -157,17 +163,22 @@ describe('following the head', () => {
       families,
       logger: createLogger('silent'),
     });
-    const trades = () =>
-      db.$client.prepare('SELECT count(*) AS n FROM trades WHERE txid = ?').get(sig) as { n: number };
+    const trades = async () => {
+      const [row] = await db.q
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(db.t.trades)
+        .where(eq(db.t.trades.txid, sig));
+      return row!.n;
+    };
     try {
       await ix.syncOnce();
-      expect(trades().n).toBe(1);
+      expect(await trades()).toBe(1);
       await fork({ blocks: 3, drop: true });
       await ix.syncOnce();
-      expect(trades().n).toBe(0);
+      expect(await trades()).toBe(0);
     } finally {
       await ix.stop();
-      db.$client.close();
+      await db.close();
     }
   });
 

@@ -1,7 +1,9 @@
-// The indexer resumes, never double-counts, and equals a fresh re-index.
+// The indexer resumes, never double-counts, and equals a fresh re-index: on SQLite, and on Postgres
+// when it answers.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TronWeb } from 'tronweb';
-import { openDb, type AppDb } from '../../src/db/index.js';
+import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { AppDatabase } from '../../src/db/index.js';
 import { Indexer } from '../../src/indexer/indexer.js';
 import { createTronWeb } from '../../src/tron/client.js';
 import { loadConfig } from '../../src/config.js';
@@ -9,23 +11,33 @@ import { createLogger } from '../../src/log.js';
 import { FAMILIES } from '../../src/devnet/genesis.js';
 import { faucet, startTestDevnet, tronWebFor } from '../helpers/devnet.js';
 import type { Devnet } from '../../src/devnet/index.js';
+import { appEngines } from '../helpers/services.js';
 
 let devnet: Devnet;
 let families: ReturnType<typeof loadConfig>['families'];
 
-const indexer = (db: AppDb) =>
+const { engines, dropAll } = await appEngines();
+
+const indexer = (db: AppDatabase) =>
   new Indexer({ db, tronWeb: createTronWeb({ host: devnet.url }), families, logger: createLogger('silent') });
 
 /** Tables as plain rows, ordered, without autoincrement ids. */
-function snapshot(db: AppDb) {
-  const q = (sql: string) => db.$client.prepare(sql).all();
+async function snapshot({ q, t }: AppDatabase) {
+  const { id: _id, blockId: _block, confirmed: _c, ...tradeCols } = getTableColumns(t.trades);
   return {
-    tokens: q('select * from tokens order by address'),
-    trades: q(
-      'select txid, event_index, token, type, user, pool, trx_amount, token_amount, fee, router_fee, trx_reserve_after, token_reserve_after, block_number, timestamp from trades order by txid, event_index',
-    ),
-    holders: q('select * from holders order by token, address'),
+    tokens: await q.select().from(t.tokens).orderBy(asc(t.tokens.address)),
+    trades: await q.select(tradeCols).from(t.trades).orderBy(asc(t.trades.txid), asc(t.trades.eventIndex)),
+    holders: await q.select().from(t.holders).orderBy(asc(t.holders.token), asc(t.holders.address)),
   };
+}
+
+/** How many trades the user made, as the index says. */
+async function tradesOf({ q, t }: AppDatabase, user: string): Promise<number> {
+  const [row] = await q
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(t.trades)
+    .where(eq(t.trades.user, user));
+  return row!.n;
 }
 
 /** A new wallet (1,000 TRX) buys `sun` of a token through the router with TronWeb, the plan fee `feeBps`. */
@@ -52,24 +64,28 @@ beforeAll(async () => {
   devnet = await startTestDevnet({ seed: true });
   families = loadConfig({ DEVNET_PORT: new URL(devnet.url).port }).families;
 });
-afterAll(async () => devnet?.close());
+afterAll(async () => {
+  await devnet?.close();
+  await dropAll();
+});
 
-describe('indexer', () => {
+describe.each(engines)('indexer on $engine', ({ open }) => {
   it('indexes the seeded history once, however often it re-reads', async () => {
-    const db = openDb(':memory:');
+    const db = await open();
     const ix = indexer(db);
     const first = await ix.syncOnce();
     expect(first).toBeGreaterThan(100);
-    const before = snapshot(db);
+    const before = await snapshot(db);
     expect(before.tokens).toHaveLength(7);
     expect(await ix.syncOnce()).toBe(0);
-    db.$client.prepare('delete from indexer_cursors').run(); // forget where it was: re-read everything
+    await db.tx((q) => q.delete(db.t.indexerCursors)); // forget where it was: re-read everything
     expect(await ix.syncOnce()).toBe(0);
-    expect(snapshot(db)).toEqual(before);
+    expect(await snapshot(db)).toEqual(before);
+    await db.close();
   });
 
   it('resumes after a restart and equals a fresh re-index', async () => {
-    const db = openDb(':memory:');
+    const db = await open();
     await indexer(db).syncOnce();
     // new activity while "down"
     const token = devnet.chain.ledger.getMeta('demo-token:TCAT')!;
@@ -92,15 +108,15 @@ describe('indexer', () => {
 
     const restarted = indexer(db); // a new process on the same database
     expect(await restarted.syncOnce()).toBe(5); // Transfer, TokenPurchased, Transfer, RouterBuy + the wallet transfer
-    const fresh = openDb(':memory:');
+    const fresh = await open();
     await indexer(fresh).syncOnce();
-    expect(snapshot(db)).toEqual(snapshot(fresh));
-    const mine = db.$client.prepare('select * from trades where user = ?').all(acc.address.base58);
-    expect(mine).toHaveLength(1);
+    expect(await snapshot(db)).toEqual(await snapshot(fresh));
+    expect(await tradesOf(db, acc.address.base58)).toBe(1);
+    await Promise.all([db.close(), fresh.close()]);
   });
 
   it('once it follows, reads tokens’ and pairs’ events block by block: its requests do not grow with the tokens', async () => {
-    const db = openDb(':memory:');
+    const db = await open();
     const tronWeb = createTronWeb({ host: devnet.url });
     const ix = new Indexer({ db, tronWeb, families, logger: createLogger('silent') });
     await ix.syncOnce(); // from the start: contract by contract
@@ -109,33 +125,29 @@ describe('indexer', () => {
     const { acc } = await routerBuy(devnet.chain.ledger.getMeta('demo-token:TCAT')!, 50e6, 0);
     expect(await ix.syncOnce()).toBeGreaterThan(0);
 
-    const followed = db.$client.prepare('select address, pair from tokens').all() as Array<{
-      address: string;
-      pair: string | null;
-    }>;
+    const followed = await db.q.select({ address: db.t.tokens.address, pair: db.t.tokens.pair }).from(db.t.tokens);
     const tokensAndPairs = new Set(followed.flatMap((r) => (r.pair ? [r.address, r.pair] : [r.address])));
     const asked = byContract.mock.calls.map((c) => c[0]);
     expect(asked.filter((c) => tokensAndPairs.has(c))).toEqual([]);
     expect(byBlock).toHaveBeenCalled();
-    expect(db.$client.prepare('select count(*) n from trades where user = ?').get(acc.address.base58)).toEqual({
-      n: 1,
-    });
-    const fresh = openDb(':memory:');
+    expect(await tradesOf(db, acc.address.base58)).toBe(1);
+    const fresh = await open();
     await indexer(fresh).syncOnce();
-    expect(snapshot(db)).toEqual(snapshot(fresh));
+    expect(await snapshot(db)).toEqual(await snapshot(fresh));
+    await Promise.all([db.close(), fresh.close()]);
   });
 
   it('follows the head: a new block is indexed without waiting for a poll', async () => {
-    const db = openDb(':memory:');
+    const db = await open();
     const ix = indexer(db);
     await ix.syncOnce();
     ix.followHead(50);
     const { acc } = await routerBuy(devnet.chain.ledger.getMeta('demo-token:SDOG')!, 10e6, 0);
-    const mine = () =>
-      db.$client.prepare('select count(*) n from trades where user = ?').get(acc.address.base58) as { n: number };
     const until = Date.now() + 5_000;
-    while (mine().n === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
-    expect(mine().n).toBe(1);
+    while ((await tradesOf(db, acc.address.base58)) === 0 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 25));
+    expect(await tradesOf(db, acc.address.base58)).toBe(1);
     await ix.stop();
+    await db.close();
   });
 });

@@ -48,14 +48,14 @@ describe('accounts', () => {
     expect(vault.decrypt(user.apiKeyEnc, 'apikey:5')).toBe('user-api-key');
     // the API key came from the operator; the wallet's key was made here: the facade never saw it
     expect(calls).toEqual([{ path: '/admin/keys', apiKey: 'operator-key' }]);
-    const wallet = accounts.activeWallet(user);
+    const wallet = await accounts.activeWallet(user);
     expect(wallet.address).toBe(utils.crypto.pkToAddress(PK));
     expect(wallet.keyEnc).not.toContain(PK);
     expect(accounts.withKey(wallet, (k) => k)).toBe(PK);
     const again = await accounts.ensureUser({ id: 5 });
     expect(again.created).toBe(false);
     expect(calls).toHaveLength(1);
-    expect(store.wallets(5)).toHaveLength(1);
+    expect(await store.wallets(5)).toHaveLength(1);
   });
 
   it('a new wallet becomes the active one', async () => {
@@ -63,24 +63,24 @@ describe('accounts', () => {
     const { user } = await accounts.ensureUser({ id: 6 });
     const second = await accounts.newWallet(user);
     expect(second.address).toBe(utils.crypto.pkToAddress(PK2));
-    expect(accounts.activeWallet(store.user(6)!).id).toBe(second.id);
+    expect((await accounts.activeWallet((await store.user(6))!)).id).toBe(second.id);
   });
 
   it('imports a private key (0x and upper case allowed) once, and refuses what is not one', async () => {
     const { accounts, store } = setup();
     const { user } = await accounts.ensureUser({ id: 7 });
-    const imported = accounts.importWallet(user, `  0x${PK2.toUpperCase()} `);
+    const imported = await accounts.importWallet(user, `  0x${PK2.toUpperCase()} `);
     expect(imported.address).toBe(utils.crypto.pkToAddress(PK2));
     expect(accounts.withKey(imported, (k) => k)).toBe(PK2);
-    expect(accounts.importWallet(user, PK2).id).toBe(imported.id);
-    expect(store.wallets(7)).toHaveLength(2);
-    expect(() => accounts.importWallet(user, 'abc')).toThrow(UserError);
-    expect(() => accounts.importWallet(user, '0'.repeat(64))).toThrow('not a valid secp256k1 private key');
+    expect((await accounts.importWallet(user, PK2)).id).toBe(imported.id);
+    expect(await store.wallets(7)).toHaveLength(2);
+    await expect(accounts.importWallet(user, 'abc')).rejects.toThrow(UserError);
+    await expect(accounts.importWallet(user, '0'.repeat(64))).rejects.toThrow('not a valid secp256k1 private key');
   });
 
-  it('a user without a wallet is told to start', () => {
+  it('a user without a wallet is told to start', async () => {
     const { accounts, store } = setup();
-    store.createUser({
+    await store.createUser({
       telegramId: 8,
       username: null,
       apiKeyEnc: 'x',
@@ -89,7 +89,7 @@ describe('accounts', () => {
       settings: '{}',
       createdAt: 0,
     });
-    expect(() => accounts.activeWallet(store.user(8)!)).toThrow('You have no wallet yet: send /start.');
+    await expect(accounts.activeWallet((await store.user(8))!)).rejects.toThrow('You have no wallet yet: send /start.');
   });
 });
 
@@ -111,7 +111,7 @@ describe('wallet keys by default', () => {
       fetch,
     });
     const { user } = await accounts.ensureUser({ id: 9 });
-    const first = accounts.activeWallet(user);
+    const first = await accounts.activeWallet(user);
     const second = await accounts.newWallet(user);
     expect(first.address).not.toBe(second.address);
     for (const w of [first, second]) expect(utils.crypto.pkToAddress(accounts.withKey(w, (k) => k))).toBe(w.address);

@@ -44,7 +44,7 @@ describe('copy trading', () => {
     expect(h.tg.last(U).text).toMatch(
       /^✅ <b>Copying<\/b>\n👀 <code>T\w{33}<\/code> · buys 30 TRX · sells too · 0\/300 TRX today · ≤ 30 TRX a token · its buys from 1 TRX$/,
     );
-    const follow = sniper().follows(U)[0]!;
+    const follow = (await sniper().follows(U))[0]!;
     const token = tokens.SDOG!;
     const buy = await source.buy(token, 500);
     const bought = await waitFor(() => {
@@ -89,7 +89,7 @@ describe('copy trading', () => {
     expect(list.text).toContain('· 30/300 TRX today ·');
     expect(h.tg.buttons(list).map((b) => b.text)).toEqual(['⏸ Pause #1', '🗑 Remove #1']);
     await h.send(h.tg.tap(U, list, h.tg.button(list, '🗑 Remove #1')));
-    expect(sniper().follows(U)).toHaveLength(0);
+    expect(await sniper().follows(U)).toHaveLength(0);
   });
 });
 
@@ -100,7 +100,7 @@ describe('copy trading cannot be farmed', () => {
     const me = await newUser(U);
     const source = (await TronWeb.createAccount()).address.base58;
     await h.send(h.tg.message(U, `/copy ${source} 10 budget:30 token:20 min:2`));
-    const follow = sniper().follows(U)[0]!;
+    const follow = (await sniper().follows(U))[0]!;
     const before = h.tg.sent(U).length;
     const [A, B, C, D, E] = [tokens.TCAT!, tokens.SDOG!, tokens.FROG!, tokens.WAVE!, tokens.ECHO!];
     const buys = (token: string, symbol: string, n: number, sun: bigint) =>
@@ -129,7 +129,7 @@ describe('copy trading cannot be farmed', () => {
       await buys(token, symbol, 5, 5n * TRX);
     const trades = await confirmed(3);
     expect(trades.map((t) => t.token)).toEqual([A, A, B]);
-    expect(sniper().spent(follow.id)).toBe(30n * TRX);
+    expect(await sniper().spent(follow.id)).toBe(30n * TRX);
     expect(await balance(A, me)).toBeGreaterThan(0n);
     expect(await balance(B, me)).toBeGreaterThan(0n);
     for (const t of [C, D, E]) expect(await balance(t, me)).toBe(0n);
@@ -182,7 +182,7 @@ describe('copied sells cannot be farmed either', () => {
     await newUser(U);
     const source = await outsider(20_000);
     await h.send(h.tg.message(U, `/copy ${source.address} 30 sells`));
-    const follow = sniper().follows(U)[0]!;
+    const follow = (await sniper().follows(U))[0]!;
     const token = tokens.FROG!;
     await source.buy(token, 500);
     await waitFor(() => (tradesOf(follow.id)[0]?.status === 'confirmed' ? true : undefined), 30_000);

@@ -10,9 +10,9 @@ import { addUser, memoryStore } from './helpers.js';
 
 type State = 'pending' | 'included' | 'confirmed' | 'failed' | 'unknown';
 
-function setup(states: State[], opts: { expiration?: number; now?: number } = {}) {
+async function setup(states: State[], opts: { expiration?: number; now?: number } = {}) {
   const store = memoryStore();
-  const { wallet } = addUser(store, 7);
+  const { wallet } = await addUser(store, 7);
   const row = newTradeRow({
     id: 't1',
     userId: 7,
@@ -27,10 +27,10 @@ function setup(states: State[], opts: { expiration?: number; now?: number } = {}
     at: 0,
     expiresAt: 0,
   });
-  store.insertTrade(row);
+  await store.insertTrade(row);
   const signed = { txID: 'ab'.repeat(32), raw_data: { expiration: opts.expiration ?? 60_000 } };
   const first: TradeOutcome = { state: 'confirmed', final: false, txid: signed.txID, received: 5 };
-  store.updateTrade('t1', {
+  await store.updateTrade('t1', {
     status: 'included',
     txid: signed.txID,
     signedTx: JSON.stringify(signed),
@@ -55,7 +55,7 @@ function setup(states: State[], opts: { expiration?: number; now?: number } = {}
   };
   const finality = createFinality({
     store,
-    clientFor: () => client,
+    clientFor: async () => client,
     now: () => opts.now ?? 0,
     sleep: async () => undefined,
   });
@@ -64,43 +64,43 @@ function setup(states: State[], opts: { expiration?: number; now?: number } = {}
 
 describe('finality', () => {
   it('marks a trade final once its block is solid, keeping what it got', async () => {
-    const s = setup(['included', 'included', 'confirmed']);
-    s.finality.follow(s.store.trade('t1')!, s.events);
+    const s = await setup(['included', 'included', 'confirmed']);
+    s.finality.follow((await s.store.trade('t1'))!, s.events);
     await s.over;
     expect(s.told).toEqual([['final', expect.objectContaining({ state: 'confirmed', final: true, received: 5 })]]);
-    expect(s.store.trade('t1')!.status).toBe('confirmed');
+    expect((await s.store.trade('t1'))!.status).toBe('confirmed');
     expect(s.broadcasts).toEqual([]);
   });
 
   it('sends the same bytes again when a fork dropped the trade, and follows it to final', async () => {
-    const s = setup(['included', 'unknown', 'pending', 'included', 'confirmed']);
-    s.finality.follow(s.store.trade('t1')!, s.events);
+    const s = await setup(['included', 'unknown', 'pending', 'included', 'confirmed']);
+    s.finality.follow((await s.store.trade('t1'))!, s.events);
     await s.over;
     expect(s.broadcasts).toEqual([s.signed]);
     expect(s.told.map(([k]) => k)).toEqual(['final']);
   });
 
   it('undoes and tells when the dropped bytes can no longer land', async () => {
-    const s = setup(['unknown'], { expiration: 1_000, now: 40_000 });
-    s.finality.follow(s.store.trade('t1')!, s.events);
+    const s = await setup(['unknown'], { expiration: 1_000, now: 40_000 });
+    s.finality.follow((await s.store.trade('t1'))!, s.events);
     await s.over;
     expect(s.broadcasts).toEqual([]);
     expect(s.told).toEqual([['undone', expect.objectContaining({ state: 'failed' })]]);
     expect(s.told[0]![1].reason).toMatch(/nothing was traded/);
-    expect(s.store.trade('t1')!.status).toBe('failed');
+    expect((await s.store.trade('t1'))!.status).toBe('failed');
   });
 
   it('says so when a fork replayed the trade and it failed', async () => {
-    const s = setup(['failed']);
-    s.finality.follow(s.store.trade('t1')!, s.events);
+    const s = await setup(['failed']);
+    s.finality.follow((await s.store.trade('t1'))!, s.events);
     await s.over;
     expect(s.told[0]![0]).toBe('undone');
     expect(s.told[0]![1].reason).toMatch(/replayed it and it failed: SLIPPAGE/);
   });
 
   it('follows a trade once however often it is asked to', async () => {
-    const s = setup(['included', 'confirmed']);
-    const t = s.store.trade('t1')!;
+    const s = await setup(['included', 'confirmed']);
+    const t = (await s.store.trade('t1'))!;
     s.finality.follow(t, s.events);
     s.finality.follow(t, s.events);
     await s.over;

@@ -2,20 +2,21 @@
 // bot's migrations as they were before one of them (to test what a migration does to older rows).
 import fs from 'node:fs';
 import path from 'node:path';
+import { sqliteDatabase } from '../../src/db/engine.js';
 import { openSqlite } from '../../src/db/open.js';
 import * as schema from '../../src/trading/schema.js';
 import { createTradingStore, DEFAULT_SETTINGS, type UserRow, type WalletRow } from '../../src/trading/store.js';
 
 export function memoryStore() {
-  return createTradingStore(openSqlite(':memory:', schema, 'bot'));
+  return createTradingStore(sqliteDatabase(openSqlite(':memory:', schema, 'bot'), schema));
 }
 
-export function addUser(
+export async function addUser(
   store: ReturnType<typeof memoryStore>,
   id: number,
   address = 'TWalletWalletWalletWalletWalletWa',
-): { user: UserRow; wallet: WalletRow } {
-  store.createUser({
+): Promise<{ user: UserRow; wallet: WalletRow }> {
+  await store.createUser({
     telegramId: id,
     username: null,
     apiKeyEnc: 'sealed',
@@ -24,9 +25,9 @@ export function addUser(
     settings: JSON.stringify(DEFAULT_SETTINGS),
     createdAt: 0,
   });
-  const wallet = store.addWallet({ userId: id, address, keyEnc: 'sealed', label: null, createdAt: 0 });
-  store.setActiveWallet(id, wallet.id);
-  return { user: store.user(id)!, wallet };
+  const wallet = await store.addWallet({ userId: id, address, keyEnc: 'sealed', label: null, createdAt: 0 });
+  await store.setActiveWallet(id, wallet.id);
+  return { user: (await store.user(id))!, wallet };
 }
 
 export const BOT_MIGRATIONS = path.resolve(import.meta.dirname, '../../drizzle/bot');

@@ -99,7 +99,7 @@ beforeAll(async () => {
   tokens = await demoTokens(stack.devnet.url);
   attacker = (await TronWeb.createAccount()).address.base58;
   await h.send(h.tg.message(ALICE, '/start'));
-  await faucet(stack.devnet.url, h.walletOf(ALICE).address, 5_000);
+  await faucet(stack.devnet.url, (await h.walletOf(ALICE)).address, 5_000);
 });
 afterAll(async () => {
   await h?.close();
@@ -195,7 +195,7 @@ const hostileBuys: Array<[string, Rewrite, RegExp]> = [
 
 describe('a hostile facade', () => {
   it.each(hostileBuys)('cannot make the bot sign %s', async (_what, rewrite, why) => {
-    const address = h.walletOf(ALICE).address;
+    const address = (await h.walletOf(ALICE)).address;
     const before = sentFrom(address);
     const text = await buyThroughProxy(rewrite);
     expect(text).toMatch(/^❌/);
@@ -205,7 +205,7 @@ describe('a hostile facade', () => {
   });
 
   it('cannot turn a withdrawal into approve(attacker, MAX) or send it elsewhere', async () => {
-    const address = h.walletOf(ALICE).address;
+    const address = (await h.walletOf(ALICE)).address;
     const before = sentFrom(address);
     const asApproval: Rewrite = (tx) =>
       triggerTx({
@@ -227,7 +227,12 @@ describe('a hostile facade', () => {
       [elsewhere, /another address/],
     ] as const) {
       proxy.set(rewrite);
-      const refused = h.built.services.trading.sendTrx(h.built.store.user(ALICE)!, h.walletOf(ALICE), honest, '1');
+      const refused = h.built.services.trading.sendTrx(
+        (await h.built.store.user(ALICE))!,
+        await h.walletOf(ALICE),
+        honest,
+        '1',
+      );
       await expect(refused).rejects.toThrow(why);
       proxy.set(undefined);
     }
@@ -238,7 +243,7 @@ describe('a hostile facade', () => {
     const text = await buyThroughProxy((tx) => tx);
     expect(text).toMatch(/^✅ <b>Bought<\/b>/);
     // the build asked for the minimum of the quote the user confirmed, to the unit
-    const trade = h.built.store.db.$client
+    const trade = h.sqlite.$client
       .prepare("select quote from trades where side = 'buy' and status = 'confirmed' order by created_at desc limit 1")
       .get() as { quote: string };
     const confirmed = (JSON.parse(trade.quote) as { minOut: string }).minOut;

@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sqliteDatabase } from '../../src/db/engine.js';
 import * as schema from '../../src/bot/schema.js';
 import { copySizeSun } from '../../src/trading/copy.js';
 import { createTradingStore } from '../../src/trading/store.js';
@@ -17,7 +18,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'migration-0008-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 describe('bot migration 0008: limits for automation', () => {
-  it('gives existing follows the defaults and caps a percent follow that had no max', () => {
+  it('gives existing follows the defaults and caps a percent follow that had no max', async () => {
     const sqlite = new Database(':memory:');
     const db = drizzle({ client: sqlite, schema });
     migrate(db, { migrationsFolder: migrationsBefore('0008_automation_limits', tmp) });
@@ -36,33 +37,33 @@ describe('bot migration 0008: limits for automation', () => {
       .run();
 
     migrate(db, { migrationsFolder: BOT_MIGRATIONS });
-    const store = createTradingStore(db);
-    const limits = (id: string) => {
-      const f = store.follow(id)!;
+    const store = createTradingStore(sqliteDatabase(db, schema));
+    const limits = async (id: string) => {
+      const f = (await store.follow(id))!;
       return { max: f.maxSun, size: copySizeSun(f), budget: f.budgetSun, token: f.tokenCapSun, min: f.minSourceSun };
     };
-    expect(limits('fixed')).toEqual({
+    expect(await limits('fixed')).toEqual({
       max: null,
       size: 20_000_000n,
       budget: '200000000',
       token: '20000000',
       min: '1000000',
     });
-    expect(limits('pct')).toEqual({
+    expect(await limits('pct')).toEqual({
       max: '15000000',
       size: 15_000_000n,
       budget: '150000000',
       token: '15000000',
       min: '1000000',
     });
-    expect(limits('pctmax')).toEqual({
+    expect(await limits('pctmax')).toEqual({
       max: '50000000',
       size: 50_000_000n,
       budget: '500000000',
       token: '50000000',
       min: '1000000',
     });
-    expect(store.snipeRule('rule')).toMatchObject({ budgetSun: '500000000', maxPriceE18: null, maxMcUsd: null });
+    expect(await store.snipeRule('rule')).toMatchObject({ budgetSun: '500000000', maxPriceE18: null, maxMcUsd: null });
     sqlite.close();
   });
 });

@@ -40,7 +40,7 @@ describe('sniper', () => {
     await h.send(h.tg.message(U, '/autotpsl +100% 50% -30% 100%'));
     await h.send(h.tg.message(U, '/snipe add 50 name:cat'));
     expect(h.tg.last(U).text).toMatch(/^✅ <b>Snipe rule set<\/b>\n🎯 50 TRX of every new token \(name has “cat”\)/);
-    const rule = sniper().rules(U)[0]!;
+    const rule = (await sniper().rules(U))[0]!;
     const dev = await outsider(10_000);
     const made = await dev.create('Super Cat', 'SCAT', 100);
     const sniped = await waitFor(() => {
@@ -52,8 +52,8 @@ describe('sniper', () => {
     expect(blockOf(sniped[0]!.txid!)).toBe(made.block + 1);
     expect(await balance(made.token, me)).toBeGreaterThan(0n);
     // the automatic TP/SL of the settings attaches to the snipe
-    const auto = await waitFor(() => {
-      const l = h.built.services.orders.list(U, made.token);
+    const auto = await waitFor(async () => {
+      const l = await h.built.services.orders.list(U, made.token);
       return l.length === 2 ? l : undefined;
     }, 20_000);
     expect(auto.map((o) => [o.kind, o.auto])).toEqual([
@@ -86,7 +86,7 @@ describe('sniper', () => {
     const U = 8802;
     await newUser(U);
     await h.send(h.tg.message(U, '/snipe add 100 name:frog budget:150 maxdev:5'));
-    const rule = sniper().rules(U)[0]!;
+    const rule = (await sniper().rules(U))[0]!;
     const dev = await outsider(200_000);
     await dev.create('Frog One', 'FRG1', 10);
     await waitFor(() => (snipesOf(rule.id)[0]?.status === 'confirmed' ? true : undefined), 30_000);
@@ -103,7 +103,7 @@ describe('sniper', () => {
       30_000,
     );
     expect(snipesOf(rule.id)).toHaveLength(1);
-    expect(sniper().spent(rule.id)).toBe(100_000_000n);
+    expect(await sniper().spent(rule.id)).toBe(100_000_000n);
     // more matching tokens the same day: still skipped, and the user is not told again
     await dev.create('Frog Three', 'FRG3', 10);
     await dev.create('Frog Four', 'FRG4', 10);
@@ -116,7 +116,7 @@ describe('sniper', () => {
     const U = 8803;
     const me = await newUser(U);
     await h.send(h.tg.message(U, '/snipe add 40 name:moon launch maxdev:50'));
-    const rule = sniper().rules(U)[0]!;
+    const rule = (await sniper().rules(U))[0]!;
     const token = tokens.MOON!;
     const whale = await outsider(50_000);
     await whale.call(
@@ -147,7 +147,7 @@ describe('sniper rules in the bot', () => {
     const U = 8804;
     const me = await newUser(U);
     await h.send(h.tg.message(U, '/snipe add 10 name:guard safe'));
-    const rule = sniper().rules(U)[0]!;
+    const rule = (await sniper().rules(U))[0]!;
     const hog = await outsider(60_000);
     const risky = await hog.create('Guard Hog', 'GHOG', 35_000); // the creator takes most of the supply
     const report = await waitFor(() => api.getTokenSafety(risky.token).catch(() => undefined));
@@ -164,12 +164,12 @@ describe('sniper rules in the bot', () => {
       /^<b>🎯 Your snipe rules<\/b>\n\n1\. 🎯 10 TRX of every new token \(name has “guard”, safe only\) · 10\/100 TRX today/,
     );
     await h.send(h.tg.tap(U, list, h.tg.button(list, '⏸ Pause #1')));
-    expect(sniper().rules(U)[0]!.status).toBe('paused');
+    expect((await sniper().rules(U))[0]!.status).toBe('paused');
     await (await outsider(1_000)).create('Guard Late', 'GLATE', 10);
     await new Promise((r) => setTimeout(r, 800));
     expect(snipesOf(rule.id)).toHaveLength(1); // paused: nothing bought
     await h.send(h.tg.tap(U, list, h.tg.button(list, '🗑 Delete #1')));
-    expect(sniper().rules(U)).toHaveLength(0);
+    expect(await sniper().rules(U)).toHaveLength(0);
   });
 });
 
@@ -193,7 +193,7 @@ describe('snipe caps', () => {
     expect(h.tg.last(U).text).toContain('🎯 20 TRX of every new token (name has “pricy”, price ≤ 0.00001 TRX)');
     await h.send(h.tg.message(U, '/snipe add 20 name:pricy maxmc:2k'));
     expect(h.tg.last(U).text).toContain('(name has “pricy”, market cap ≤ $2,000)');
-    const [byPrice, byMc] = sniper().rules(U);
+    const [byPrice, byMc] = await sniper().rules(U);
     // a new token starts at about 0.0000327 TRX per token: about 8,200 USD of market cap at 0.25 USD a TRX
     const made = await (await outsider(1_000)).create('Pricy Cat', 'PRCY', 10);
     const told = await waitFor(() => {
@@ -221,10 +221,10 @@ describe('snipe caps', () => {
     const U = 8806;
     const me = await newUser(U);
     // a wide slippage: the cap, not the slippage, sets the minimum out
-    store().saveSettings(U, { ...store().settings(store().user(U)!), slippage: 50 });
+    await store().saveSettings(U, { ...store().settings((await store().user(U))!), slippage: 50 });
     const cap = 42_500_000_000_000n; // 0.0000425 TRX per token, about 1.3 × a new token's price
     await h.send(h.tg.message(U, '/snipe add 50 name:capped maxprice:0.0000425 maxmc:100k'));
-    const rule = sniper().rules(U)[0]!;
+    const rule = (await sniper().rules(U))[0]!;
     const dev = await outsider(1_000);
     const one = await dev.create('Capped One', 'CAP1', 10);
     const bought = await waitFor(() => {
@@ -248,7 +248,7 @@ describe('snipe caps', () => {
     // passes the cap (about 1.6 × what it was, still within the 50 % slippage), and the signed minimum
     // out makes the snipe buy nothing on chain
     const whale = await outsider(30_000);
-    const client = h.account(U).client;
+    const client = (await h.account(U)).client;
     const send = client.broadcast.bind(client);
     client.broadcast = async (signed: object) => {
       client.broadcast = send;

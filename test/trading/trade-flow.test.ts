@@ -41,9 +41,9 @@ function buyQuote(balanceSun: bigint, symbol?: string): Quote {
   };
 }
 
-function setup(client: Partial<LaunchpadClient>) {
+async function setup(client: Partial<LaunchpadClient>) {
   const store = memoryStore();
-  const { user, wallet } = addUser(store, 1);
+  const { user, wallet } = await addUser(store, 1);
   let clock = 1_000_000;
   const accounts = {
     clientFor: () => client as LaunchpadClient,
@@ -59,12 +59,12 @@ function setup(client: Partial<LaunchpadClient>) {
 
 describe('a quote', () => {
   it('becomes a quoted row for 30 s, its quote kept in the one shape', async () => {
-    const { store, user, flow } = setup({ quote: async () => buyQuote(200_000_000n) });
+    const { store, user, flow } = await setup({ quote: async () => buyQuote(200_000_000n) });
     const { trade, symbol } = await flow.quote(user, 42, TOKEN, 'buy', '100', 'CAT');
     expect(symbol).toBe('CAT'); // the index had no symbol: the one the caller knew
     expect(trade).toMatchObject({ status: 'quoted', chatId: 42, amount: '100', slippage: 500 });
     expect(trade.expiresAt - trade.createdAt).toBe(30_000);
-    expect(quoteOfTrade(store.trade(trade.id)!)).toEqual({
+    expect(quoteOfTrade((await store.trade(trade.id))!)).toEqual({
       symbol: 'CAT',
       venue: 'curve',
       amountIn: '100000000',
@@ -77,7 +77,7 @@ describe('a quote', () => {
   });
 
   it('is refused at once when the TRX is short: 149.99 TRX held, 100 + 50 fee limit needed', async () => {
-    const { user, wallet, flow } = setup({ quote: async () => buyQuote(149_990_000n) });
+    const { user, wallet, flow } = await setup({ quote: async () => buyQuote(149_990_000n) });
     const refused = flow.quoteFor(user, wallet, TOKEN, 'buy', '100');
     await expect(refused).rejects.toThrow(TradeError);
     await expect(refused).rejects.toThrow(
@@ -88,25 +88,25 @@ describe('a quote', () => {
 
 describe('a tap', () => {
   it('claims a quote once; another tap, another user or a late tap is told why not', async () => {
-    const { flow, user, tick } = setup({ quote: async () => buyQuote(10n ** 12n, 'CAT') });
+    const { flow, user, tick } = await setup({ quote: async () => buyQuote(10n ** 12n, 'CAT') });
     const { trade } = await flow.quote(user, 1, TOKEN, 'buy', '100');
-    expect(flow.claim(trade.id, 2)).toBe('not-yours');
-    expect(flow.claim(trade.id, 1)).toBe('ok');
-    expect(flow.claim(trade.id, 1)).toBe('taken');
-    expect(flow.claim('nope', 1)).toBe('missing');
+    expect(await flow.claim(trade.id, 2)).toBe('not-yours');
+    expect(await flow.claim(trade.id, 1)).toBe('ok');
+    expect(await flow.claim(trade.id, 1)).toBe('taken');
+    expect(await flow.claim('nope', 1)).toBe('missing');
     const late = (await flow.quote(user, 1, TOKEN, 'buy', '100')).trade;
     tick(30_001);
-    expect(flow.claim(late.id, 1)).toBe('expired');
+    expect(await flow.claim(late.id, 1)).toBe('expired');
     const kept = (await flow.quote(user, 1, TOKEN, 'buy', '100')).trade;
-    expect(flow.cancel(kept.id, 2)).toBe(false);
-    expect(flow.cancel(kept.id, 1)).toBe(true);
-    expect(flow.claim(kept.id, 1)).toBe('taken');
+    expect(await flow.cancel(kept.id, 2)).toBe(false);
+    expect(await flow.cancel(kept.id, 1)).toBe(true);
+    expect(await flow.claim(kept.id, 1)).toBe('taken');
   });
 });
 
 describe('execute', () => {
   it('a build refused for funds fails the trade with nothing signed, and says why once', async () => {
-    const { store, flow, user } = setup({
+    const { store, flow, user } = await setup({
       quote: async () => buyQuote(10n ** 12n, 'CAT'),
       localTrade: () =>
         Promise.reject(
@@ -114,15 +114,15 @@ describe('execute', () => {
         ),
     });
     const { trade } = await flow.quote(user, 1, TOKEN, 'buy', '100');
-    expect(flow.claim(trade.id, 1)).toBe('ok');
+    expect(await flow.claim(trade.id, 1)).toBe('ok');
     const done: TradeOutcome[] = [];
     await flow.execute(trade.id, { pending: () => undefined, done: (_t, o) => void done.push(o) });
     expect(done).toEqual([{ state: 'failed', reason: 'Not enough funds: 5 TRX short.', failureKind: 'funds' }]);
-    expect(store.trade(trade.id)).toMatchObject({ status: 'failed', txid: null, signedTx: null });
+    expect(await store.trade(trade.id)).toMatchObject({ status: 'failed', txid: null, signedTx: null });
   });
 
   it('a restart fails a trade by hand that was claimed but never sent; automated ones are their engines’', async () => {
-    const { store, flow, user } = setup({});
+    const { store, flow, user } = await setup({});
     const row = (id: string, extra: { orderId?: string; ruleId?: string } = {}) =>
       newTradeRow({
         id,
@@ -139,15 +139,15 @@ describe('execute', () => {
         expiresAt: 0,
         ...extra,
       });
-    store.insertTrade(row('hand'));
-    store.insertTrade(row('o:x:0', { orderId: 'x' }));
-    store.insertTrade(row('s:r:T', { ruleId: 'r' }));
+    await store.insertTrade(row('hand'));
+    await store.insertTrade(row('o:x:0', { orderId: 'x' }));
+    await store.insertTrade(row('s:r:T', { ruleId: 'r' }));
     const done: string[] = [];
     expect(await flow.resume({ pending: () => undefined, done: (t) => void done.push(t.id) })).toBe(1);
     expect(done).toEqual(['hand']);
-    expect(store.trade('hand')!.status).toBe('failed');
-    expect(store.trade('o:x:0')!.status).toBe('claimed');
-    expect(store.trade('s:r:T')!.status).toBe('claimed');
+    expect((await store.trade('hand'))!.status).toBe('failed');
+    expect((await store.trade('o:x:0'))!.status).toBe('claimed');
+    expect((await store.trade('s:r:T'))!.status).toBe('claimed');
   });
 });
 

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sqliteDatabase } from '../../src/db/engine.js';
 import * as schema from '../../src/bot/schema.js';
 import { createTradingStore } from '../../src/trading/store.js';
 import { keptQuote, newTradeRow, quoteOfTrade, type TradeQuote } from '../../src/trading/trade-row.js';
@@ -46,7 +47,7 @@ const facadeQuote = {
 } satisfies Quote;
 
 describe('bot migration 0005: one shape for trades.quote', () => {
-  it('rewrites a trade by hand, an order round and a snipe, and each reads back right', () => {
+  it('rewrites a trade by hand, an order round and a snipe, and each reads back right', async () => {
     const sqlite = new Database(':memory:');
     const db = drizzle({ client: sqlite, schema });
     migrate(db, { migrationsFolder: migrationsBefore('0005_trades_quote_one_shape', tmp) });
@@ -89,14 +90,24 @@ describe('bot migration 0005: one shape for trades.quote', () => {
     );
 
     migrate(db, { migrationsFolder: BOT_MIGRATIONS });
-    const store = createTradingStore(db);
-    const read = (id: string): TradeQuote => quoteOfTrade(store.trade(id)!);
-    expect(read('hand')).toEqual({ symbol: 'CAT', venue: 'dex', amountIn: '1500000000000000000', allowance: '0' });
-    expect(read('o:x:0')).toEqual({ symbol: 'DOG', venue: 'curve', amountIn: '1500000000000000000', allowance: '0' });
-    expect(read('s:r:T')).toEqual({ symbol: 'FROG', venue: null, amountIn: '12500000', allowance: null });
-    expect(read('c:f:00')).toEqual({ symbol: 'WAVE', venue: null, amountIn: '0', allowance: null });
+    const store = createTradingStore(sqliteDatabase(db, schema));
+    const read = async (id: string): Promise<TradeQuote> => quoteOfTrade((await store.trade(id))!);
+    expect(await read('hand')).toEqual({
+      symbol: 'CAT',
+      venue: 'dex',
+      amountIn: '1500000000000000000',
+      allowance: '0',
+    });
+    expect(await read('o:x:0')).toEqual({
+      symbol: 'DOG',
+      venue: 'curve',
+      amountIn: '1500000000000000000',
+      allowance: '0',
+    });
+    expect(await read('s:r:T')).toEqual({ symbol: 'FROG', venue: null, amountIn: '12500000', allowance: null });
+    expect(await read('c:f:00')).toEqual({ symbol: 'WAVE', venue: null, amountIn: '0', allowance: null });
     // what a snipe rule spent is read from the new shape: 12.5 TRX
-    expect(store.ruleSpentSun('r', 0)).toBe(12_500_000n);
+    expect(await store.ruleSpentSun('r', 0)).toBe(12_500_000n);
     sqlite.close();
   });
 });

@@ -40,7 +40,7 @@ admin.command('plan', async (ctx) => {
   };
   try {
     const saved = await ctx.services.operator.adminSetPlan(plan, `telegram:${ctx.from!.id}`);
-    ctx.services.store.audit(ctx.from!.id, 'plan.set', saved);
+    await ctx.services.store.audit(ctx.from!.id, 'plan.set', saved);
     await ctx.reply(
       `Plan <b>${esc(saved.name)}</b>: ${saved.rpm ?? 'unlimited'} req/min, fee ${saved.feeBps / 100}%${saved.streams ? ', stream + webhooks' : ''}.`,
       { parse_mode: 'HTML' },
@@ -53,7 +53,7 @@ admin.command('plan', async (ctx) => {
 admin.command('user', async (ctx) => {
   const [who, verb, plan] = ctx.match.trim().split(/\s+/);
   const { store, operator } = ctx.services;
-  const user = who ? (/^\d+$/.test(who) ? store.user(Number(who)) : store.userByUsername(who)) : undefined;
+  const user = who ? await (/^\d+$/.test(who) ? store.user(Number(who)) : store.userByUsername(who)) : undefined;
   if (!who || (verb && (verb !== 'plan' || !plan))) {
     await ctx.reply('Usage: <code>/user @name|ID</code> or <code>/user ID plan NAME</code>', { parse_mode: 'HTML' });
     return;
@@ -65,7 +65,7 @@ admin.command('user', async (ctx) => {
   try {
     if (verb === 'plan') {
       await operator.adminSetKeyPlan(user.apiKeyId, plan!, `telegram:${ctx.from!.id}`);
-      store.audit(ctx.from!.id, 'user.plan', { user: user.telegramId, plan });
+      await store.audit(ctx.from!.id, 'user.plan', { user: user.telegramId, plan });
     }
     const k = await operator.adminKey(user.apiKeyId);
     await ctx.reply(
@@ -74,7 +74,7 @@ admin.command('user', async (ctx) => {
         `Plan: <b>${esc(k.plan)}</b>`,
         `Requests: ${k.requestsToday} today, ${k.requests7d} in 7 days`,
         `Trades with fees: ${k.trades} · fees paid: ${trx(k.feesTrx)}`,
-        `Wallets: ${store.wallets(user.telegramId).length}`,
+        `Wallets: ${(await store.wallets(user.telegramId)).length}`,
       ].join('\n'),
       { parse_mode: 'HTML' },
     );
@@ -88,7 +88,7 @@ admin.command('stats', async (ctx) => {
   await ctx.reply(
     [
       '<b>Stats</b>',
-      `Bot users: ${ctx.services.store.userCount()}`,
+      `Bot users: ${await ctx.services.store.userCount()}`,
       `API keys: ${s.activeKeys} active of ${s.keys}`,
       `Tokens: ${s.tokens} · trades: ${s.trades} · volume: ${trx(Math.round(s.volumeTrx))}`,
       `Fees collected: ${trx(s.feesTrx)} on ${s.feeTrades} trades`,

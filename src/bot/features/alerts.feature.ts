@@ -52,9 +52,9 @@ alertsFeature.command('alerts', async (ctx) => {
     return;
   }
   const { store } = ctx.services;
-  const r = store.alertRules(ctx.chat.id);
+  const r = await store.alertRules(ctx.chat.id);
   // alerts stopped because the chat refused them (the bot was removed): an admin here starts them again
-  if (r.stoppedReason) store.saveAlertRules(r);
+  if (r.stoppedReason) await store.saveAlertRules(r);
   const [sub, ...rest] = ctx.match.trim().split(/\s+/).filter(Boolean);
   if (sub === 'tokens') {
     if (rest[0] === 'all') r.tokens = null;
@@ -71,7 +71,7 @@ alertsFeature.command('alerts', async (ctx) => {
       }
       r.tokens = [...new Set(rest)].slice(0, 50);
     }
-    store.saveAlertRules(r);
+    await store.saveAlertRules(r);
   }
   await ctx.reply(rulesText(r), { parse_mode: 'HTML', reply_markup: rulesKeyboard(r) });
 });
@@ -82,14 +82,14 @@ alertsFeature.callbackQuery(/^al:(new|launch|buy|prog)$/, async (ctx) => {
     return;
   }
   const { store } = ctx.services;
-  const r = store.alertRules(ctx.chat!.id);
+  const r = await store.alertRules(ctx.chat!.id);
   const what = ctx.match[1];
   if (what === 'new') r.newTokens = !r.newTokens;
   if (what === 'launch') r.launches = !r.launches;
   if (what === 'buy') r.minBuyTrx = next(BUY_STEPS, r.minBuyTrx as (typeof BUY_STEPS)[number]);
   if (what === 'prog') r.progressPct = next(PROGRESS_STEPS, r.progressPct as (typeof PROGRESS_STEPS)[number]);
-  store.saveAlertRules(r);
-  store.audit(ctx.from.id, 'alerts.set', r);
+  await store.saveAlertRules(r);
+  await store.audit(ctx.from.id, 'alerts.set', r);
   await ctx.answerCallbackQuery({ text: 'Saved' });
   await ctx
     .editMessageText(rulesText(r), { parse_mode: 'HTML', reply_markup: rulesKeyboard(r) })

@@ -83,7 +83,7 @@ const priv = ordersFeature.chatType('private');
 
 async function created(ctx: BotContext, o: OrderRow): Promise<void> {
   const { orders, now } = ctx.services;
-  const fresh = ctx.services.store.order(o.id) ?? o;
+  const fresh = (await ctx.services.store.order(o.id)) ?? o;
   const state = fresh.status === 'executing' ? '\nIts condition holds already: trading now.' : '';
   await ctx.reply(`✅ <b>Order set</b>\n${orderLine(fresh, orders, now())}${state}`, {
     parse_mode: 'HTML',
@@ -176,7 +176,7 @@ priv.command('dca', async (ctx) => {
 async function showOrders(ctx: BotContext, token: string | undefined, edit: boolean): Promise<void> {
   const user = await userOf(ctx);
   const { orders, now } = ctx.services;
-  const list = orders.list(user.telegramId, token).slice(0, 30);
+  const list = (await orders.list(user.telegramId, token)).slice(0, 30);
   const title = !token
     ? '<b>📋 Your open orders</b>'
     : list[0]
@@ -208,7 +208,7 @@ priv.callbackQuery(/^ol:(T\w{33})$/, (ctx) =>
 );
 
 priv.callbackQuery(/^oc:([\w-]{6,12})$/, async (ctx) => {
-  const r = ctx.services.orders.cancel(ctx.from.id, ctx.match[1]!);
+  const r = await ctx.services.orders.cancel(ctx.from.id, ctx.match[1]!);
   await ctx.answerCallbackQuery({
     text: r === 'cancelled' ? 'Order cancelled' : r === 'executing' ? 'It is trading right now' : 'No such open order',
   });
@@ -244,7 +244,7 @@ priv.command('autotpsl', async (ctx) => {
   const user = await userOf(ctx);
   const s = ctx.services.store.settings(user);
   if (/^off$/i.test(arg)) {
-    ctx.services.store.saveSettings(user.telegramId, { ...s, autoTpSl: null });
+    await ctx.services.store.saveSettings(user.telegramId, { ...s, autoTpSl: null });
     await ctx.reply('Automatic TP/SL is off.');
     return;
   }
@@ -258,7 +258,7 @@ priv.command('autotpsl', async (ctx) => {
     return;
   }
   const autoTpSl = { tp: { gainPct: nums[0]!, sellPct: nums[1]! }, sl: { lossPct: nums[2]!, sellPct: nums[3]! } };
-  ctx.services.store.saveSettings(user.telegramId, { ...s, autoTpSl });
+  await ctx.services.store.saveSettings(user.telegramId, { ...s, autoTpSl });
   const held = s.slHoldBlocks > 1 ? ` once the price holds there ${s.slHoldBlocks} blocks (/slhold)` : '';
   await ctx.reply(
     `Automatic TP/SL is on: after every buy, take profit at +${nums[0]}% (sell ${nums[1]}%) and stop loss at −${nums[2]}% (sell ${nums[3]}%${held}), from the new average entry.`,
@@ -278,7 +278,7 @@ priv.command('slhold', async (ctx) => {
   }
   const slHoldBlocks = Number(arg);
   checkHoldBlocks(slHoldBlocks);
-  ctx.services.store.saveSettings(user.telegramId, { ...s, slHoldBlocks });
+  await ctx.services.store.saveSettings(user.telegramId, { ...s, slHoldBlocks });
   await ctx.reply(
     `✅ Stop-loss: ${slHoldText(slHoldBlocks)}.\nThis is for new stop-losses (the automatic SL, and /sl without <code>hold:</code>); those already set keep theirs.`,
     { parse_mode: 'HTML' },

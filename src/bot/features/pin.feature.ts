@@ -28,7 +28,7 @@ priv.command('pin', async (ctx) => {
     return ctx.reply(user.pinHash ? 'Change your PIN with /pin OLD NEW.' : SET_ONE);
   if (user.pinHash && args.length === 1) return ctx.reply('You have a PIN: change it with /pin OLD NEW.');
   const [pin, current] = args.length === 2 ? [args[1]!, args[0]!] : [args[0]!, undefined];
-  const result = ctx.services.pins.set(user, pin, current);
+  const result = await ctx.services.pins.set(user, pin, current);
   if (result === 'bad') return ctx.reply('A PIN is 4 to 8 digits, for example /pin 482913.');
   if (result !== 'ok') return ctx.reply(pinAnswer(result, (await userOf(ctx)).pinFails));
   await ctx.reply(
@@ -39,7 +39,7 @@ priv.command('pin', async (ctx) => {
 priv.command('unlock', async (ctx) => {
   await ctx.deleteMessage().catch(() => undefined);
   const user = await userOf(ctx);
-  const result = ctx.services.pins.unlock(user, ctx.match.trim());
+  const result = await ctx.services.pins.unlock(user, ctx.match.trim());
   if (result === 'ok') return ctx.reply(`🔓 Unlocked for ${minutes(UNLOCKED_MS)}: you can ${GUARDED}.`);
   await ctx.reply(pinAnswer(result, (await userOf(ctx)).pinFails));
 });

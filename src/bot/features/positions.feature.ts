@@ -14,7 +14,7 @@ export const positionsFeature = new Composer<BotContext>();
 async function walletWithTrades(ctx: BotContext, tokenAddress?: string) {
   const user = await userOf(ctx);
   const client = ctx.services.accounts.clientFor(user);
-  const wallet = ctx.services.accounts.activeWallet(user);
+  const wallet = await ctx.services.accounts.activeWallet(user);
   const [w, trades] = await Promise.all([
     client.getWallet(wallet.address),
     client.getUserTrades(wallet.address, { ...(tokenAddress ? { tokenAddress } : {}), limit: 200 }),

@@ -18,7 +18,7 @@ settingsFeature.callbackQuery('st:conf', async (ctx) => {
   const user = await userOf(ctx);
   const s = ctx.services.store.settings(user);
   const next = { ...s, confirm: !s.confirm };
-  ctx.services.store.saveSettings(user.telegramId, next);
+  await ctx.services.store.saveSettings(user.telegramId, next);
   await ctx.answerCallbackQuery({ text: `Confirm before trading: ${next.confirm ? 'on' : 'off'}` });
   await editOwned(ctx, settingsText(next), settingsKeyboard(next));
 });

@@ -129,10 +129,10 @@ interface Automation<T extends { id: string; status: string }, S> {
   added: string;
   remove: 'Delete' | 'Remove';
   parse: (args: string) => S | undefined;
-  list: (services: BotServices, userId: number) => T[];
-  add: (services: BotServices, userId: number, spec: S) => T;
-  line: (services: BotServices, x: T) => string;
-  set: (services: BotServices, userId: number, id: string, action: 'pause' | 'resume' | 'delete') => boolean;
+  list: (services: BotServices, userId: number) => Promise<T[]>;
+  add: (services: BotServices, userId: number, spec: S) => Promise<T>;
+  line: (services: BotServices, x: T) => Promise<string>;
+  set: (services: BotServices, userId: number, id: string, action: 'pause' | 'resume' | 'delete') => Promise<boolean>;
   done: (action: 'pause' | 'resume' | 'delete') => string;
 }
 
@@ -140,7 +140,7 @@ function automation<T extends { id: string; status: string }, S>(a: Automation<T
   /** the list, each with its buttons (no empty row after the last); the usage when there are none */
   const show = async (ctx: BotContext) => {
     const user = await userOf(ctx);
-    const list = a.list(ctx.services, user.telegramId);
+    const list = await a.list(ctx.services, user.telegramId);
     const kb = new InlineKeyboard();
     list.forEach((x, i) => {
       if (i) kb.row();
@@ -148,7 +148,7 @@ function automation<T extends { id: string; status: string }, S>(a: Automation<T
       kb.text(paused ? `▶️ Resume #${i + 1}` : `⏸ Pause #${i + 1}`, `${a.prefix}${paused ? 'r' : 'p'}:${x.id}`);
       kb.text(`🗑 ${a.remove} #${i + 1}`, `${a.prefix}d:${x.id}`);
     });
-    const lines = list.map((x, i) => `${i + 1}. ${a.line(ctx.services, x)}`);
+    const lines = await Promise.all(list.map(async (x, i) => `${i + 1}. ${await a.line(ctx.services, x)}`));
     const text = list.length ? [a.title, '', ...lines].join('\n') : `${a.none}\n\n${a.usage}`;
     await ctx.reply(text, { parse_mode: 'HTML', ...(list.length ? { reply_markup: kb } : {}) });
   };
@@ -161,8 +161,8 @@ function automation<T extends { id: string; status: string }, S>(a: Automation<T
       return;
     }
     const user = await userOf(ctx);
-    const x = a.add(ctx.services, user.telegramId, spec);
-    await ctx.reply(`✅ <b>${a.added}</b>\n${a.line(ctx.services, x)}`, {
+    const x = await a.add(ctx.services, user.telegramId, spec);
+    await ctx.reply(`✅ <b>${a.added}</b>\n${await a.line(ctx.services, x)}`, {
       parse_mode: 'HTML',
       reply_markup: new InlineKeyboard()
         .text('⏸ Pause', `${a.prefix}p:${x.id}`)
@@ -171,7 +171,7 @@ function automation<T extends { id: string; status: string }, S>(a: Automation<T
   });
   priv.callbackQuery(new RegExp(String.raw`^${a.prefix}([prd]):([\w-]{6,12})$`), async (ctx) => {
     const action = ({ p: 'pause', r: 'resume', d: 'delete' } as const)[ctx.match[1] as 'p' | 'r' | 'd'];
-    const ok = a.set(ctx.services, ctx.from.id, ctx.match[2]!, action);
+    const ok = await a.set(ctx.services, ctx.from.id, ctx.match[2]!, action);
     await ctx.answerCallbackQuery({ text: ok ? a.done(action) : 'Nothing to change' });
   });
 }
@@ -187,7 +187,7 @@ automation<SnipeRuleRow, SnipeSpec>({
   parse: parseSnipe,
   list: (s, userId) => s.sniper.rules(userId),
   add: (s, userId, spec) => s.sniper.addRule(userId, spec),
-  line: (s, r) => ruleLine(r, s.sniper.spent(r.id)),
+  line: async (s, r) => ruleLine(r, await s.sniper.spent(r.id)),
   set: (s, userId, id, action) => s.sniper.setRule(userId, id, action),
   done: (action) => `Rule ${action === 'delete' ? 'deleted' : `${action}d`}`,
 });
@@ -203,7 +203,7 @@ automation<FollowRow, FollowSpec>({
   parse: parseCopy,
   list: (s, userId) => s.sniper.follows(userId),
   add: (s, userId, spec) => s.sniper.addFollow(userId, spec),
-  line: (s, f) => followLine(f, s.sniper.spent(f.id)),
+  line: async (s, f) => followLine(f, await s.sniper.spent(f.id)),
   set: (s, userId, id, action) => s.sniper.setFollow(userId, id, action),
   done: (action) => (action === 'delete' ? 'Removed' : action === 'pause' ? 'Paused' : 'Resumed'),
 });

@@ -56,7 +56,7 @@ startFeature.command('start', async (ctx) => {
     await ctx.reply('Your wallet and trades are in our private chat: open it and send /start there.');
     return;
   }
-  const wallet = ctx.services.accounts.activeWallet(user);
+  const wallet = await ctx.services.accounts.activeWallet(user);
   // a deep link from an alert: t.me/<bot>?start=<token address> opens that token's card
   const payload = ctx.match.trim();
   if (!created && isBase58Address(payload)) {

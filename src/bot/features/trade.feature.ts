@@ -45,7 +45,8 @@ tradeFeature.callbackQuery(/^([bs])x:(T\w{33})$/, async (ctx) => {
 tradeFeature.callbackQuery(/^cf:([\w-]{8,20})$/, async (ctx) => {
   const id = ctx.match[1]!;
   const { trading, store } = ctx.services;
-  const claim = trading.claim(id, ctx.from.id);
+  // claim: quoted -> claimed by one conditional update (trade-flow's claim): one tap wins, of any instance
+  const claim = await trading.claim(id, ctx.from.id);
   if (claim === 'ok') {
     await ctx.answerCallbackQuery({ text: 'Sending…' });
     await ctx.editMessageText('⏳ Sending…').catch(() => undefined);
@@ -53,7 +54,7 @@ tradeFeature.callbackQuery(/^cf:([\w-]{8,20})$/, async (ctx) => {
     return;
   }
   if (claim === 'expired') {
-    const old = store.trade(id)!;
+    const old = (await store.trade(id))!;
     await ctx.answerCallbackQuery({
       text: 'That quote expired. Here is a fresh one: confirm again.',
       show_alert: true,
@@ -73,7 +74,7 @@ tradeFeature.callbackQuery(/^cf:([\w-]{8,20})$/, async (ctx) => {
 
 // a trade that failed because the token launched under it: the same trade, quoted again (on the DEX)
 tradeFeature.callbackQuery(/^rq:([\w-]{8,20})$/, async (ctx) => {
-  const old = ctx.services.store.trade(ctx.match[1]!);
+  const old = await ctx.services.store.trade(ctx.match[1]!);
   // a re-quote is for the trade's own user only: never another member's wallet on their amount
   if (!old || old.userId !== ctx.from.id) {
     await ctx.answerCallbackQuery({ text: 'This trade is no longer available.' });
@@ -84,7 +85,7 @@ tradeFeature.callbackQuery(/^rq:([\w-]{8,20})$/, async (ctx) => {
 });
 
 tradeFeature.callbackQuery(/^cx:([\w-]{8,20})$/, async (ctx) => {
-  if (ctx.services.trading.cancel(ctx.match[1]!, ctx.from.id)) {
+  if (await ctx.services.trading.cancel(ctx.match[1]!, ctx.from.id)) {
     await ctx.answerCallbackQuery({ text: 'Cancelled' });
     await ctx.editMessageText('✖️ Cancelled.').catch(() => undefined);
   } else {

@@ -15,8 +15,8 @@ const IMPORT_PROMPT_MS = 5 * 60_000;
 async function view(ctx: BotContext, edit: boolean) {
   const user = await userOf(ctx);
   const { accounts, store } = ctx.services;
-  const wallet = accounts.activeWallet(user);
-  const all = store.wallets(user.telegramId);
+  const wallet = await accounts.activeWallet(user);
+  const all = await store.wallets(user.telegramId);
   let text: string;
   try {
     const w = await accounts.clientFor(user).getWallet(wallet.address);
@@ -47,7 +47,7 @@ priv.callbackQuery('w:new', async (ctx) => {
 priv.callbackQuery('w:imp', async (ctx) => {
   await userOf(ctx);
   await ctx.conversation.exitAll();
-  ctx.services.store.setPendingInput(ctx.from.id, 'import', ctx.chat.id, ctx.services.now() + IMPORT_PROMPT_MS);
+  await ctx.services.store.setPendingInput(ctx.from.id, 'import', ctx.chat.id, ctx.services.now() + IMPORT_PROMPT_MS);
   await ctx.answerCallbackQuery();
   await ctx.reply(
     '📥 Send me the private key to import (64 hexadecimal characters). I delete your message as soon as I read it. /cancel to stop.',
@@ -58,7 +58,7 @@ priv.callbackQuery('w:imp', async (ctx) => {
 async function chooseWallet(ctx: BotContext, prompt: string, action: 'use' | 'expok'): Promise<void> {
   const user = await userOf(ctx);
   await ctx.answerCallbackQuery();
-  const wallets = ctx.services.store.wallets(user.telegramId);
+  const wallets = await ctx.services.store.wallets(user.telegramId);
   await replyOwned(ctx, prompt, walletListKeyboard(wallets, user.activeWalletId, action));
 }
 
@@ -66,9 +66,9 @@ priv.callbackQuery('w:sw', (ctx) => chooseWallet(ctx, 'Choose the active wallet:
 
 priv.callbackQuery(/^w:use:(\d+)$/, async (ctx) => {
   const user = await userOf(ctx);
-  const w = ctx.services.store.wallet(user.telegramId, Number(ctx.match[1]));
+  const w = await ctx.services.store.wallet(user.telegramId, Number(ctx.match[1]));
   if (!w) return ctx.answerCallbackQuery({ text: 'No such wallet' });
-  ctx.services.store.setActiveWallet(user.telegramId, w.id);
+  await ctx.services.store.setActiveWallet(user.telegramId, w.id);
   await ctx.answerCallbackQuery({ text: 'Active wallet changed' });
   await view(ctx, true);
 });
@@ -84,7 +84,7 @@ priv.callbackQuery('w:exp', (ctx) =>
 priv.callbackQuery(/^w:expok:(\d+)$/, async (ctx) => {
   const user = await userOf(ctx);
   const { store, accounts, now } = ctx.services;
-  const w = store.wallet(user.telegramId, Number(ctx.match[1]));
+  const w = await store.wallet(user.telegramId, Number(ctx.match[1]));
   if (!w) return ctx.answerCallbackQuery({ text: 'No such wallet' });
   await ctx.answerCallbackQuery();
   await ctx.editMessageText(`🔑 Key sent below; it disappears in ${EXPORT_TTL}.`).catch(() => undefined);
@@ -95,7 +95,7 @@ priv.callbackQuery(/^w:expok:(\d+)$/, async (ctx) => {
       { parse_mode: 'HTML', protect_content: true },
     ),
   );
-  store.scheduleDelete(msg.chat.id, msg.message_id, now() + EXPORT_TTL_MS);
+  await store.scheduleDelete(msg.chat.id, msg.message_id, now() + EXPORT_TTL_MS);
 });
 
 priv.callbackQuery('w:no', async (ctx) => {
@@ -112,8 +112,9 @@ priv.callbackQuery('w:wd', async (ctx) => {
 export const secretInput = new Composer<BotContext>();
 secretInput.chatType('private').on('message:text', async (ctx, next) => {
   const { store, now, accounts } = ctx.services;
-  if (ctx.message.text.startsWith('/') || store.peekPendingInput(ctx.from.id) !== 'import') return next();
-  const pending = store.takePendingInput(ctx.from.id, now());
+  if (ctx.message.text.startsWith('/') || (await store.peekPendingInput(ctx.from.id)) !== 'import') return next();
+  // claim: the prompt taken by delete ... returning: one instance reads the key sent
+  const pending = await store.takePendingInput(ctx.from.id, now());
   // the key must not stay in the chat, whatever happens next
   await ctx.deleteMessage().catch(() => undefined);
   if (!pending) {
@@ -122,7 +123,7 @@ secretInput.chatType('private').on('message:text', async (ctx, next) => {
   }
   try {
     const user = await userOf(ctx);
-    const w = accounts.importWallet(user, ctx.message.text);
+    const w = await accounts.importWallet(user, ctx.message.text);
     await ctx.reply(`✅ Imported <code>${esc(w.address)}</code> and made it your active wallet.`, {
       parse_mode: 'HTML',
       reply_markup: new InlineKeyboard().text('👛 Open wallet', cb.wallet('r')),

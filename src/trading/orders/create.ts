@@ -26,8 +26,14 @@ export interface OrderCore {
   /** reads a token's price now (and remembers it) */
   priceOf(token: string): Promise<{ reserves: Priced; supply: bigint; symbol: string }>;
   /** re-reads an order into the engine's book */
-  refresh(id: string): OrderRow | undefined;
-  move(o: OrderRow, from: string | readonly string[], to: string, fields: Partial<OrderRow>, tell?: OrderTell): boolean;
+  refresh(id: string): Promise<OrderRow | undefined>;
+  move(
+    o: OrderRow,
+    from: string | readonly string[],
+    to: string,
+    fields: Partial<OrderRow>,
+    tell?: OrderTell,
+  ): Promise<boolean>;
 }
 
 /** What setting orders takes from the engine. */
@@ -42,7 +48,13 @@ export interface EngineCore extends OrderCore {
 export function createOrderPlacing(core: EngineCore) {
   const { store, accounts, log } = core;
 
-  function insert(user: UserRow, walletId: number, token: string, symbol: string, f: OrderFields): OrderRow {
+  async function insert(
+    user: UserRow,
+    walletId: number,
+    token: string,
+    symbol: string,
+    f: OrderFields,
+  ): Promise<OrderRow> {
     const t = core.now();
     const row = {
       id: newOrderId(),
@@ -67,8 +79,8 @@ export function createOrderPlacing(core: EngineCore) {
       createdAt: t,
       updatedAt: t,
     };
-    store.insertOrder(row);
-    return core.refresh(row.id)!;
+    await store.insertOrder(row);
+    return (await core.refresh(row.id))!;
   }
 
   /** The wallet's average entry in the token (E18), from its own trades. */
@@ -91,9 +103,11 @@ export function createOrderPlacing(core: EngineCore) {
   }
 
   /** The take-profit / stop-loss group of a position: a new TP joins its SL's and the other way round. */
-  function groupFor(userId: number, walletId: number, token: string, kind: 'tp' | 'sl'): string {
+  async function groupFor(userId: number, walletId: number, token: string, kind: 'tp' | 'sl'): Promise<string> {
     const other = kind === 'tp' ? 'sl' : 'tp';
-    const sib = store.openOrders(userId, token).find((o) => o.walletId === walletId && o.kind === other && !o.auto);
+    const sib = (await store.openOrders(userId, token)).find(
+      (o) => o.walletId === walletId && o.kind === other && !o.auto,
+    );
     return sib?.groupId ?? newOrderId();
   }
 
@@ -114,18 +128,18 @@ export function createOrderPlacing(core: EngineCore) {
    * stop-loss with a hold starts counting). A stop-loss without a hold of its own takes the settings'.
    */
   async function create(user: UserRow, asked: OrderSpec): Promise<OrderRow> {
-    if (store.openOrders(user.telegramId).length >= MAX_OPEN_ORDERS)
+    if ((await store.openOrders(user.telegramId)).length >= MAX_OPEN_ORDERS)
       throw new UserError(`You have ${MAX_OPEN_ORDERS} open orders; cancel some first (/orders).`);
     const spec =
       asked.kind === 'sl' ? { ...asked, holdBlocks: asked.holdBlocks ?? store.settings(user).slHoldBlocks } : asked;
-    const wallet = accounts.activeWallet(user);
+    const wallet = await accounts.activeWallet(user);
     const { reserves, supply, symbol } = await core.priceOf(spec.token);
     checkSpec(spec);
     const tpSl = spec.kind === 'tp' || spec.kind === 'sl';
     const entry = tpSl ? await entryFor(user, wallet.address, spec.token, symbol) : undefined;
     const fields = fieldsFor(spec, { reserves, supply, trxUsd: core.trxUsd, entry, now: core.now() });
-    if (tpSl) fields.groupId = groupFor(user.telegramId, wallet.id, spec.token, spec.kind);
-    const order = insert(user, wallet.id, spec.token, symbol, fields);
+    if (tpSl) fields.groupId = await groupFor(user.telegramId, wallet.id, spec.token, spec.kind);
+    const order = await insert(user, wallet.id, spec.token, symbol, fields);
     if (spec.kind === 'dca') {
       // the first round now
       void core.tick().catch((err: unknown) => log.warn({ err }, 'DCA round failed'));
@@ -140,14 +154,14 @@ export function createOrderPlacing(core: EngineCore) {
    * the buy, waited for in the index so that the entry includes it).
    */
   async function afterBuy(userId: number, walletId: number, token: string, txid?: string): Promise<void> {
-    const user = store.user(userId);
+    const user = await store.user(userId);
     const settings = user && store.settings(user);
     const auto = settings?.autoTpSl;
-    const wallet = user && store.wallet(userId, walletId);
+    const wallet = user && (await store.wallet(userId, walletId));
     if (!user || !settings || !auto || !wallet) return;
-    for (const o of store.openOrders(userId, token)) {
+    for (const o of await store.openOrders(userId, token)) {
       if (o.auto && o.walletId === walletId && o.status !== 'executing')
-        core.move(o, OPEN, 'cancelled', { note: 'replaced after a new buy' });
+        await core.move(o, OPEN, 'cancelled', { note: 'replaced after a new buy' });
     }
     const entry = await entryOf(user, wallet.address, token, txid);
     if (entry === undefined) return;
@@ -164,8 +178,8 @@ export function createOrderPlacing(core: EngineCore) {
         ...(kind === 'sl' ? { holdBlocks: settings.slHoldBlocks } : {}),
         auto: true,
       });
-    if (auto.tp) place('tp', auto.tp.gainPct, auto.tp.sellPct);
-    if (auto.sl) place('sl', auto.sl.lossPct, auto.sl.sellPct);
+    if (auto.tp) await place('tp', auto.tp.gainPct, auto.tp.sellPct);
+    if (auto.sl) await place('sl', auto.sl.lossPct, auto.sl.sellPct);
     await core.check(token);
   }
 

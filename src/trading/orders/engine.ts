@@ -4,11 +4,14 @@
 // file streams and fires, settle.ts settles, notify.ts tells. A stop-loss's breach (where its hold
 // began) is kept in memory only: a restart starts every count again, from the price read on start.
 //
-// Exactly once: a firing order and its trade row are claimed in one SQLite transaction (the trade's id
+// Exactly once: a firing order and its trade row are claimed in one transaction (the trade's id
 // is `o:<order>:<n>`), then the trade runs through the same flow as a trade by hand (signed bytes
 // stored before broadcast, followed to a receipt). A double trigger, a retried event or a restart
 // finds the claim taken. Automated trades never wait for a tap; the bot's users' API keys are managed,
 // so no request limit refuses them either. Knows nothing of Telegram: results go to a notifier.
+//
+// Orders may be set in another process (a bot instance on the same Postgres): the book is read again
+// from the database on every tick (each second in the bot), and by refresh().
 import type { Logger } from 'pino';
 import type { LaunchpadClient, Quote, StreamEvent } from '../../client/index.js';
 import { formatPrice } from '../price.js';
@@ -92,10 +95,18 @@ export function createOrderEngine(deps: OrderEngineDeps) {
       if (!m.size) byToken.delete(o.token);
     }
   }
-  function refresh(id: string): OrderRow | undefined {
-    const o = store.order(id);
+  async function refresh(id: string): Promise<OrderRow | undefined> {
+    const o = await store.order(id);
     if (o) index(o);
     return o;
+  }
+  /** Reads the whole book again: orders set, moved or cancelled by another process show up. */
+  async function reload(): Promise<void> {
+    const live = await store.activeOrders();
+    const ids = new Set(live.map((o) => o.id));
+    for (const [, m] of [...byToken])
+      for (const o of [...m.values()]) if (!ids.has(o.id)) index({ ...o, status: 'gone' });
+    for (const o of live) index(o);
   }
 
   async function priceOf(token: string): Promise<{ reserves: Priced; supply: bigint; symbol: string }> {
@@ -113,20 +124,20 @@ export function createOrderEngine(deps: OrderEngineDeps) {
    * Moves an order and, with `tell`, records what to tell its user in the same transaction; then
    * delivers. True when this caller made the move.
    */
-  function move(
+  async function move(
     o: OrderRow,
     from: string | readonly string[],
     to: string,
     fields: Partial<OrderRow>,
     tell?: OrderTell,
-  ): boolean {
+  ): Promise<boolean> {
     const event = tell && {
       userId: o.userId,
       kind: tell.kind,
       payload: { reason: tell.reason, outcome: tell.outcome, priceTrx: tell.priceTrx },
     };
-    const moved = store.moveOrder(o.id, from, to, fields, event);
-    refresh(o.id);
+    const moved = await store.moveOrder(o.id, from, to, fields, event);
+    await refresh(o.id);
     if (moved && tell) void deliver();
     return moved;
   }
@@ -149,10 +160,10 @@ export function createOrderEngine(deps: OrderEngineDeps) {
     if (firing.has(o.id)) return;
     firing.add(o.id);
     try {
-      const user = store.user(o.userId);
-      const wallet = user && store.wallet(o.userId, o.walletId);
+      const user = await store.user(o.userId);
+      const wallet = user && (await store.wallet(o.userId, o.walletId));
       if (!user || !wallet) {
-        move(o, 'active', 'cancelled', { note: 'its wallet is gone' });
+        await move(o, 'active', 'cancelled', { note: 'its wallet is gone' });
         return;
       }
       const side = o.side as Side;
@@ -163,7 +174,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
       } catch (e) {
         return await settling.refused(o, e);
       }
-      const id = `o:${o.id}:${store.orderTradeCount(o.id)}`;
+      const id = `o:${o.id}:${await store.orderTradeCount(o.id)}`;
       const t = now();
       const row = newTradeRow({
         id,
@@ -180,8 +191,9 @@ export function createOrderEngine(deps: OrderEngineDeps) {
         expiresAt: t,
         orderId: o.id,
       });
-      const claimed = store.claimOrderRound(o.id, row);
-      refresh(o.id);
+      // claim: the round's trade row and the order's move to executing, in one transaction (store.claimOrderRound)
+      const claimed = await store.claimOrderRound(o.id, row);
+      await refresh(o.id);
       if (claimed) execute(id);
     } finally {
       firing.delete(o.id);
@@ -209,7 +221,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
       // a trailing stop follows the price up before it is checked
       const high = o.kind === 'trail' ? raisedHigh(o, r) : undefined;
       if (high !== undefined) {
-        store.updateOrder(o.id, { highE18: high.toString() });
+        await store.updateOrder(o.id, { highE18: high.toString() });
         o.highE18 = high.toString();
       }
       if (due(o, r, look)) await fire(o);
@@ -233,9 +245,10 @@ export function createOrderEngine(deps: OrderEngineDeps) {
    * cap is skipped; it still counts).
    */
   async function tick(): Promise<void> {
+    await reload();
     await deliver();
     await heldStops();
-    for (const o of store.dueOrders(now())) {
+    for (const o of await store.dueOrders(now())) {
       if (o.triggerE18 && aboveCap(o, lastPrice.get(o.token) ?? (await priceOf(o.token)).reserves)) {
         const r = nextRound(
           o,
@@ -243,7 +256,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
           'filled',
           now(),
         );
-        move(o, 'active', r.to, r.fields, { kind: 'skipped', reason: 'the price was above the cap' });
+        await move(o, 'active', r.to, r.fields, { kind: 'skipped', reason: 'the price was above the cap' });
         continue;
       }
       await fire(o);
@@ -257,12 +270,12 @@ export function createOrderEngine(deps: OrderEngineDeps) {
   return {
     /** Loads the active orders, settles or resumes those a stop interrupted, checks every token once. */
     async start(): Promise<void> {
-      for (const o of store.activeOrders()) index(o);
+      await reload();
       // what a stop left unsaid
       await deliver();
       await settling.resumeExecuting();
       // rounds done in a block that was not solid yet are followed to final (or undone) again
-      for (const t of store.includedTrades()) if (t.orderId) execute(t.id);
+      for (const t of await store.includedTrades()) if (t.orderId) execute(t.id);
       if (deps.follow !== false) {
         stopStream = client.follow({
           events: ['buy', 'sell'],
@@ -303,24 +316,27 @@ export function createOrderEngine(deps: OrderEngineDeps) {
     /** Fires held stop-losses and runs due DCA rounds (the clock calls it; tests call it with their own clock). */
     tick,
 
+    /** Reads the book again (orders set or changed by another process); each tick does it too. */
+    refresh: reload,
+
     /** Sets an order for the user's active wallet; it fires at once if its condition already holds. */
     create: placing.create,
 
     /** Cancels an open order of the user (not while its trade is under way). */
-    cancel(userId: number, id: string): 'cancelled' | 'executing' | 'missing' {
-      const o = store.order(id);
+    async cancel(userId: number, id: string): Promise<'cancelled' | 'executing' | 'missing'> {
+      const o = await store.order(id);
       if (!o || o.userId !== userId) return 'missing';
-      if (move(o, OPEN, 'cancelled', { note: 'cancelled by you' })) return 'cancelled';
+      if (await move(o, OPEN, 'cancelled', { note: 'cancelled by you' })) return 'cancelled';
       return o.status === 'executing' ? 'executing' : 'missing';
     },
 
     /** A paused order goes on (after the user topped up the wallet); checked at once. */
     async resume(userId: number, id: string): Promise<boolean> {
-      const o = store.order(id);
+      const o = await store.order(id);
       if (
         !o ||
         o.userId !== userId ||
-        !move(o, 'paused', 'active', { note: 'resumed', ...(o.kind === 'dca' ? { nextAt: now() } : {}) })
+        !(await move(o, 'paused', 'active', { note: 'resumed', ...(o.kind === 'dca' ? { nextAt: now() } : {}) }))
       )
         return false;
       if (o.kind === 'dca') await tick();
@@ -329,7 +345,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
     },
 
     /** The user's open orders (all, or one token's). */
-    list(userId: number, token?: string): OrderRow[] {
+    list(userId: number, token?: string): Promise<OrderRow[]> {
       return store.openOrders(userId, token);
     },
 

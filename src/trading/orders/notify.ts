@@ -1,6 +1,8 @@
 // What the order engine tells a user (a fill, a failure, a pause...). Each event is written in the same
-// transaction as the order's change (store.moveOrder) and marked sent once the notifier took it, so a
-// stop loses no message: what it left unsent is delivered at the next start.
+// transaction as the order's change (store.moveOrder). A delivery claims each event first (a
+// conditional update with a 10-s lease, so one process of several tells it), marks it sent once
+// told, and gives it back when the notifier could not take it: what is left unsent (or held by a
+// process that died) is delivered at the next delivery or start.
 import type { Logger } from 'pino';
 import type { OrderRow, TradingStore } from '../store.js';
 import type { TradeOutcome } from '../trade-flow.js';
@@ -36,19 +38,21 @@ export function createOrderDelivery(deps: {
   async function sendUnsent(): Promise<void> {
     do {
       again = false;
-      for (const ev of store.unsentOrderEvents()) {
-        const order = store.order(ev.orderId);
-        if (order) {
-          const p = JSON.parse(ev.payload) as Omit<OrderEvent, 'kind' | 'order'>;
-          try {
-            await deps.notify({ ...p, kind: ev.kind as OrderEventKind, order });
-          } catch (err) {
-            // the messenger cannot take it now: the next delivery tries again
-            log.warn({ order: order.id, err }, 'order message not delivered; will retry');
-            return;
-          }
+      for (const ev of await store.unsentOrderEvents()) {
+        // claim: the event marked sent by one conditional update; another process's delivery skips it
+        if (!(await store.claimOrderEvent(ev.id, deps.now()))) continue;
+        const order = await store.order(ev.orderId);
+        if (!order) continue;
+        const p = JSON.parse(ev.payload) as Omit<OrderEvent, 'kind' | 'order'>;
+        try {
+          await deps.notify({ ...p, kind: ev.kind as OrderEventKind, order });
+          await store.markOrderEventSent(ev.id, deps.now());
+        } catch (err) {
+          // the messenger cannot take it now: given back, the next delivery tries again
+          await store.releaseOrderEvent(ev.id);
+          log.warn({ order: order.id, err }, 'order message not delivered; will retry');
+          return;
         }
-        store.markOrderEventSent(ev.id, deps.now());
       }
     } while (again);
   }

@@ -26,10 +26,10 @@ export function createOrderSettling(core: SettleCore) {
   async function refused(o: OrderRow, e: unknown): Promise<void> {
     const kind = failureKindOf(e);
     if (kind === 'funds') {
-      move(o, 'active', 'paused', { note: friendly(e) }, { kind: 'paused', reason: friendly(e) });
+      await move(o, 'active', 'paused', { note: friendly(e) }, { kind: 'paused', reason: friendly(e) });
     } else if (kind === 'no-holding' && o.side === 'sell') {
       const gone = 'the holding is gone';
-      move(o, 'active', 'cancelled', { note: gone }, { kind: 'cancelled', reason: gone });
+      await move(o, 'active', 'cancelled', { note: gone }, { kind: 'cancelled', reason: gone });
     } else {
       // the token is between curve and DEX, the service is busy, ...: the next check tries again
       log.warn({ order: o.id, err: e instanceof Error ? e.message : e }, 'order not fired; will check again');
@@ -38,19 +38,19 @@ export function createOrderSettling(core: SettleCore) {
 
   /** Settles an order from its trade's result (once: only an executing order moves). */
   async function settle(t: TradeRow, outcome: TradeOutcome): Promise<void> {
-    const o = store.order(t.orderId!);
+    const o = await store.order(t.orderId!);
     if (!o || o.status !== 'executing') return;
     if (outcome.state === 'confirmed') return filled(o, t, outcome);
     const reason = outcome.reason ?? 'failed';
     if (outcome.failureKind === 'funds') {
-      move(o, 'executing', 'paused', { note: reason }, { kind: 'paused', reason, outcome });
+      await move(o, 'executing', 'paused', { note: reason }, { kind: 'paused', reason, outcome });
     } else if (outcome.failureKind === 'no-holding' && o.side === 'sell') {
       const gone = 'the holding is gone';
-      move(o, 'executing', 'cancelled', { note: gone }, { kind: 'cancelled', reason: gone, outcome });
+      await move(o, 'executing', 'cancelled', { note: gone }, { kind: 'cancelled', reason: gone, outcome });
     } else if (outcome.failureCode === 'TOKEN_LAUNCHED') {
       // built for the curve, landed after the launch: nothing traded; the order goes on, on the DEX
       const note = 'the token launched; the order now trades on the DEX';
-      move(
+      await move(
         o,
         'executing',
         'active',
@@ -60,9 +60,9 @@ export function createOrderSettling(core: SettleCore) {
       void core.check(o.token).catch(() => undefined);
     } else if (o.kind === 'dca') {
       const r = nextRound(o, `failed: ${reason}`, 'failed', now());
-      move(o, 'executing', r.to, r.fields, { kind: 'failed', reason, outcome });
+      await move(o, 'executing', r.to, r.fields, { kind: 'failed', reason, outcome });
     } else {
-      move(o, 'executing', 'failed', { note: reason }, { kind: 'failed', reason, outcome });
+      await move(o, 'executing', 'failed', { note: reason }, { kind: 'failed', reason, outcome });
     }
   }
 
@@ -72,9 +72,9 @@ export function createOrderSettling(core: SettleCore) {
     const tell = { kind: 'filled' as const, outcome, priceTrx };
     if (o.kind === 'dca') {
       const r = nextRound(o, 'filled', 'filled', now());
-      move(o, 'executing', r.to, r.fields, tell);
-    } else if (move(o, 'executing', 'filled', { note: 'filled' }, tell)) {
-      cancelPair(o);
+      await move(o, 'executing', r.to, r.fields, tell);
+    } else if (await move(o, 'executing', 'filled', { note: 'filled' }, tell)) {
+      await cancelPair(o);
     }
     if (o.side === 'buy')
       await core
@@ -83,22 +83,22 @@ export function createOrderSettling(core: SettleCore) {
   }
 
   /** A take-profit that filled cancels its position's stop-loss, and the other way round. */
-  function cancelPair(o: OrderRow): void {
+  async function cancelPair(o: OrderRow): Promise<void> {
     if (!o.groupId || (o.kind !== 'tp' && o.kind !== 'sl')) return;
     const other = o.kind === 'tp' ? 'sl' : 'tp';
     const why = `its ${o.kind.toUpperCase()} filled`;
-    for (const sib of store.openOrders(o.userId, o.token)) {
+    for (const sib of await store.openOrders(o.userId, o.token)) {
       if (sib.groupId !== o.groupId || sib.kind !== other) continue;
-      move(sib, OPEN, 'cancelled', { note: why }, { kind: 'cancelled', reason: why });
+      await move(sib, OPEN, 'cancelled', { note: why }, { kind: 'cancelled', reason: why });
     }
   }
 
   /** Settles or resumes the orders a stop caught between trigger and result. */
   async function resumeExecuting(): Promise<void> {
-    for (const o of store.executingOrders()) {
-      const last = store.orderTrades(o.id).at(-1);
+    for (const o of await store.executingOrders()) {
+      const last = (await store.orderTrades(o.id)).at(-1);
       if (!last) {
-        move(o, 'executing', 'active', {});
+        await move(o, 'executing', 'active', {});
       } else if (['claimed', 'approving', 'signed', 'broadcast'].includes(last.status)) {
         // nothing was signed yet, or the same signed bytes are sent again and followed
         core.execute(last.id);
@@ -112,10 +112,11 @@ export function createOrderSettling(core: SettleCore) {
    * A fork took a filled order's trade away and it could not land again: the order did not fill after
    * all, and its user is told.
    */
-  function undone(t: TradeRow, outcome: TradeOutcome): void {
-    const o = t.orderId ? store.order(t.orderId) : undefined;
+  async function undone(t: TradeRow, outcome: TradeOutcome): Promise<void> {
+    const o = t.orderId ? await store.order(t.orderId) : undefined;
     const reason = outcome.reason ?? 'a chain reorganisation removed its trade';
-    if (o?.status === 'filled') move(o, 'filled', 'failed', { note: reason }, { kind: 'failed', reason, outcome });
+    if (o?.status === 'filled')
+      await move(o, 'filled', 'failed', { note: reason }, { kind: 'failed', reason, outcome });
     else log.warn({ trade: t.id, order: t.orderId, reason }, 'an order round was undone by a fork');
   }
 

@@ -44,7 +44,7 @@ describe('admin commands', () => {
     expect(facadeAudit).toContainEqual([`telegram:${ADMIN}`, 'plan.set']);
     expect(facadeAudit).toContainEqual([`telegram:${ADMIN}`, 'key.plan']);
     expect((await h.stack.facade.admin.auditLog()).every((a) => /^key:\d+( as |$)/.test(a.actor))).toBe(true);
-    const botAudit = h.built.db.$client.prepare('select telegram_id, action from admin_audit').all();
+    const botAudit = h.sqlite.$client.prepare('select telegram_id, action from admin_audit').all();
     expect(botAudit).toEqual([
       { telegram_id: ADMIN, action: 'plan.set' },
       { telegram_id: ADMIN, action: 'user.plan' },

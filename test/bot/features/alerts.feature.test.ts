@@ -40,10 +40,10 @@ describe('alerts', () => {
 
   it('fire once for matching trades on the devnet, grouped, and never again after a restart', async () => {
     const seen = (text: RegExp) => h.tg.sent(GROUP).filter((m) => text.test(m.text));
-    const alerter = h.alerter();
+    const alerter = await h.alerter();
     await new Promise((r) => setTimeout(r, 300));
     // a small buy (no alert), a big buy (alert), and a new token (alert)
-    const { client, wallet: w, key: keyOf } = h.account(USER);
+    const { client, wallet: w, key: keyOf } = await h.account(USER);
     await faucet(h.stack.devnet.url, w.address, 5_000);
     const key = keyOf();
     await client.trade({ action: 'buy', tokenAddress: tokens.ECHO!, amount: 50, privateKey: key });
@@ -65,11 +65,11 @@ describe('alerts', () => {
     await alerter.stop();
     const before = h.tg.sent(GROUP).length;
     // a restarted alerter resumes after the last event it took: nothing is repeated
-    const again = h.alerter();
+    const again = await h.alerter();
     await new Promise((r) => setTimeout(r, 1500));
     await again.stop();
     expect(h.tg.sent(GROUP).length).toBe(before);
-    const rows = h.built.db.$client
+    const rows = h.sqlite.$client
       .prepare('select count(*) n, count(distinct seq) d from alert_outbox where chat_id = ?')
       .get(GROUP) as { n: number; d: number };
     expect(rows.n).toBe(rows.d);

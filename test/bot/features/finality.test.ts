@@ -17,7 +17,7 @@ beforeAll(async () => {
   h = await startBotStack({ stack: await startStack({ pollMs: 100, solidAfter: SOLID_AFTER }) });
   token = (await demoTokens(h.stack.devnet.url)).SDOG!;
   await h.send(h.tg.message(ALICE, '/start'));
-  await faucet(h.stack.devnet.url, h.walletOf(ALICE).address, 2_000);
+  await faucet(h.stack.devnet.url, (await h.walletOf(ALICE)).address, 2_000);
 });
 afterAll(async () => {
   await h?.close();
@@ -63,7 +63,7 @@ describe('a trade in a head block, then final', () => {
   });
 
   it('sends the same bytes again when a fork drops the block, and the trade lands once', async () => {
-    const w = h.walletOf(ALICE);
+    const w = await h.walletOf(ALICE);
     const heldBefore = h.tokenBalance(token, w.address);
     const sentBefore = sentBy(w.address);
     const msg = await buy(20);

@@ -17,13 +17,13 @@ beforeAll(async () => {
   tokens = await demoTokens(h.stack.devnet.url);
   api = new LaunchpadClient({ baseUrl: h.stack.url, apiKey: await h.stack.key() });
   await h.send(h.tg.message(ANN, '/start'));
-  await faucet(h.stack.devnet.url, h.walletOf(ANN).address, 5_000);
+  await faucet(h.stack.devnet.url, (await h.walletOf(ANN)).address, 5_000);
 });
 afterAll(async () => h?.close());
 
 /** Buys by hand (quote, Confirm) and waits until the index has the trade. */
 async function buy(token: string, trx: number): Promise<void> {
-  const address = h.walletOf(ANN).address;
+  const address = (await h.walletOf(ANN)).address;
   const before = (await api.getUserTrades(address, { tokenAddress: token })).length;
   await h.send(h.tg.message(ANN, `/buy ${token} ${trx}`));
   await h.send(h.tg.tap(ANN, h.tg.last(ANN), h.tg.button(h.tg.last(ANN), '✅ Confirm')));
@@ -61,7 +61,7 @@ describe('a stop-loss that holds for N blocks', () => {
     expect(await say(`/sl ${token} -30% 100% hold:0`)).toBe('⚠️ The hold must be 1 to 100 blocks.');
     expect(await say(`/sl ${token} -30% 100% hold:101`)).toBe('⚠️ The hold must be 1 to 100 blocks.');
     expect(await say(`/sl ${token} -30% 100% hold:x`)).toMatch(/^<b>Automated orders<\/b>/);
-    expect(h.built.services.orders.list(ANN, token).map((o) => o.holdBlocks)).toEqual([3, 1]);
+    expect((await h.built.services.orders.list(ANN, token)).map((o) => o.holdBlocks)).toEqual([3, 1]);
   });
 
   it('/slhold sets the hold of new stop-losses; /settings shows it in words', async () => {
@@ -90,8 +90,8 @@ describe('a stop-loss that holds for N blocks', () => {
       'stop loss at −30% (sell 100% once the price holds there 5 blocks (/slhold))',
     );
     await buy(token, 50);
-    const auto = await waitFor(() => {
-      const l = h.built.services.orders.list(ANN, token).filter((o) => o.auto);
+    const auto = await waitFor(async () => {
+      const l = (await h.built.services.orders.list(ANN, token)).filter((o) => o.auto);
       return l.length === 2 ? l : undefined;
     }, 20_000);
     expect(auto.map((o) => [o.kind, o.holdBlocks])).toEqual([
@@ -107,6 +107,6 @@ describe('a stop-loss that holds for N blocks', () => {
       ),
     ]);
     await say('/slhold 1');
-    expect(h.built.store.settings(h.built.store.user(ANN)!).slHoldBlocks).toBe(1);
+    expect(h.built.store.settings((await h.built.store.user(ANN))!).slHoldBlocks).toBe(1);
   });
 });

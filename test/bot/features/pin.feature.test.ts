@@ -39,8 +39,8 @@ describe('the PIN', () => {
       .filter((c) => c.method === 'deleteMessage' && Number(c.payload.chat_id) === DAN)
       .map((c) => Number(c.payload.message_id));
     expect(deleted).toContain(sent.message!.message_id);
-    expect(h.built.store.user(DAN)!.pinHash).toMatch(/^scrypt\$[0-9a-f]{32}\$[0-9a-f]{64}$/);
-    expect(h.built.store.user(DAN)!.pinHash).not.toContain('482913');
+    expect((await h.built.store.user(DAN))!.pinHash).toMatch(/^scrypt\$[0-9a-f]{32}\$[0-9a-f]{64}$/);
+    expect((await h.built.store.user(DAN))!.pinHash).not.toContain('482913');
   });
 
   it('guards the buttons until /unlock, which opens them for two minutes', async () => {
@@ -50,7 +50,7 @@ describe('the PIN', () => {
     expect(await tapWallet(DAN, '🔑 Export')).toBeUndefined();
     expect(h.tg.last(DAN).text).toMatch(/Export a private key\?/);
     // two minutes later it is closed again
-    h.built.store.updatePin(DAN, { unlockedUntil: Date.now() - 1 });
+    await h.built.store.updatePin(DAN, { unlockedUntil: Date.now() - 1 });
     expect(await tapWallet(DAN, '🔑 Export')).toMatch(/^Send \/unlock/);
   });
 
@@ -69,7 +69,7 @@ describe('the PIN', () => {
     await h.send(h.tg.message(EVE, '/pin 2468 1357'));
     expect(h.tg.last(EVE).text).toBe('Too many wrong PINs: locked for 15 minutes.');
     // after the lock, the right PIN opens again
-    h.built.store.updatePin(EVE, { pinLockedUntil: Date.now() - 1 });
+    await h.built.store.updatePin(EVE, { pinLockedUntil: Date.now() - 1 });
     await h.send(h.tg.message(EVE, '/unlock 2468'));
     expect(h.tg.last(EVE).text).toMatch(/^🔓 Unlocked/);
   });
@@ -77,14 +77,14 @@ describe('the PIN', () => {
   it('guards turning confirmations off, not turning them on', async () => {
     await h.send(h.tg.message(EVE, '/settings'));
     const m = h.tg.last(EVE);
-    h.built.store.updatePin(EVE, { unlockedUntil: null });
+    await h.built.store.updatePin(EVE, { unlockedUntil: null });
     await h.send(h.tg.tap(EVE, m, h.tg.button(m, /^Confirm: on/)));
     expect((h.tg.callbackAnswers().at(-1) as { text: string }).text).toMatch(/^Send \/unlock/);
     expect(m.text).toContain('Confirm before trading: on');
     await h.send(h.tg.message(EVE, '/unlock 2468'));
     await h.send(h.tg.tap(EVE, m, h.tg.button(m, /^Confirm: on/)));
     expect(m.text).toContain('Confirm before trading: off');
-    h.built.store.updatePin(EVE, { unlockedUntil: null });
+    await h.built.store.updatePin(EVE, { unlockedUntil: null });
     await h.send(h.tg.tap(EVE, m, h.tg.button(m, /^Confirm: off/)));
     expect(m.text).toContain('Confirm before trading: on');
   });
@@ -92,13 +92,13 @@ describe('the PIN', () => {
   it('sent in a group, is deleted there and never used', async () => {
     const GROUP = -100777;
     const sent = h.tg.message(DAN, '/unlock 482913', GROUP);
-    h.built.store.updatePin(DAN, { unlockedUntil: null });
+    await h.built.store.updatePin(DAN, { unlockedUntil: null });
     await h.send(sent);
     expect(h.tg.last(GROUP).text).toMatch(/^A PIN is for our private chat only/);
     const deleted = h.tg.calls
       .filter((c) => c.method === 'deleteMessage' && Number(c.payload.chat_id) === GROUP)
       .map((c) => Number(c.payload.message_id));
     expect(deleted).toContain(sent.message!.message_id);
-    expect(h.built.store.user(DAN)!.unlockedUntil).toBeNull();
+    expect((await h.built.store.user(DAN))!.unlockedUntil).toBeNull();
   });
 });

@@ -17,7 +17,7 @@ describe('positions', () => {
   it('shows amount, value, cost basis and PnL after a buy and a partial sell, with sell buttons', async () => {
     const P = 3003;
     await h.send(h.tg.message(P, '/start'));
-    const { client, wallet: w, key: keyOf } = h.account(P);
+    const { client, wallet: w, key: keyOf } = await h.account(P);
     await faucet(h.stack.devnet.url, w.address, 2_000);
     const key = keyOf();
     const b = await client.trade({ action: 'buy', tokenAddress: tokens.TCAT!, amount: 300, privateKey: key });

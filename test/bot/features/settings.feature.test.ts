@@ -45,7 +45,7 @@ describe('settings', () => {
   });
 
   it('trades at once when confirmations are off', async () => {
-    await faucet(h.stack.devnet.url, h.walletOf(BOB).address, 500);
+    await faucet(h.stack.devnet.url, (await h.walletOf(BOB)).address, 500);
     await h.send(h.tg.message(BOB, `/buy ${tokens.SDOG} 20`));
     const m = h.tg.last(BOB);
     await waitFor(() => (m.text.startsWith('✅') || m.text.startsWith('❌') ? true : undefined), 20_000);

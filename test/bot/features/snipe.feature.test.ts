@@ -19,7 +19,7 @@ describe('/snipe options', () => {
     expect(h.tg.last(U).text).toBe(
       '✅ <b>Snipe rule set</b>\n🎯 25 TRX of every new token (name has “moon”, safe only, price ≤ 0.00002 TRX, market cap ≤ $1.50M) · 0/100 TRX today',
     );
-    expect(h.built.services.sniper.rules(U)[0]).toMatchObject({
+    expect((await h.built.services.sniper.rules(U))[0]).toMatchObject({
       maxPriceE18: '20000000000000',
       maxMcUsd: 1_500_000,
       budgetSun: '100000000',
@@ -46,7 +46,7 @@ describe('/copy options', () => {
     expect(h.tg.last(U).text).toBe(
       '⚠️ A percent copy needs max: (the most TRX one copy puts in), e.g. pct:50 max:100.',
     );
-    expect(h.built.services.sniper.follows(U)).toHaveLength(0);
+    expect(await h.built.services.sniper.follows(U)).toHaveLength(0);
     // a limit below one copy's size
     await h.send(h.tg.message(U, `/copy ${source} 20 pct:50 max:40 token:30`));
     expect(h.tg.last(U).text).toBe('⚠️ token: must be at least one copy (40 TRX).');
@@ -56,13 +56,13 @@ describe('/copy options', () => {
     await h.send(h.tg.message(U, `/copy ${source} 20 min:5%`));
     expect(h.tg.last(U).text).toMatch(/^<b>Copy trading<\/b>/);
     expect(h.tg.last(U).text).toContain('<code>token:40</code> (TRX a day into any one token; default one copy)');
-    expect(h.built.services.sniper.follows(U)).toHaveLength(0);
+    expect(await h.built.services.sniper.follows(U)).toHaveLength(0);
 
     await h.send(h.tg.message(U, `/copy ${source} 20 pct:50 max:40 budget:150.5 token:80 min:2.5 sells`));
     expect(h.tg.last(U).text).toBe(
       `✅ <b>Copying</b>\n👀 <code>${source}</code> · buys 50% of its TRX, at most 40 TRX · sells too · 0/150.5 TRX today · ≤ 80 TRX a token · its buys from 2.5 TRX`,
     );
-    expect(h.built.services.sniper.follows(U)[0]).toMatchObject({
+    expect((await h.built.services.sniper.follows(U))[0]).toMatchObject({
       pctBps: 5000,
       maxSun: '40000000',
       budgetSun: '150500000',

@@ -15,15 +15,15 @@ describe('/start', () => {
   it('creates a wallet and a sealed API key, and shows the address', async () => {
     await h.send(h.tg.message(ALICE, '/start'));
     const m = h.tg.last(ALICE);
-    const w = h.walletOf(ALICE);
+    const w = await h.walletOf(ALICE);
     expect(m.text).toContain('Welcome!');
     expect(m.text).toContain(w.address);
     expect(TronWeb.isAddress(w.address)).toBe(true);
-    const row = h.built.store.user(ALICE)!;
+    const row = (await h.built.store.user(ALICE))!;
     expect(row.apiKeyEnc.startsWith('v1.')).toBe(true);
     expect(row.apiKeyEnc).not.toMatch(/lp_/);
     await h.send(h.tg.message(ALICE, '/start'));
     expect(h.tg.last(ALICE).text).toContain('Welcome back!');
-    expect(h.built.store.wallets(ALICE)).toHaveLength(1);
+    expect(await h.built.store.wallets(ALICE)).toHaveLength(1);
   });
 });

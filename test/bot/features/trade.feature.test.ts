@@ -22,13 +22,13 @@ describe('trading by buttons', () => {
   let card: ReturnType<typeof h.tg.last>;
 
   beforeAll(async () => {
-    await faucet(h.stack.devnet.url, h.walletOf(ALICE).address, 5_000);
+    await faucet(h.stack.devnet.url, (await h.walletOf(ALICE)).address, 5_000);
     await h.send(h.tg.message(ALICE, tokens.SDOG!));
     card = h.tg.last(ALICE);
   });
 
   it('buys 100 TRX: quote, Confirm, pending, result; balances change on the devnet', async () => {
-    const w = h.walletOf(ALICE);
+    const w = await h.walletOf(ALICE);
     const trxBefore = h.trxBalance(w.address);
     await h.send(h.tg.tap(ALICE, card, h.tg.button(card, 'Buy 100 TRX')));
     const quote = h.tg.last(ALICE);
@@ -50,7 +50,7 @@ describe('trading by buttons', () => {
   });
 
   it('sells 50 % by button, approving the router first, automatically', async () => {
-    const w = h.walletOf(ALICE);
+    const w = await h.walletOf(ALICE);
     const held = h.tokenBalance(tokens.SDOG!, w.address);
     const trxBefore = h.trxBalance(w.address);
     await h.send(h.tg.tap(ALICE, card, h.tg.button(card, 'Sell 50%')));
@@ -64,7 +64,7 @@ describe('trading by buttons', () => {
   });
 
   it('sends one transaction for a double tap on Confirm', async () => {
-    const w = h.walletOf(ALICE);
+    const w = await h.walletOf(ALICE);
     await h.send(h.tg.message(ALICE, `/buy ${tokens.SDOG} 10`));
     const quote = h.tg.last(ALICE);
     const data = h.tg.button(quote, '✅ Confirm');
@@ -79,7 +79,7 @@ describe('trading by buttons', () => {
       .prepare('select count(*) n from transactions where owner = ?')
       .get(TronWeb.address.toHex(w.address).toLowerCase()) as { n: number };
     expect(after.n - before.n).toBe(1);
-    expect(h.built.store.trade(id)!.status).toBe('confirmed');
+    expect((await h.built.store.trade(id))!.status).toBe('confirmed');
     expect(
       h.tg.callbackAnswers().filter((a) => a.text === 'This trade is already being handled.').length,
     ).toBeGreaterThanOrEqual(1);
@@ -89,7 +89,7 @@ describe('trading by buttons', () => {
     await h.send(h.tg.message(ALICE, `/buy ${tokens.SDOG} 10`));
     const quote = h.tg.last(ALICE);
     const data = h.tg.button(quote, '✅ Confirm');
-    h.built.store.updateTrade(data.slice(3), { expiresAt: Date.now() - 1 });
+    await h.built.store.updateTrade(data.slice(3), { expiresAt: Date.now() - 1 });
     await h.send(h.tg.tap(ALICE, quote, data));
     expect(quote.text).toBe('⌛ Quote expired.');
     expect(h.tg.callbackAnswers().at(-1)).toMatchObject({ text: expect.stringMatching(/expired/), show_alert: true });
@@ -141,7 +141,7 @@ describe('trading by buttons', () => {
     expect(quote.text).toContain('Buy $SDOG');
     await h.send(h.tg.tap(BOB, quote, h.tg.button(quote, '✅ Confirm')));
     expect(h.tg.callbackAnswers().at(-1)).toMatchObject({ show_alert: true });
-    expect(h.built.store.trade(h.tg.button(quote, '✅ Confirm').slice(3))!.status).toBe('quoted');
+    expect((await h.built.store.trade(h.tg.button(quote, '✅ Confirm').slice(3)))!.status).toBe('quoted');
   });
 
   it("in a group: a trade's result shows no balance, /start shows no address, and nobody's buttons act for another", async () => {
@@ -154,13 +154,13 @@ describe('trading by buttons', () => {
     await h.send(h.tg.message(BOB, '/start', GROUP));
     const hello = h.tg.last(GROUP);
     expect(hello.text).toBe('Your wallet and trades are in our private chat: open it and send /start there.');
-    expect(hello.text).not.toContain(h.walletOf(BOB).address);
+    expect(hello.text).not.toContain((await h.walletOf(BOB)).address);
     // a message whose owner was never recorded acts for nobody
     await h.send(h.tg.tap(BOB, hello, 'w:r'));
     expect(h.tg.callbackAnswers().at(-1)).toMatchObject({ text: 'These buttons belong to the person who asked.' });
     // and a re-quote of Alice's trade, forged by Bob in his own chat, is refused: no trade for Bob
     const trades = () =>
-      h.built.store.db.$client.prepare('select count(*) n from trades where user_id = ?').get(BOB) as { n: number };
+      h.sqlite.$client.prepare('select count(*) n from trades where user_id = ?').get(BOB) as { n: number };
     const before = trades().n;
     await h.send(h.tg.message(BOB, '/help'));
     await h.send(h.tg.tap(BOB, h.tg.last(BOB), `rq:${quoteTradeId(quote)}`));
@@ -182,7 +182,7 @@ describe('trading by buttons', () => {
     const quote = h.tg.last(GROUP);
     expect(quote.text).toContain('Buy $SDOG');
     expect(quote.text).toContain('You pay: 5 TRX');
-    const row = h.built.store.trade(h.tg.button(quote, '✅ Confirm').slice(3))!;
+    const row = (await h.built.store.trade(h.tg.button(quote, '✅ Confirm').slice(3)))!;
     expect(row.userId).toBe(ALICE);
     expect(row.amount).toBe('5');
   });
@@ -190,7 +190,7 @@ describe('trading by buttons', () => {
 
 /** The trade id a quote message was made for (its row's message id is the quote's). */
 function quoteTradeId(quote: ReturnType<typeof h.tg.last>): string {
-  const row = h.built.store.db.$client
+  const row = h.sqlite.$client
     .prepare('select id from trades where chat_id = ? and message_id = ?')
     .get(quote.chatId, quote.messageId) as { id: string };
   return row.id;

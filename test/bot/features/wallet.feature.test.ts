@@ -16,13 +16,13 @@ beforeAll(async () => {
   tokens = await demoTokens(h.stack.devnet.url);
   // Alice holds $SDOG, bought through the bot
   await h.send(h.tg.message(ALICE, '/start'));
-  await faucet(h.stack.devnet.url, h.walletOf(ALICE).address, 5_000);
+  await faucet(h.stack.devnet.url, (await h.walletOf(ALICE)).address, 5_000);
   await h.send(h.tg.message(ALICE, `/buy ${tokens.SDOG} 100`));
   const quote = h.tg.last(ALICE);
   await h.send(h.tg.tap(ALICE, quote, h.tg.button(quote, '✅ Confirm')));
   await waitFor(() => (quote.text.startsWith('✅') ? true : undefined), 20_000);
   // and the API lists it (the indexer has seen the buy)
-  const { client, wallet } = h.account(ALICE);
+  const { client, wallet } = await h.account(ALICE);
   await waitFor(async () => ((await client.getWallet(wallet.address)).positions.length ? true : undefined));
 });
 afterAll(async () => h?.close());
@@ -34,7 +34,7 @@ describe('wallets', () => {
     await h.send(h.tg.message(ALICE, '/wallet'));
     const m = h.tg.last(ALICE);
     expect(m.text).toContain('<b>👛 Wallet 1 of 1</b>');
-    expect(m.text).toContain(h.walletOf(ALICE).address);
+    expect(m.text).toContain((await h.walletOf(ALICE)).address);
     expect(m.text).toMatch(/Balance: <b>[\d,.]+ TRX<\/b>/);
     expect(m.text).toMatch(/\$SDOG: [\d.,KM]+ ≈/);
     expect(h.tg.buttons(m).map((b) => b.text)).toEqual([
@@ -64,10 +64,10 @@ describe('wallets', () => {
     await h.send(msg);
     expect(h.tg.messages.get(`${CAROL}:${msg.message!.message_id}`)!.deleted).toBe(true);
     expect(h.tg.last(CAROL).text).toContain(`Imported <code>${acc.address.base58}</code>`);
-    expect(h.walletOf(CAROL).address).toBe(acc.address.base58);
+    expect((await h.walletOf(CAROL)).address).toBe(acc.address.base58);
     const rows =
-      JSON.stringify(h.built.db.$client.prepare('select * from wallets').all()) +
-      JSON.stringify(h.built.db.$client.prepare('select * from conversations').all());
+      JSON.stringify(h.sqlite.$client.prepare('select * from wallets').all()) +
+      JSON.stringify(h.sqlite.$client.prepare('select * from conversations').all());
     expect(rows).not.toContain(acc.privateKey);
     expect(rows).not.toContain(acc.privateKey.toLowerCase());
   });
@@ -80,7 +80,7 @@ describe('wallets', () => {
     await h.send(h.tg.tap(CAROL, view, h.tg.button(view, '🔑 Export')));
     const ask = h.tg.last(CAROL);
     expect(ask.text).toMatch(/Export a private key\?/);
-    const target = h.built.store.wallets(CAROL).at(-1)!;
+    const target = (await h.built.store.wallets(CAROL)).at(-1)!;
     await h.send(h.tg.tap(CAROL, ask, `w:expok:${target.id}`));
     const keyMsg = h.tg.last(CAROL);
     const plain = h.built.services.accounts.withKey(target, (k) => k);
@@ -100,13 +100,13 @@ describe('wallets', () => {
     expect(view.text).toContain('Wallet 3 of 3');
     await h.send(h.tg.tap(CAROL, view, h.tg.button(view, '🔀 Switch')));
     const list = h.tg.last(CAROL);
-    const first = h.built.store.wallets(CAROL)[0]!;
+    const first = (await h.built.store.wallets(CAROL))[0]!;
     await h.send(h.tg.tap(CAROL, list, `w:use:${first.id}`));
-    expect(h.walletOf(CAROL).id).toBe(first.id);
+    expect((await h.walletOf(CAROL)).id).toBe(first.id);
   });
 
   it('withdraws TRX through a dialogue with a confirmation', async () => {
-    const w = h.walletOf(ALICE);
+    const w = await h.walletOf(ALICE);
     const dest = (await TronWeb.createAccount()).address.base58;
     await h.send(h.tg.message(ALICE, '/pin 97531'));
     await h.send(h.tg.message(ALICE, '/unlock 97531'));

@@ -35,7 +35,7 @@ const store = () => h.built.store;
 
 /** Buys by hand through the bot (quote, Confirm) and waits until the index has the trade. */
 async function buyByHand(user: number, token: string, trx: number): Promise<void> {
-  const address = h.account(user).wallet.address;
+  const address = (await h.account(user)).wallet.address;
   const before = (await api.getUserTrades(address, { tokenAddress: token })).length;
   await h.send(h.tg.message(user, `/buy ${token} ${trx}`));
   await h.send(h.tg.tap(user, h.tg.last(user), h.tg.button(h.tg.last(user), '✅ Confirm')));
@@ -49,7 +49,7 @@ async function buyByHand(user: number, token: string, trx: number): Promise<void
 
 async function newUser(id: number, trx = 20_000): Promise<string> {
   await h.send(h.tg.message(id, '/start'));
-  const address = h.account(id).wallet.address;
+  const address = (await h.account(id)).wallet.address;
   await faucet(h.stack.devnet.url, address, trx);
   return address;
 }
@@ -93,15 +93,15 @@ const atOrBelow = (r: Reserves, level: bigint) => r.trxReserve * 10n ** 30n <= l
 const pctOf = (level: bigint, pct: bigint) => (level * pct) / 100n;
 
 /** The user's newest order. */
-const lastOrder = (userId: number): OrderRow => {
-  const rows = store()
-    .db.$client.prepare('select id from orders where user_id = ? order by created_at desc, rowid desc limit 1')
+const lastOrder = async (userId: number): Promise<OrderRow> => {
+  const rows = h.sqlite.$client
+    .prepare('select id from orders where user_id = ? order by created_at desc, rowid desc limit 1')
     .get(userId) as { id: string };
-  return store().order(rows.id)!;
+  return (await store().order(rows.id))!;
 };
 const settled = (id: string) =>
-  waitFor(() => {
-    const o = store().order(id)!;
+  waitFor(async () => {
+    const o = (await store().order(id))!;
     return ['filled', 'failed', 'cancelled', 'paused'].includes(o.status) ? o : undefined;
   }, 30_000);
 const messages = (userId: number, re: RegExp) => h.tg.sent(userId).filter((m) => re.test(m.text));
@@ -109,7 +109,7 @@ const tokenBalance = async (token: string, address: string) =>
   BigInt((await api.getTokenBalance(address, token)).balanceInSun);
 const trxBalance = async (address: string) => BigInt((await api.getWallet(address)).trxBalanceSun);
 /** The order's trades, and the one it filled with. */
-const tradesOf = (id: string) => store().orderTrades(id);
+const tradesOf = async (id: string) => await store().orderTrades(id);
 
 describe('limit orders', () => {
   it('a limit buy fires once when the price falls to its level, and buys the amount set', async () => {
@@ -122,15 +122,15 @@ describe('limit orders', () => {
     const level = pctOf(p, 90n); // 10 % below
     await h.send(h.tg.message(U, `/limit ${token} buy 100 @ ${formatPrice(level, 12)}`));
     expect(h.tg.last(U).text).toMatch(/^✅ <b>Order set<\/b>\n🎯 Limit buy 100 TRX of \$TCAT at ≤ 0\.0000\d+ TRX/);
-    const o = lastOrder(U);
+    const o = await lastOrder(U);
     expect(o.status).toBe('active');
     const trxBefore = await trxBalance(me);
     await w.trade('sell', token, '100%');
     expect(atOrBelow(await reservesOf(token), BigInt(o.triggerE18!))).toBe(true);
     const done = await settled(o.id);
     expect(done.status).toBe('filled');
-    expect(tradesOf(o.id)).toHaveLength(1);
-    expect(tradesOf(o.id)[0]!.status).toBe('confirmed');
+    expect(await tradesOf(o.id)).toHaveLength(1);
+    expect((await tradesOf(o.id))[0]!.status).toBe('confirmed');
     // 100 TRX went in (plus the network fee), tokens came out
     const spent = trxBefore - (await trxBalance(me));
     expect(spent).toBeGreaterThan(100_000_000n);
@@ -145,7 +145,7 @@ describe('limit orders', () => {
     // more trades at the level do not fire it again
     await w.trade('buy', token, 10);
     await new Promise((r) => setTimeout(r, 500));
-    expect(tradesOf(o.id)).toHaveLength(1);
+    expect(await tradesOf(o.id)).toHaveLength(1);
   });
 
   it('a limit sell with a market-cap level sells the share of the holding when the price rises to it', async () => {
@@ -157,7 +157,7 @@ describe('limit orders', () => {
     const details = await api.getTokenDetails(token);
     const mc = Math.ceil(details.data.marketCap * 1.2); // 20 % above now
     await h.send(h.tg.message(U, `/limit ${token} sell 50% @ mc${mc}`));
-    const o = lastOrder(U);
+    const o = await lastOrder(U);
     expect(o.status).toBe('active');
     const w = await whale();
     await w.trade('buy', token, 10_000);
@@ -175,7 +175,7 @@ describe('limit orders', () => {
     const token = tokens.ECHO!;
     const p = await priceNow(token);
     await h.send(h.tg.message(U, `/limit ${token} buy 50 @ ${formatPrice(pctOf(p, 110n), 12)}`));
-    const o = lastOrder(U);
+    const o = await lastOrder(U);
     expect((await settled(o.id)).status).toBe('filled');
     expect(await tokenBalance(token, me)).toBeGreaterThan(0n);
   });
@@ -189,15 +189,15 @@ describe('take-profit and stop-loss', () => {
     await buyByHand(U, token, 300);
     const held = await tokenBalance(token, me);
     await h.send(h.tg.message(U, `/tp ${token} +15% 50%`));
-    const tp = lastOrder(U);
+    const tp = await lastOrder(U);
     expect(h.tg.last(U).text).toMatch(/💰 Take profit on \$WAVE: sell 50% at ≥ [\d.]+ TRX \(entry [\d.]+ TRX\)/);
     await h.send(h.tg.message(U, `/sl ${token} -20% 100%`));
-    const sl = lastOrder(U);
+    const sl = await lastOrder(U);
     expect(sl.groupId).toBe(tp.groupId);
     expect(BigInt(tp.triggerE18!)).toBe((BigInt(tp.entryE18!) * 115n) / 100n);
     expect(BigInt(sl.triggerE18!)).toBe((BigInt(sl.entryE18!) * 80n) / 100n);
     // orders belong to their wallet: a new active wallet neither moves nor runs them
-    const other = await h.built.services.accounts.newWallet(store().user(U)!);
+    const other = await h.built.services.accounts.newWallet((await store().user(U))!);
     expect(other.address).not.toBe(me);
     const w = await whale();
     await w.trade('buy', token, 8_000);
@@ -206,7 +206,7 @@ describe('take-profit and stop-loss', () => {
     expect(slDone.status).toBe('cancelled');
     expect(slDone.note).toBe('its TP filled');
     expect(await tokenBalance(token, me)).toBe(held - held / 2n);
-    expect(tradesOf(tp.id)[0]!.walletId).toBe(tp.walletId);
+    expect((await tradesOf(tp.id))[0]!.walletId).toBe(tp.walletId);
     await waitFor(() => (messages(U, /Order cancelled<\/b>: its TP filled/).length === 1 ? true : undefined));
     expect(messages(U, /Order filled/)).toHaveLength(1);
   });
@@ -222,8 +222,8 @@ describe('automatic TP/SL', () => {
     await h.send(h.tg.message(U, '/settings'));
     expect(h.tg.last(U).text).toContain('Automatic TP/SL on every buy: TP +100% sell 50%, SL −30% sell 100%');
     await buyByHand(U, token, 100);
-    const first = await waitFor(() => {
-      const l = engine().list(U, token);
+    const first = await waitFor(async () => {
+      const l = await engine().list(U, token);
       return l.length === 2 ? l : undefined;
     }, 20_000);
     expect(first.map((o) => [o.kind, o.auto, o.amount])).toEqual([
@@ -235,16 +235,16 @@ describe('automatic TP/SL', () => {
     expect(BigInt(tp!.triggerE18!)).toBe(BigInt(tp!.entryE18!) * 2n);
     expect(BigInt(sl!.triggerE18!)).toBe((BigInt(sl!.entryE18!) * 70n) / 100n);
     await buyByHand(U, token, 100);
-    const second = await waitFor(() => {
-      const l = engine().list(U, token);
+    const second = await waitFor(async () => {
+      const l = await engine().list(U, token);
       return l.length === 2 && l[0]!.id !== tp!.id ? l : undefined;
     }, 20_000);
     // the new pair is at the new average entry (the second buy paid more per token)
     expect(BigInt(second[0]!.entryE18!)).toBeGreaterThan(BigInt(tp!.entryE18!));
-    expect(store().order(tp!.id)!.status).toBe('cancelled');
-    expect(store().order(sl!.id)!.status).toBe('cancelled');
+    expect((await store().order(tp!.id))!.status).toBe('cancelled');
+    expect((await store().order(sl!.id))!.status).toBe('cancelled');
     await h.send(h.tg.message(U, '/autotpsl off'));
-    expect(store().settings(store().user(U)!).autoTpSl).toBeNull();
+    expect(store().settings((await store().user(U))!).autoTpSl).toBeNull();
   });
 });
 
@@ -257,15 +257,15 @@ describe('trailing stop', () => {
     await w.trade('buy', token, 1_000);
     await buyByHand(U, token, 100);
     await h.send(h.tg.message(U, `/trail ${token} 10% 100%`));
-    const o = lastOrder(U);
+    const o = await lastOrder(U);
     const high0 = BigInt(o.highE18!);
     await w.trade('buy', token, 4_000); // up: the high follows, nothing fires
-    const high1 = await waitFor(() => {
-      const x = BigInt(store().order(o.id)!.highE18!);
+    const high1 = await waitFor(async () => {
+      const x = BigInt((await store().order(o.id))!.highE18!);
       return x > high0 ? x : undefined;
     });
     expect(high1).toBe(await priceNow(token));
-    expect(store().order(o.id)!.status).toBe('active');
+    expect((await store().order(o.id))!.status).toBe('active');
     await w.trade('sell', token, '100%'); // down more than 10 % from the high
     expect((await settled(o.id)).status).toBe('filled');
     expect(await tokenBalance(token, me)).toBe(0n);
@@ -278,36 +278,38 @@ describe('DCA', () => {
     const me = await newUser(U);
     const token = tokens.TCAT!;
     await h.send(h.tg.message(U, `/dca ${token} 20 every 1h x 3`));
-    const o = lastOrder(U);
+    const o = await lastOrder(U);
     await waitFor(
-      () => (store().order(o.id)!.done === 1 && store().order(o.id)!.status === 'active' ? true : undefined),
+      async () =>
+        (await store().order(o.id))!.done === 1 && (await store().order(o.id))!.status === 'active' ? true : undefined,
       30_000,
     );
-    expect(store().order(o.id)!.nextAt).toBe(clock + 3_600_000);
+    expect((await store().order(o.id))!.nextAt).toBe(clock + 3_600_000);
     await engine().tick(); // not due yet
-    expect(tradesOf(o.id)).toHaveLength(1);
+    expect(await tradesOf(o.id)).toHaveLength(1);
     clock += 3_600_000;
     await engine().tick();
     await waitFor(
-      () => (store().order(o.id)!.done === 2 && store().order(o.id)!.status === 'active' ? true : undefined),
+      async () =>
+        (await store().order(o.id))!.done === 2 && (await store().order(o.id))!.status === 'active' ? true : undefined,
       30_000,
     );
     clock += 3_600_000;
     await engine().tick();
     expect((await settled(o.id)).status).toBe('filled');
-    expect(tradesOf(o.id).map((t) => t.status)).toEqual(['confirmed', 'confirmed', 'confirmed']);
-    expect(store().order(o.id)!.done).toBe(3);
+    expect((await tradesOf(o.id)).map((t) => t.status)).toEqual(['confirmed', 'confirmed', 'confirmed']);
+    expect((await store().order(o.id))!.done).toBe(3);
     expect(await tokenBalance(token, me)).toBeGreaterThan(0n);
 
     // a cap below the price: the rounds are skipped, nothing is bought
     const p = await priceNow(token);
     await h.send(h.tg.message(U, `/dca ${token} 20 every 1h x 2 max ${formatPrice(pctOf(p, 50n), 12)}`));
-    const capped = lastOrder(U);
-    await waitFor(() => (store().order(capped.id)!.done === 1 ? true : undefined));
+    const capped = await lastOrder(U);
+    await waitFor(async () => ((await store().order(capped.id))!.done === 1 ? true : undefined));
     clock += 3_600_000;
     await engine().tick();
     expect((await settled(capped.id)).status).toBe('filled');
-    expect(tradesOf(capped.id)).toHaveLength(0);
+    expect(await tradesOf(capped.id)).toHaveLength(0);
     await waitFor(() => (messages(U, /DCA round skipped/).length >= 2 ? true : undefined));
     expect(messages(U, /DCA round skipped/)).toHaveLength(2);
   });
@@ -320,15 +322,15 @@ describe('what an order cannot do', () => {
     const token = tokens.SDOG!;
     const p = await priceNow(token);
     await h.send(h.tg.message(U, `/limit ${token} buy 1000 @ ${formatPrice(pctOf(p, 120n), 12)}`));
-    const o = lastOrder(U);
+    const o = await lastOrder(U);
     const paused = await settled(o.id);
     expect(paused.status).toBe('paused');
     await waitFor(() => (messages(U, /^⏸ <b>Order paused<\/b>: Not enough funds/).length === 1 ? true : undefined));
     expect(h.tg.buttons(messages(U, /Order paused/)[0]!).map((b) => b.text)).toEqual(['▶️ Resume', '✖️ Cancel']);
-    expect(tradesOf(o.id)).toHaveLength(0);
+    expect(await tradesOf(o.id)).toHaveLength(0);
 
     await h.send(h.tg.message(U, `/limit ${token} sell 50% @ ${formatPrice(pctOf(p, 80n), 12)}`));
-    const sell = lastOrder(U);
+    const sell = await lastOrder(U);
     const gone = await settled(sell.id);
     expect(gone.status).toBe('cancelled');
     expect(gone.note).toBe('the holding is gone');
@@ -346,10 +348,10 @@ describe('what an order cannot do', () => {
     const list = h.tg.last(U);
     expect(list.text).toMatch(/^<b>📋 Your open orders<\/b>\n\n1\. 🎯 Limit buy 10 TRX of \$ECHO/);
     await h.send(h.tg.tap(U, list, h.tg.button(list, '✖️ Cancel #1')));
-    expect(engine().list(U)).toHaveLength(0);
+    expect(await engine().list(U)).toHaveLength(0);
     // a double trigger finds the order taken: one claim, one trade
     await h.send(h.tg.message(U, `/limit ${token} buy 10 @ ${formatPrice(pctOf(p, 50n), 12)}`));
-    const o = lastOrder(U);
+    const o = await lastOrder(U);
     const event = {
       id: 1,
       kind: 'buy' as const,
@@ -360,7 +362,7 @@ describe('what an order cannot do', () => {
     };
     await Promise.all([engine().onEvent(event), engine().onEvent(event), engine().onEvent(event)]);
     await settled(o.id);
-    expect(tradesOf(o.id)).toHaveLength(1);
+    expect(await tradesOf(o.id)).toHaveLength(1);
   });
 });
 
@@ -374,7 +376,7 @@ describe('across the launch', () => {
     // above anything the curve can reach: only the DEX gets there
     const top = 513n * 10n ** 12n; // ~0.000513 TRX, the curve's last price
     await h.send(h.tg.message(U, `/limit ${token} sell 100% @ ${formatPrice(pctOf(top, 120n), 12)}`));
-    const o = lastOrder(U);
+    const o = await lastOrder(U);
     const w = await whale(300_000);
     await w.trade('buy', token, 20_000); // fills the curve
     const tw = tronWebFor(h.stack.devnet.url, w.privateKey);
@@ -386,13 +388,13 @@ describe('across the launch', () => {
       w.address,
     );
     expect((await tw.trx.sendRawTransaction(await tw.trx.sign(built.transaction))).result).toBe(true);
-    expect(store().order(o.id)!.status).toBe('active');
+    expect((await store().order(o.id))!.status).toBe('active');
     await w.trade('buy', token, 40_000); // on the DEX now: up past the level
     const done = await settled(o.id);
     expect(done.status).toBe('filled');
     expect(await tokenBalance(token, me)).toBe(0n);
     expect(held).toBeGreaterThan(0n);
-    const q = JSON.parse(tradesOf(o.id)[0]!.quote) as { venue: string };
+    const q = JSON.parse((await tradesOf(o.id))[0]!.quote) as { venue: string };
     expect(q.venue).toBe('dex');
   });
 });
@@ -418,7 +420,7 @@ describe('the engine without the bot', () => {
       follow: false,
     });
     await direct.start();
-    const o = await direct.create(st.user(U)!, { kind: 'sl', token, lossPct: 10, pct: 100 });
+    const o = await direct.create((await st.user(U))!, { kind: 'sl', token, lossPct: 10, pct: 100 });
     expect(o.status).toBe('active');
     await w.trade('sell', token, '100%'); // and back down, more than 10 % below the entry
     // the index may take another pass to show the sale (a loaded machine)
@@ -428,7 +430,7 @@ describe('the engine without the bot', () => {
     });
     // an event without reserves says nothing about the price: ignored
     await direct.onEvent({ id: 0, kind: 'sell', token, txid: '00', timestamp: Date.now(), data: {} });
-    expect(st.order(o.id)!.status).toBe('active');
+    expect((await st.order(o.id))!.status).toBe('active');
     await direct.onEvent({
       id: 0,
       kind: 'sell',

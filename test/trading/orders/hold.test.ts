@@ -32,7 +32,7 @@ const store = () => h.built.store;
 /** A new user who bought `trx` of the token by hand (so that a stop-loss has an entry). */
 async function holder(user: number, token: string, trx = 200): Promise<string> {
   await h.send(h.tg.message(user, '/start'));
-  const address = h.account(user).wallet.address;
+  const address = (await h.account(user)).wallet.address;
   await faucet(h.stack.devnet.url, address, 5_000);
   await h.send(h.tg.message(user, `/buy ${token} ${trx}`));
   await h.send(h.tg.tap(user, h.tg.last(user), h.tg.button(h.tg.last(user), '✅ Confirm')));
@@ -47,7 +47,13 @@ async function holder(user: number, token: string, trx = 200): Promise<string> {
 
 /** A stop-loss 10 % under the entry, selling everything, holding `holdBlocks` (none: the settings'). */
 async function stopLoss(user: number, token: string, holdBlocks?: number): Promise<OrderRow> {
-  const o = await engine().create(store().user(user)!, { kind: 'sl', token, lossPct: 10, pct: 100, holdBlocks });
+  const o = await engine().create((await store().user(user))!, {
+    kind: 'sl',
+    token,
+    lossPct: 10,
+    pct: 100,
+    holdBlocks,
+  });
   expect(o.status).toBe('active');
   return o;
 }
@@ -66,12 +72,12 @@ const trade = (token: string, block: number, reserves: typeof DOWN): StreamEvent
 });
 
 const held = async (token: string, address: string) => BigInt((await api.getTokenBalance(address, token)).balanceInSun);
-const status = (id: string) => store().order(id)!.status;
+const status = async (id: string) => (await store().order(id))!.status;
 const filledMessages = (user: number) => h.tg.sent(user).filter((m) => /Order filled/.test(m.text));
 /** Waits for the fill, then checks what the user was told and that the wallet sold everything. */
 async function soldAll(user: number, o: OrderRow, token: string, address: string): Promise<void> {
-  await waitFor(() => (status(o.id) === 'filled' ? true : undefined), 30_000);
-  expect(store().orderTrades(o.id)).toHaveLength(1);
+  await waitFor(async () => ((await status(o.id)) === 'filled' ? true : undefined), 30_000);
+  expect(await store().orderTrades(o.id)).toHaveLength(1);
   const msgs = await waitFor(() => (filledMessages(user).length ? filledMessages(user) : undefined));
   expect(msgs).toHaveLength(1);
   expect(msgs[0]!.text).toMatch(/^✅ <b>Order filled<\/b>: sold 100% of the holding for [\d.,]+ TRX/);
@@ -95,7 +101,7 @@ describe('a stop-loss that must hold for 3 blocks', () => {
     // the clock one ms short of two blocks since 1002
     clock += 6_000 - 1;
     await engine().tick();
-    expect(status(o.id)).toBe('active');
+    expect(await status(o.id)).toBe('active');
     await engine().onEvent(trade(token, 1_004, UP)); // bought back again
     clock += 60_000;
     await engine().tick();
@@ -103,12 +109,12 @@ describe('a stop-loss that must hold for 3 blocks', () => {
     await engine().onEvent(trade(token, 1_006, UP)); // ... and up
     clock += 60_000;
     await engine().tick();
-    expect(status(o.id)).toBe('active');
-    expect(store().orderTrades(o.id)).toHaveLength(0);
+    expect(await status(o.id)).toBe('active');
+    expect(await store().orderTrades(o.id)).toHaveLength(0);
     await new Promise((r) => setTimeout(r, 300));
     expect(filledMessages(U)).toHaveLength(0);
     expect(await held(token, me)).toBe(before);
-    engine().cancel(U, o.id);
+    await engine().cancel(U, o.id);
   });
 
   it('sells in the third block of a drop that stays, by trades', async () => {
@@ -119,11 +125,11 @@ describe('a stop-loss that must hold for 3 blocks', () => {
     await engine().onEvent(trade(token, 2_000, DOWN));
     clock += 3_000;
     await engine().onEvent(trade(token, 2_001, DOWN));
-    expect(status(o.id)).toBe('active');
-    expect(store().orderTrades(o.id)).toHaveLength(0);
+    expect(await status(o.id)).toBe('active');
+    expect(await store().orderTrades(o.id)).toHaveLength(0);
     clock += 3_000;
     await engine().onEvent(trade(token, 2_002, DOWN)); // the third block
-    expect(status(o.id)).not.toBe('active');
+    expect(await status(o.id)).not.toBe('active');
     await soldAll(U, o, token, me);
   });
 
@@ -138,11 +144,11 @@ describe('a stop-loss that must hold for 3 blocks', () => {
     await engine().tick();
     clock = dropAt + 6_000 - 1;
     await engine().tick();
-    expect(status(o.id)).toBe('active');
-    expect(store().orderTrades(o.id)).toHaveLength(0);
+    expect(await status(o.id)).toBe('active');
+    expect(await store().orderTrades(o.id)).toHaveLength(0);
     clock = dropAt + 6_000; // (3 − 1) blocks of 3 s
     await engine().tick();
-    expect(status(o.id)).not.toBe('active');
+    expect(await status(o.id)).not.toBe('active');
     await soldAll(U, o, token, me);
   });
 });
@@ -155,7 +161,7 @@ describe('a stop-loss without a hold (1 block, the default)', () => {
     const o = await stopLoss(U, token); // the settings' hold: 1
     expect(o.holdBlocks).toBe(1);
     await engine().onEvent(trade(token, 4_000, DOWN));
-    expect(status(o.id)).not.toBe('active');
+    expect(await status(o.id)).not.toBe('active');
     await soldAll(U, o, token, me);
   });
 });

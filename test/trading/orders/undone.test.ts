@@ -8,10 +8,10 @@ import { newTradeRow } from '../../../src/trading/trade-row.js';
 import { addUser, memoryStore } from '../helpers.js';
 
 describe('an order whose trade a fork undid', () => {
-  it('fails with the reason, and its user is told', () => {
+  it('fails with the reason, and its user is told', async () => {
     const store = memoryStore();
-    const { wallet } = addUser(store, 5);
-    store.insertOrder({
+    const { wallet } = await addUser(store, 5);
+    await store.insertOrder({
       id: 'o1',
       userId: 5,
       walletId: wallet.id,
@@ -39,13 +39,13 @@ describe('an order whose trade a fork undid', () => {
       expiresAt: 0,
       orderId: 'o1',
     });
-    store.insertTrade(trade);
+    await store.insertTrade(trade);
     const settling = createOrderSettling({
       store,
       log: createLogger('silent'),
       now: () => 0,
-      move: (o: OrderRow, from, to, fields, tell) =>
-        store.moveOrder(
+      move: async (o: OrderRow, from, to, fields, tell) =>
+        await store.moveOrder(
           o.id,
           from,
           to,
@@ -57,13 +57,13 @@ describe('an order whose trade a fork undid', () => {
       afterBuy: async () => undefined,
     });
     const reason = 'a chain reorganisation removed it and it could not be sent again in time: nothing was traded';
-    settling.undone(store.trade('o:o1:0')!, { state: 'failed', reason });
-    expect(store.order('o1')).toMatchObject({ status: 'failed', note: reason });
-    expect(store.unsentOrderEvents()).toEqual([
+    await settling.undone((await store.trade('o:o1:0'))!, { state: 'failed', reason });
+    expect(await store.order('o1')).toMatchObject({ status: 'failed', note: reason });
+    expect(await store.unsentOrderEvents()).toEqual([
       expect.objectContaining({ orderId: 'o1', userId: 5, kind: 'failed', payload: JSON.stringify({ reason }) }),
     ]);
     // told once: a second report changes nothing
-    settling.undone(store.trade('o:o1:0')!, { state: 'failed', reason });
-    expect(store.unsentOrderEvents()).toHaveLength(1);
+    await settling.undone((await store.trade('o:o1:0'))!, { state: 'failed', reason });
+    expect(await store.unsentOrderEvents()).toHaveLength(1);
   });
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "bot"."order_events" ADD COLUMN "claimed_until" bigint;

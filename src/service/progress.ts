@@ -1,0 +1,35 @@
+// Where the index stands, as stored: for an instance that does not lead the indexer (its /readyz and
+// index-lag metric read this), the newest block the leader recorded, read every second.
+import { max } from 'drizzle-orm';
+import type { AppDatabase } from '../db/index.js';
+
+export interface StoredProgress {
+  /** The newest indexed block and when this instance last saw it move; undefined before any. */
+  indexed(): { block: number; at: number } | undefined;
+  stop(): void;
+}
+
+export function storedProgress(db: AppDatabase, everyMs = 1000): StoredProgress {
+  let last: { block: number; at: number } | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const read = async () => {
+    const [row] = await db.q.select({ n: max(db.t.chainBlocks.number).mapWith(Number) }).from(db.t.chainBlocks);
+    const n = row?.n;
+    if (typeof n === 'number' && n > 0 && n !== last?.block) last = { block: n, at: Date.now() };
+  };
+  const loop = () =>
+    void read()
+      .catch(() => undefined)
+      .finally(() => {
+        if (!stopped) timer = setTimeout(loop, everyMs);
+      });
+  loop();
+  return {
+    indexed: () => last,
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,67 @@
+// Snipe rules and followed wallets (kept alike), and what a rule's trades spent: parts of the trading
+// store (store.ts), on either engine.
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type * as s from './schema.js';
+import type { FollowRow, SnipeRuleRow, TradingDatabase } from './store.js';
+import { quoteOfTrade } from './trade-row.js';
+
+/**
+ * Snipe rules and followed wallets are kept alike: a user's rows, active | paused | deleted, moved
+ * between states by one conditional update.
+ */
+export function userRules(db: TradingDatabase, which: 'snipeRules' | 'follows') {
+  type Row = SnipeRuleRow & FollowRow;
+  // the columns used here are common to both tables
+  const table = () => db.t[which] as typeof s.snipeRules;
+  return {
+    insert: async (row: typeof s.snipeRules.$inferInsert | typeof s.follows.$inferInsert): Promise<void> =>
+      void (await db.tx((q) => q.insert(db.t[which]).values(row as never))),
+    get: async (id: string): Promise<Row | undefined> =>
+      (await db.q.select().from(table()).where(eq(table().id, id)))[0] as Row | undefined,
+    active: async (): Promise<Row[]> =>
+      (await db.q.select().from(table()).where(eq(table().status, 'active'))) as Row[],
+    /** The user's rows that are not deleted, oldest first. */
+    ofUser: async (userId: number): Promise<Row[]> =>
+      (await db.q
+        .select()
+        .from(table())
+        .where(and(eq(table().userId, userId), inArray(table().status, ['active', 'paused'])))
+        .orderBy(asc(table().createdAt))) as Row[],
+    /** True only for the one caller that moved the row. */
+    setStatus: async (userId: number, id: string, from: string[], to: string): Promise<boolean> =>
+      (
+        await db.tx((q) =>
+          q
+            .update(table())
+            .set({ status: to })
+            .where(and(eq(table().id, id), eq(table().userId, userId), inArray(table().status, from)))
+            .returning({ id: table().id }),
+        )
+      ).length === 1,
+    /**
+     * Runs `fn` in one transaction holding the row's lock (an update that changes nothing takes it on
+     * Postgres; SQLite's transactions take turns anyway): what `fn` checks and claims is one step for
+     * every process.
+     */
+    locked: <T>(id: string, fn: () => Promise<T>): Promise<T> =>
+      db.tx(async (q) => {
+        await q
+          .update(table())
+          .set({ status: sql`${table().status}` })
+          .where(eq(table().id, id));
+        return fn();
+      }),
+  };
+}
+
+/** TRX (sun) the trades that match put in, those that failed before reaching the chain left out. */
+export async function spentSun(db: TradingDatabase, where: SQL | undefined): Promise<bigint> {
+  const { trades } = db.t;
+  const rows = await db.q
+    .select({ quote: trades.quote, status: trades.status, txid: trades.txid })
+    .from(trades)
+    .where(where);
+  return rows
+    .filter((r) => r.status !== 'failed' || r.txid !== null)
+    .reduce((sum, r) => sum + BigInt(quoteOfTrade(r).amountIn), 0n);
+}
