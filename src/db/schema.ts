@@ -157,6 +157,11 @@ export const apiKeys = sqliteTable('api_keys', {
    * which limits the person instead of the calls one action takes.
    */
   managed: integer('managed', { mode: 'boolean' }).notNull().default(false),
+  /**
+   * Percent off the plan's router fee for this key (a referred bot user's discount): the fee is the
+   * plan's basis points times (100 − this) / 100, rounded down.
+   */
+  feeDiscountPct: integer('fee_discount_pct').notNull().default(0),
 });
 
 /** Trades built for a key through the router, waiting for their receipt to book the fee. */

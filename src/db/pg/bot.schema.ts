@@ -22,4 +22,7 @@ export const {
   orders,
   orderEvents,
   recipients,
+  referrals,
+  referralCodes,
+  referralPayouts,
 } = pgTablesOf(sqlite, bot);

@@ -1,0 +1,1 @@
+ALTER TABLE `api_keys` ADD `fee_discount_pct` integer DEFAULT 0 NOT NULL;

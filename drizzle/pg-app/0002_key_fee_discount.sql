@@ -1,0 +1,1 @@
+ALTER TABLE "app"."api_keys" ADD COLUMN "fee_discount_pct" bigint DEFAULT 0 NOT NULL;
