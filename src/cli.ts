@@ -4,6 +4,7 @@ import { bootConfig } from './boot.js';
 import path from 'node:path';
 import { openAppDatabase, openDb, type AppDatabase } from './db/index.js';
 import { copyToPostgres, CopyRefused } from './cli/copy.js';
+import { referralsCommand } from './cli/referrals.js';
 import { ServiceError } from './service/errors.js';
 import { createKeysService } from './service/keys.service.js';
 import { tronHost, type Config } from './config.js';
@@ -23,6 +24,14 @@ const USAGE = `usage: npm run cli -- <command>
   plans set NAME --rpm N|unlimited --fee-bps N   create or edit a plan
   db copy-to-postgres                      copy the SQLite files of DATA_DIR (app and bot) into the
                                            empty Postgres of DATABASE_URL (stop the instance first)
+  referrals list                           each referrer: Telegram id, code, wallet, referees, earned,
+                                           paid and owed
+  referrals set [--shares 30,20,10] [--days 30,30] [--discount-pct 10] [--threshold-trx 10]
+                                           the programme's terms
+  referrals payout                         pays every referrer owed at least the threshold, from the
+                                           wallet whose private key is on stdin; a second run (or
+                                           one after a kill) finishes what the first left, never
+                                           paying twice
   devnet faucet ADDRESS TRX                send TRX from the devnet faucet to ADDRESS (base58 T...)
   devnet info [--env]                      show the devnet's launchpad, router and treasury addresses
                                            (--env: as the settings of instances that use it by TRON_RPC)
@@ -171,6 +180,10 @@ async function main(argv: string[]): Promise<number> {
   try {
     if (group === 'keys' || group === 'plans') {
       await keysAndPlans(group, rest, config);
+      return 0;
+    }
+    if (group === 'referrals') {
+      await referralsCommand(rest, config, (line) => console.log(line), readStdin);
       return 0;
     }
     if (group === 'db') {

@@ -1,4 +1,4 @@
-// Operator-only routes: keys for others (the bot gives each user one), plans, usage, stats, audit.
+// Operator-only routes: keys for others (the bot gives each user one), plans, usage, fees, stats, audit.
 // Every change is written to the audit log with the actor the operator names.
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,10 +25,12 @@ export const adminRoutes: FastifyPluginAsync<{ keys: KeysService; audit?: Audit 
     },
     async (req) => {
       const who = requireOperator(req);
+      const { plan, label } = req.body;
       const managed = req.body.managed ?? false;
-      const { id, key } = await keys.create(req.body.plan, req.body.label, false, managed);
-      await audit?.record(who, 'key.create', { id, plan: req.body.plan, label: req.body.label ?? null, managed });
-      return { id, key, plan: req.body.plan, ...ok };
+      const feeDiscountPct = req.body.feeDiscountPct ?? 0;
+      const { id, key } = await keys.create(plan, label, false, managed, feeDiscountPct);
+      await audit?.record(who, 'key.create', { id, plan, label: label ?? null, managed, feeDiscountPct });
+      return { id, key, plan, ...ok };
     },
   );
   // plans, a key's usage and the totals are read from the audit store
@@ -91,6 +93,21 @@ function keyRoutes(app: TypedApp, keys: KeysService, audit: Audit): void {
     async (req) => {
       requireOperator(req);
       return { data: await audit.keyInfo(req.params.id), ...ok };
+    },
+  );
+  app.post(
+    '/admin/fees',
+    {
+      schema: {
+        tags,
+        summary: "The router fees booked for some keys (a referrer's referred users), oldest first",
+        body: S.FeesBody,
+        response: { 200: S.FeesResponse },
+      },
+    },
+    async (req) => {
+      requireOperator(req);
+      return { data: await audit.fees(req.body.keyIds, req.body.since), ...ok };
     },
   );
   app.post(

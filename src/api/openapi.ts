@@ -63,6 +63,7 @@ export const OPERATION_ERRORS: Record<string, ServiceError[]> = {
   '/admin/plans': [notOperator],
   '/admin/keys/{id}': [notOperator, noSuchKey],
   '/admin/keys/{id}/plan': [notOperator, noSuchKey],
+  '/admin/fees': [notOperator],
   '/admin/stats': [notOperator],
   '/launchpad/stream': [Errors.streamsNotAllowed()],
   '/webhooks': [Errors.streamsNotAllowed()],

@@ -22,6 +22,7 @@ export type UserTrade = Out<typeof S.UserTradesResponse>['data'][number];
 export type AdminPlan = Out<typeof S.Plan>;
 export type AdminKey = Out<typeof S.KeyResponse>['data'];
 export type AdminStats = Out<typeof S.StatsResponse>['data'];
+export type FeeRow = Out<typeof S.FeeRow>;
 export type StreamEvent = Out<typeof S.StreamEvent>;
 export type Side = Quote['type'];
 export type QuoteInput = In<typeof S.QuoteBody>;
@@ -192,14 +193,24 @@ export class LaunchpadClient {
   }
 
   // ---- operator
-  /** Creates a key for someone else (operator keys only). */
+  /** Creates a key for someone else (operator keys only), with `feeDiscountPct` percent off its plan's router fee. */
   async createKey(
     plan: string,
     label?: string,
     managed?: boolean,
+    feeDiscountPct?: number,
   ): Promise<Pick<Out<typeof S.CreateKeyResponse>, 'id' | 'key'>> {
-    const r = await this.request<Out<typeof S.CreateKeyResponse>>('POST', '/admin/keys', { plan, label, managed });
+    const r = await this.request<Out<typeof S.CreateKeyResponse>>('POST', '/admin/keys', {
+      plan,
+      label,
+      managed,
+      feeDiscountPct,
+    });
     return { id: r.id, key: r.key };
+  }
+  /** The router fees booked for these keys (1 to 1000), confirmed at or after `since` (ms), oldest first. */
+  async adminFees(keyIds: number[], since?: number): Promise<FeeRow[]> {
+    return (await this.request<Out<typeof S.FeesResponse>>('POST', '/admin/fees', { keyIds, since })).data;
   }
   async adminPlans(): Promise<AdminPlan[]> {
     return (await this.request<Out<typeof S.PlansResponse>>('GET', '/admin/plans')).data;

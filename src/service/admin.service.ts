@@ -1,7 +1,8 @@
 // Operator views and the audit trail: who changed what, when.
-import { and, desc, eq, gte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AppDatabase } from '../db/index.js';
 import { ServiceError } from './errors.js';
+import { discountedFeeBps } from './keys.service.js';
 import { trxNumber } from '../tron/units.js';
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -55,7 +56,11 @@ export function createAdmin(db: AppDatabase, now: () => number = Date.now) {
 
     async keyInfo(id: number) {
       await flushUsage();
-      const [k] = await db.q.select().from(t.apiKeys).where(eq(t.apiKeys.id, id));
+      const [k] = await db.q
+        .select({ key: t.apiKeys, planFeeBps: t.plans.feeBps })
+        .from(t.apiKeys)
+        .innerJoin(t.plans, eq(t.plans.name, t.apiKeys.plan))
+        .where(eq(t.apiKeys.id, id));
       if (!k) throw new ServiceError(404, 'Not found', `no key with id ${id}`);
       const since = day(now() - 6 * 86_400_000);
       const usage = await db.q
@@ -67,16 +72,34 @@ export function createAdmin(db: AppDatabase, now: () => number = Date.now) {
         .from(t.feeLedger)
         .where(eq(t.feeLedger.apiKeyId, id));
       return {
-        id: k.id,
-        label: k.label,
-        plan: k.plan,
-        createdAt: k.createdAt,
-        revoked: k.revokedAt !== null,
+        id: k.key.id,
+        label: k.key.label,
+        plan: k.key.plan,
+        feeDiscountPct: k.key.feeDiscountPct,
+        feeBps: discountedFeeBps(k.planFeeBps, k.key.feeDiscountPct),
+        createdAt: k.key.createdAt,
+        revoked: k.key.revokedAt !== null,
         requestsToday: usage.find((u) => u.d === day(now()))?.n ?? 0,
         requests7d: usage.reduce((s, u) => s + u.n, 0),
         trades: Number(fees?.n ?? 0),
         feesTrx: trxNumber(BigInt(fees?.s ?? 0)),
       };
+    },
+
+    /** The router fees booked for these keys (confirmedAt >= since), oldest first: what a referrer earns from. */
+    async fees(keyIds: number[], since = 0) {
+      return db.q
+        .select({
+          txid: t.feeLedger.txid,
+          apiKeyId: t.feeLedger.apiKeyId,
+          token: t.feeLedger.token,
+          side: t.feeLedger.side,
+          feeSun: t.feeLedger.feeSun,
+          confirmedAt: t.feeLedger.confirmedAt,
+        })
+        .from(t.feeLedger)
+        .where(and(inArray(t.feeLedger.apiKeyId, keyIds), gte(t.feeLedger.confirmedAt, since)))
+        .orderBy(asc(t.feeLedger.confirmedAt), asc(t.feeLedger.txid));
     },
 
     async stats() {

@@ -14,11 +14,17 @@ export interface KeyInfo {
   rpm: number | null;
   /** held by an operator's front end for one of its users: no per-minute limit (see the schema) */
   managed: boolean;
+  /** the router fee this key's trades pay: the plan's, less the key's discount */
   feeBps: number;
 }
 
 export const hashKey = (key: string): string => createHash('sha256').update(key, 'utf8').digest('hex');
 const notFound = (what: string) => new ServiceError(404, 'Not found', what);
+
+/** A key's router fee: the plan's basis points less the key's discount (percent), rounded down. */
+export const discountedFeeBps = (planFeeBps: number, discountPct: number): number =>
+  Math.floor((planFeeBps * (100 - discountPct)) / 100);
+const isDiscount = (pct: number) => Number.isInteger(pct) && pct >= 0 && pct <= 100;
 
 /** How long a verified key is trusted without asking the database (changes made in this process apply at once). */
 const VERIFY_CACHE_MS = 5_000;
@@ -42,6 +48,7 @@ export function createKeysService(db: AppDatabase) {
         operator: t.apiKeys.operator,
         managed: t.apiKeys.managed,
         streams: t.plans.streams,
+        discount: t.apiKeys.feeDiscountPct,
       })
       .from(t.apiKeys)
       .innerJoin(t.plans, eq(t.plans.name, t.apiKeys.plan))
@@ -51,7 +58,7 @@ export function createKeysService(db: AppDatabase) {
       id: row.id,
       plan: row.plan,
       rpm: row.rpm,
-      feeBps: row.feeBps,
+      feeBps: discountedFeeBps(row.feeBps, row.discount),
       operator: row.operator,
       managed: row.managed,
       streams: row.streams,
@@ -66,13 +73,16 @@ export function createKeysService(db: AppDatabase) {
   }
 
   return {
-    /** Creates a key on a plan; the returned key is the only copy. */
+    /** Creates a key on a plan (less `feeDiscountPct` percent of its router fee); the returned key is the only copy. */
     async create(
       plan: string,
       label?: string,
       operator = false,
       managed = false,
+      feeDiscountPct = 0,
     ): Promise<{ id: number; key: string }> {
+      if (!isDiscount(feeDiscountPct))
+        throw new ServiceError(400, 'Invalid parameters', 'feeDiscountPct must be an integer from 0 to 100');
       if (!(await planExists(plan))) throw notFound(`no plan named ${plan}`);
       const key = 'lp_' + randomBytes(24).toString('base64url');
       const [row] = await db.tx((q) =>
@@ -87,6 +97,7 @@ export function createKeysService(db: AppDatabase) {
             revokedAt: null,
             operator,
             managed,
+            feeDiscountPct,
           })
           .returning({ id: t.apiKeys.id }),
       );

@@ -220,3 +220,53 @@ export const recipients = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.address] })],
 );
+
+/**
+ * Who brought whom: a person who first started the bot through someone's link (a referral link or
+ * a token's share link). The first link wins and is never changed; someone who used the bot before
+ * is never bound. `boundAt` starts the referrer's share schedule for this referee.
+ */
+export const referrals = sqliteTable(
+  'referrals',
+  {
+    referee: integer('referee').primaryKey(),
+    referrer: integer('referrer').notNull(),
+    /** 'link' (start=r_CODE) or 'share' (start=t_TOKEN_CODE) */
+    via: text('via').notNull(),
+    boundAt: integer('bound_at').notNull(),
+  },
+  (t) => [index('referrals_referrer').on(t.referrer)],
+);
+
+/** Each user's referral code, made when first needed. */
+export const referralCodes = sqliteTable('referral_codes', {
+  code: text('code').primaryKey(),
+  telegramId: integer('telegram_id').notNull().unique(),
+  createdAt: integer('created_at').notNull(),
+});
+
+/**
+ * A payout of what a referrer earned, to their active wallet: stored with its signed transaction
+ * before it is broadcast, so a run killed mid-way sends the same bytes again, never a second payout.
+ * The id is `REFERRER:N` (their N-th payout): two runs at once cannot both make it.
+ */
+export const referralPayouts = sqliteTable(
+  'referral_payouts',
+  {
+    id: text('id').primaryKey(),
+    referrer: integer('referrer').notNull(),
+    /** sun, exact */
+    amountSun: text('amount_sun').notNull(),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    /** 'signed' (maybe broadcast) | 'confirmed' | 'failed' (never on chain: owed again) */
+    status: text('status').notNull(),
+    txid: text('txid').notNull(),
+    signedTx: text('signed_tx').notNull(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    /** when the bot told the referrer (confirmed payouts) */
+    notifiedAt: integer('notified_at'),
+  },
+  (t) => [index('referral_payouts_referrer').on(t.referrer, t.status)],
+);

@@ -39,6 +39,30 @@ describe('LaunchpadClient', () => {
     ]);
   });
 
+  it('creates a key with a fee discount, and keeps the three-argument form', async () => {
+    const { seen, client } = clientAnswering(
+      200,
+      JSON.stringify({ id: 7, key: 'lp_x', plan: 'free', status: 'success' }),
+    );
+    expect(await client.createKey('free', 'telegram:1', true, 10)).toEqual({ id: 7, key: 'lp_x' });
+    await client.createKey('free', 'telegram:2', true);
+    expect(seen.map((s) => [s.url, s.method, s.body])).toEqual([
+      ['http://api.test/admin/keys', 'POST', { plan: 'free', label: 'telegram:1', managed: true, feeDiscountPct: 10 }],
+      ['http://api.test/admin/keys', 'POST', { plan: 'free', label: 'telegram:2', managed: true }],
+    ]);
+  });
+
+  it("asks for some keys' booked fees, since a time or all, and hands back the rows", async () => {
+    const row = { txid: 'ab', apiKeyId: 3, token: 'TTok', side: 'buy', feeSun: '1350000', confirmedAt: 5 };
+    const { seen, client } = clientAnswering(200, JSON.stringify({ data: [row], status: 'success', code: '200' }));
+    expect(await client.adminFees([3, 4], 1_000)).toEqual([row]);
+    await client.adminFees([3]);
+    expect(seen.map((s) => [s.url, s.method, s.body])).toEqual([
+      ['http://api.test/admin/fees', 'POST', { keyIds: [3, 4], since: 1_000 }],
+      ['http://api.test/admin/fees', 'POST', { keyIds: [3] }],
+    ]);
+  });
+
   it("turns the spec's error envelope into an ApiError, with Retry-After", async () => {
     const envelope = { error: 'Too Many Requests', message: 'Rate limit exceeded', code: '429' };
     const { client } = clientAnswering(429, JSON.stringify(envelope), { 'retry-after': '7' });

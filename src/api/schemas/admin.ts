@@ -10,6 +10,8 @@ export const CreateKeyBody = z.strictObject({
   label: z.string().max(100).optional(),
   /** for a user of the operator's own front end, which limits that user itself: no per-minute limit */
   managed: z.boolean().optional(),
+  /** percent off the plan's router fee for this key (a referred user's discount); default 0 */
+  feeDiscountPct: z.number().int().min(0).max(100).optional(),
   actor,
 });
 /** the key is in this answer only */
@@ -37,6 +39,10 @@ export const KeyResponse = okResponse({
     id: z.number().int(),
     label: z.string().nullable(),
     plan: z.string(),
+    /** percent off the plan's router fee */
+    feeDiscountPct: z.number().int(),
+    /** the router fee the key's trades pay: the plan's less the discount, rounded down */
+    feeBps: z.number().int(),
     createdAt: z.number().int(),
     revoked: z.boolean(),
     requestsToday: z.number().int(),
@@ -45,6 +51,22 @@ export const KeyResponse = okResponse({
     feesTrx: z.number(),
   }),
 });
+/** The fees some keys paid (a referrer's referred users), booked once their trade is confirmed. */
+export const FeesBody = z.strictObject({
+  keyIds: z.array(z.number().int().positive()).min(1).max(1000),
+  /** ms: only fees confirmed at or after this time */
+  since: z.number().int().min(0).optional(),
+});
+export const FeeRow = z.object({
+  txid: z.string(),
+  apiKeyId: z.number().int(),
+  token: z.string(),
+  side: z.string(),
+  /** sun taken by the router, exact */
+  feeSun: z.string(),
+  confirmedAt: z.number().int(),
+});
+export const FeesResponse = okResponse({ data: z.array(FeeRow) });
 export const KeyPlanBody = z.strictObject({ plan: planName, actor });
 
 export const StatsResponse = okResponse({
