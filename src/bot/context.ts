@@ -10,6 +10,7 @@ import type { OrderEngine } from '../trading/orders/index.js';
 import type { Sniper } from '../trading/sniper.js';
 import type { ChartCache } from './charts.js';
 import type { UserPins } from '../trading/user-pin.js';
+import type { Referrals } from '../trading/referrals/index.js';
 
 export interface BotServices {
   store: BotStore;
@@ -19,6 +20,8 @@ export interface BotServices {
   orders: OrderEngine;
   /** Sniping and copy trading. */
   sniper: Sniper;
+  /** The referral programme: codes, who brought whom, the terms, the referrers' figures. */
+  referrals: Referrals;
   /** The users' PINs, which guard export, withdraw and turning confirmations off. */
   pins: UserPins;
   /** How long a first withdrawal to an address waits for its second tap (30 s unless a test says). */

@@ -21,6 +21,7 @@ import { settingsFeature } from './features/settings.feature.js';
 import { COMMANDS, startFeature } from './features/start.feature.js';
 import { tokenFeature } from './features/token.feature.js';
 import { pinFeature } from './features/pin.feature.js';
+import { referralFeature } from './features/referral.feature.js';
 import { tradeFeature } from './features/trade.feature.js';
 import { secretInput, walletFeature } from './features/wallet.feature.js';
 import type { BotStore } from './store.js';
@@ -63,6 +64,7 @@ export function createBot(token: string, services: BotServices, options: BotOpti
   bot.use(
     adminFeature,
     startFeature,
+    referralFeature,
     pinFeature,
     walletFeature,
     tradeFeature,

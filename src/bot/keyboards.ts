@@ -26,8 +26,17 @@ export const cb = {
   pnl: (token: string) => `pp:${token}`,
 };
 
-/** A token card's buttons; in a private chat also the way back to the user's positions and wallet. */
-export function cardKeyboard(token: string, s: Settings, privateChat = false, interval = '1h'): InlineKeyboard {
+/**
+ * A token card's buttons; in a private chat also the way back to the user's positions and wallet;
+ * with `shareUrl`, a Share button (Telegram's share dialog with the token's link in the bot).
+ */
+export function cardKeyboard(
+  token: string,
+  s: Settings,
+  privateChat = false,
+  interval = '1h',
+  shareUrl?: string,
+): InlineKeyboard {
   const kb = new InlineKeyboard();
   // the chart's interval, switched in place
   for (const iv of CARD_INTERVALS) kb.text(iv === interval ? `• ${iv}` : iv, cb.refresh(token, iv));
@@ -39,6 +48,7 @@ export function cardKeyboard(token: string, s: Settings, privateChat = false, in
   kb.text('👥 Holders', cb.holders(token, 1))
     .text('📜 Trades', cb.trades(token, 1))
     .text('🔄 Refresh', cb.refresh(token, interval));
+  if (shareUrl) kb.row().url('📤 Share', shareUrl);
   if (privateChat)
     kb.row().text('📋 Orders', cb.orders(token)).text('📊 Positions', cb.positions).text('👛 Wallet', cb.wallet('r'));
   return kb;

@@ -19,6 +19,8 @@ import { operatorKey } from './operator-key.js';
 import { createStore, openBotDatabase, type BotDatabase } from './store.js';
 import { createTradeFlow } from '../trading/trade-flow.js';
 import { createUserPins } from '../trading/user-pin.js';
+import { createReferrals } from '../trading/referrals/index.js';
+import { tellPayouts } from './notifiers/referral.notifier.js';
 import type { SigningRules } from '../trading/signing.js';
 import { createAlerter } from './alerts.js';
 import { Vault } from '../vault.js';
@@ -51,6 +53,8 @@ export interface BotRunOptions {
   webhook?: WebhookSettings | undefined;
   /** The order engine's and the sniper's clock, the DCA tick (tests drive them), and whether they follow the stream. */
   orders?: { now?: () => number; tickMs?: number; follow?: boolean };
+  /** The referral programme's clock (when a referee is bound; tests drive it). */
+  referralsNow?: () => number;
   /** The bot's SQLite file when no `database` is given (default DATA_DIR/bot.sqlite). */
   dbFile?: string;
   /** The bot's database (Postgres, or a SQLite file opened by the caller, who closes it); else `dbFile` is opened. */
@@ -125,6 +129,12 @@ export async function buildBot(opts: BotRunOptions) {
     trading,
     orders,
     sniper,
+    referrals: createReferrals({
+      db,
+      meta: store,
+      fees: operator,
+      ...(opts.referralsNow ? { now: opts.referralsNow } : {}),
+    }),
     pins: createUserPins(store),
     ...(opts.newRecipientWaitMs !== undefined ? { newRecipientWaitMs: opts.newRecipientWaitMs } : {}),
     charts: createChartCache(),
@@ -140,7 +150,7 @@ export async function buildBot(opts: BotRunOptions) {
   };
   const bot = createBot(opts.token, services, opts.bot);
   late.api = bot.api;
-  return { bot, store, services, db, operator };
+  return { bot, store, services, db, operator, explorerTxUrl: opts.explorerTxUrl };
 }
 
 /** How the bot shares its work with other instances (main.ts, from ROLES). */
@@ -158,6 +168,8 @@ export interface BotRoles {
 
 /** How often the engine's leader looks for hand trades a dead instance left (several instances). */
 const RESUME_EVERY_MS = 30_000;
+/** How often the engine tells referrers of their confirmed payouts. */
+const PAYOUTS_EVERY_MS = 10_000;
 
 /** The engine: what runs on one instance at a time. */
 function botEngine(built: Awaited<ReturnType<typeof buildBot>>, staleMs: number | undefined) {
@@ -188,6 +200,13 @@ function botEngine(built: Awaited<ReturnType<typeof buildBot>>, staleMs: number 
             log.warn({ err }, 'scheduled deletes failed'),
           );
         }, 5_000),
+      );
+      const told = tellPayouts(bot.api, services.referrals, log, txLinker(built.explorerTxUrl));
+      timers.push(
+        setInterval(
+          () => void told().catch((err: unknown) => log.warn({ err }, 'telling referral payouts failed')),
+          PAYOUTS_EVERY_MS,
+        ),
       );
       if (staleMs !== undefined)
         timers.push(

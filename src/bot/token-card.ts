@@ -8,6 +8,7 @@ import { cardKeyboard } from './keyboards.js';
 import { CARD_CANDLES, type CardInterval } from './charts.js';
 import { refusalOf } from './refusals.js';
 import { isBase58Address } from '../tron/address.js';
+import { shareUrl, tokenShareLink } from './referrals.js';
 
 /** Finds a token on either launchpad; undefined when neither knows it (or it is no address). */
 async function findToken(
@@ -60,6 +61,12 @@ export async function addressArg(
   return arg;
 }
 
+/** The Share button's URL: the token's link in the bot, with the card's user's referral code. */
+async function shareOf(ctx: BotContext, userId: number, token: string, symbol: string): Promise<string | undefined> {
+  const link = tokenShareLink(ctx.me.username, token, await ctx.services.referrals.codeOf(userId));
+  return link && shareUrl(link, `$${symbol.slice(0, 16)} on the Tron launchpad: the card, the chart and one-tap buys`);
+}
+
 /** Telegram's limit on a caption, counted on what a reader sees. */
 const CAPTION_LIMIT = 1024;
 const visibleLength = (html: string) => html.replace(/<[^>]+>/g, '').replace(/&(lt|gt|amp|quot);/g, '_').length;
@@ -90,7 +97,13 @@ export async function showCard(
   const text =
     tokenCard(found.details, ctx.services.trxUsd, safety) +
     (open ? `\n\n📋 You have ${open} open order${open === 1 ? '' : 's'} on this token.` : '');
-  const kb = cardKeyboard(token, ctx.services.store.settings(user), priv, interval);
+  const kb = cardKeyboard(
+    token,
+    ctx.services.store.settings(user),
+    priv,
+    interval,
+    await shareOf(ctx, user.telegramId, token, found.details.metadata.symbol),
+  );
   if (!candles) {
     // no chart to draw (the index does not have the token yet): the card as text
     if (edit && !ctx.callbackQuery?.message?.photo) {

@@ -55,17 +55,21 @@ export function createAccounts(deps: AccountsDeps) {
   return {
     clientFor,
 
-    /** The user, created on first contact with a facade key and a first wallet. */
-    async ensureUser(from: {
-      id: number;
-      username?: string | undefined;
-    }): Promise<{ user: UserRow; created: boolean }> {
+    /**
+     * The user, created on first contact with a facade key and a first wallet; a referred newcomer's
+     * key has `feeDiscountPct` percent off its plan's router fee.
+     */
+    async ensureUser(
+      from: { id: number; username?: string | undefined },
+      opts: { feeDiscountPct?: number | undefined } = {},
+    ): Promise<{ user: UserRow; created: boolean }> {
       const existing = await store.user(from.id);
       if (existing) return { user: existing, created: false };
       const { id: apiKeyId, key: apiKey } = await deps.operator.createKey(
         deps.defaultPlan,
         `telegram:${from.id}`,
         true,
+        opts.feeDiscountPct || undefined,
       );
       const made = await store.createUser({
         telegramId: from.id,

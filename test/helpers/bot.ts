@@ -31,6 +31,8 @@ export async function startBotStack(
     finalityPollMs?: number;
     /** the order engine's clock and DCA tick (0: only when the test calls tick()) */
     orders?: { now?: () => number; tickMs?: number; follow?: boolean };
+    /** the referral programme's clock (when a referee is bound) */
+    referralsNow?: () => number;
   } = {},
 ) {
   const stack = opts.stack ?? (await startStack({ pollMs: 100 }));
@@ -66,6 +68,7 @@ export async function startBotStack(
       newRecipientWaitMs: 300,
       finalityPollMs: opts.finalityPollMs ?? 100,
       orders: { tickMs: 0, ...opts.orders },
+      ...(opts.referralsNow ? { referralsNow: opts.referralsNow } : {}),
     });
   };
   let built = await make();

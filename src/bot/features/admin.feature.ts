@@ -4,6 +4,7 @@ import { Composer } from 'grammy';
 import { ApiError } from '../../client/index.js';
 import type { BotContext } from '../context.js';
 import { esc, trx } from '../format.js';
+import { settingsText, totalsOf, totalsText } from '../referrals.js';
 
 export const adminFeature = new Composer<BotContext>();
 const admin = adminFeature.filter((ctx) => ctx.from !== undefined && ctx.services.admins.includes(ctx.from.id));
@@ -84,7 +85,7 @@ admin.command('user', async (ctx) => {
 });
 
 admin.command('stats', async (ctx) => {
-  const s = await ctx.services.operator.adminStats();
+  const [s, referred] = await Promise.all([ctx.services.operator.adminStats(), ctx.services.referrals.figures()]);
   await ctx.reply(
     [
       '<b>Stats</b>',
@@ -92,7 +93,55 @@ admin.command('stats', async (ctx) => {
       `API keys: ${s.activeKeys} active of ${s.keys}`,
       `Tokens: ${s.tokens} · trades: ${s.trades} · volume: ${trx(Math.round(s.volumeTrx))}`,
       `Fees collected: ${trx(s.feesTrx)} on ${s.feeTrades} trades`,
+      totalsText(totalsOf(referred)),
     ].join('\n'),
     { parse_mode: 'HTML' },
   );
+});
+
+/** `/referrals set` words: NAME=VALUE, each name once. */
+const REFERRAL_WORDS = { shares: 'shares', days: 'days', discount: 'discountPct', threshold: 'thresholdTrx' } as const;
+const REFERRALS_USAGE =
+  'Usage: <code>/referrals</code> or <code>/referrals set shares=30,20,10 days=30,30 discount=10 threshold=10</code> (any of them)';
+
+/** The words of `/referrals set ...`, or a reason they are wrong. */
+function referralWords(args: string[]): Record<string, string> | string {
+  const words: Record<string, string> = {};
+  for (const a of args) {
+    const m = /^(\w+)=(\S*)$/.exec(a);
+    const name = m && REFERRAL_WORDS[m[1] as keyof typeof REFERRAL_WORDS];
+    if (!m || !name) return `I do not know "${a}".`;
+    if (name in words) return `${m[1]} is given twice.`;
+    words[name] = m[2]!;
+  }
+  return Object.keys(words).length ? words : 'Nothing to set.';
+}
+
+admin.command('referrals', async (ctx) => {
+  const [verb, ...args] = ctx.match.trim().split(/\s+/).filter(Boolean);
+  const { referrals, store } = ctx.services;
+  if (verb !== undefined && verb !== 'set') {
+    await ctx.reply(REFERRALS_USAGE, { parse_mode: 'HTML' });
+    return;
+  }
+  let title = '<b>Referrals</b>';
+  if (verb === 'set') {
+    const words = referralWords(args);
+    if (typeof words === 'string') {
+      await ctx.reply(`Not saved: ${esc(words)}\n${REFERRALS_USAGE}`, { parse_mode: 'HTML' });
+      return;
+    }
+    try {
+      const saved = await referrals.setSettings(words);
+      await store.audit(ctx.from!.id, 'referrals.set', { ...saved, thresholdSun: saved.thresholdSun.toString() });
+      title = '<b>Referrals</b> — terms saved';
+    } catch (e) {
+      await ctx.reply(`Not saved: ${esc((e as Error).message)}`, { parse_mode: 'HTML' });
+      return;
+    }
+  }
+  const [settings, all] = await Promise.all([referrals.settings(), referrals.figures()]);
+  await ctx.reply([title, ...settingsText(settings), '', totalsText(totalsOf(all))].join('\n'), {
+    parse_mode: 'HTML',
+  });
 });

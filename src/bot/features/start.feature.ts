@@ -1,8 +1,10 @@
-// /start and /help: a new user gets a facade key (kept sealed) and a first wallet.
+// /start and /help: a new user gets a facade key (kept sealed) and a first wallet; one who came
+// through a referral or share link is bound to its owner first and gets the referee's discount.
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.js';
 import { esc } from '../format.js';
-import { isBase58Address } from '../../tron/address.js';
+import { joinUser } from '../../trading/join.js';
+import { parseStart } from '../referrals.js';
 import { showCard } from '../token-card.js';
 
 export const COMMANDS = [
@@ -32,6 +34,7 @@ export const COMMANDS = [
   { command: 'settings', description: 'Slippage, presets, confirmations, fee limit' },
   { command: 'pin', description: 'Set or change your PIN: /pin 482913 (or /pin OLD NEW)' },
   { command: 'unlock', description: 'Export, withdraw or confirmations off: /unlock PIN, for 2 minutes' },
+  { command: 'referral', description: 'Your referral link: friends pay less, you earn a share of their fees' },
   { command: 'alerts', description: 'Alerts for a group or channel (its admins)' },
   { command: 'cancel', description: 'Cancel the current dialogue' },
   { command: 'help', description: 'How to use the bot' },
@@ -50,31 +53,39 @@ export const startFeature = new Composer<BotContext>();
 
 startFeature.command('start', async (ctx) => {
   if (!ctx.from) return;
-  const { user, created } = await ctx.services.accounts.ensureUser({ id: ctx.from.id, username: ctx.from.username });
+  // a deep link: t.me/<bot>?start=<token> (an alert), r_<code> (a referral), t_<token>_<code> (a share)
+  const link = parseStart(ctx.match);
+  const { user, created, discountPct } = await joinUser(
+    ctx.services,
+    { id: ctx.from.id, username: ctx.from.username },
+    link.code && link.via ? { code: link.code, via: link.via } : undefined,
+  );
   // an address (and what it holds) is never posted in a group: the wallet is shown in private only
   if (ctx.chat?.type !== 'private') {
-    await ctx.reply('Your wallet and trades are in our private chat: open it and send /start there.');
+    if (link.token) await showCard(ctx, link.token, false);
+    else await ctx.reply('Your wallet and trades are in our private chat: open it and send /start there.');
+    return;
+  }
+  if (!created && link.token) {
+    await showCard(ctx, link.token, false);
     return;
   }
   const wallet = await ctx.services.accounts.activeWallet(user);
-  // a deep link from an alert: t.me/<bot>?start=<token address> opens that token's card
-  const payload = ctx.match.trim();
-  if (!created && isBase58Address(payload)) {
-    await showCard(ctx, payload, false);
-    return;
-  }
   await ctx.reply(
     [
       created ? '👋 <b>Welcome!</b> I made you a wallet:' : '👋 <b>Welcome back!</b> Your active wallet:',
       `<code>${esc(wallet.address)}</code>`,
       '',
       'Send TRX to it, then paste any launchpad token address to trade.',
+      ...(discountPct > 0
+        ? ['', `🎁 You came through a friend's link: your trading fee is ${discountPct}% lower.`]
+        : []),
       '',
       HELP,
     ].join('\n'),
     { parse_mode: 'HTML' },
   );
-  if (isBase58Address(payload)) await showCard(ctx, payload, false);
+  if (link.token) await showCard(ctx, link.token, false);
 });
 
 startFeature.command('help', (ctx) => ctx.reply(HELP, { parse_mode: 'HTML' }));

@@ -42,6 +42,7 @@ describe('token card', () => {
       '👥 Holders',
       '📜 Trades',
       '🔄 Refresh',
+      '📤 Share',
       '📋 Orders',
       '📊 Positions',
       '👛 Wallet',

@@ -1,0 +1,51 @@
+// Tells referrers of their confirmed payouts, once each: a payout is claimed (its notified time set
+// by one conditional update) before its message goes, so two runs or two instances never both tell it.
+import type { Api } from 'grammy';
+import type { Logger } from 'pino';
+import type { PayoutRow, Referrals } from '../../trading/referrals/index.js';
+import { esc } from '../format.js';
+import { refusalOf } from '../refusals.js';
+import { trxOf } from '../referrals.js';
+
+export function payoutText(p: PayoutRow, txLink: (txid: string) => string): string {
+  return `💸 Referral payout: ${trxOf(BigInt(p.amountSun))} sent to <code>${esc(p.toAddress)}</code>\nTx: ${txLink(p.txid)}`;
+}
+
+/**
+ * A run that tells every confirmed payout not told yet and returns how many it told; runs never
+ * overlap (a run still going makes the next one a no-op).
+ */
+export function tellPayouts(
+  api: Api,
+  referrals: Pick<Referrals, 'store'>,
+  logger: Logger,
+  txLink: (txid: string) => string,
+  now: () => number = Date.now,
+) {
+  let running = false;
+  return async (): Promise<number> => {
+    if (running) return 0;
+    running = true;
+    try {
+      let told = 0;
+      for (const p of await referrals.store.untoldPayouts()) {
+        if (!(await referrals.store.claimTold(p.id, now()))) continue;
+        told++;
+        await api
+          .sendMessage(p.referrer, payoutText(p, txLink), {
+            parse_mode: 'HTML',
+            link_preview_options: { is_disabled: true },
+          })
+          .catch((err: unknown) =>
+            logger.warn(
+              { referrer: p.referrer, payout: p.id, refusal: refusalOf(err), err: (err as Error).message },
+              'referral payout message not delivered',
+            ),
+          );
+      }
+      return told;
+    } finally {
+      running = false;
+    }
+  };
+}
