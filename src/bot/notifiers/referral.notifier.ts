@@ -1,5 +1,6 @@
 // Tells referrers of their confirmed payouts, once each: a payout is claimed (its notified time set
-// by one conditional update) before its message goes, so two runs or two instances never both tell it.
+// by one conditional update) before its message goes, so two runs or two instances never both tell it;
+// a message that could not go for a passing reason is given back and told by the next run.
 import type { Api } from 'grammy';
 import type { Logger } from 'pino';
 import type { PayoutRow, Referrals } from '../../trading/referrals/index.js';
@@ -30,18 +31,24 @@ export function tellPayouts(
       let told = 0;
       for (const p of await referrals.store.untoldPayouts()) {
         if (!(await referrals.store.claimTold(p.id, now()))) continue;
-        told++;
-        await api
-          .sendMessage(p.referrer, payoutText(p, txLink), {
+        try {
+          await api.sendMessage(p.referrer, payoutText(p, txLink), {
             parse_mode: 'HTML',
             link_preview_options: { is_disabled: true },
-          })
-          .catch((err: unknown) =>
-            logger.warn(
-              { referrer: p.referrer, payout: p.id, refusal: refusalOf(err), err: (err as Error).message },
-              'referral payout message not delivered',
-            ),
+          });
+          told++;
+        } catch (err) {
+          const refusal = refusalOf(err);
+          // a chat that takes no more messages is given up; anything else (the network, Telegram
+          // down) is given back for the next run
+          if (refusal === undefined) await referrals.store.releaseTold(p.id);
+          logger.warn(
+            { referrer: p.referrer, payout: p.id, refusal, err: (err as Error).message },
+            refusal === undefined
+              ? 'referral payout message not delivered; will retry'
+              : 'referral payout message refused',
           );
+        }
       }
       return told;
     } finally {

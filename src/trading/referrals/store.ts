@@ -131,6 +131,11 @@ export function createReferralStore(db: TradingDatabase) {
       );
       return rows.length === 1;
     },
+    /** Gives a claimed payout message back (Telegram could not take it now): the next run tells it. */
+    async releaseTold(id: string): Promise<void> {
+      const p = t.referralPayouts;
+      await db.tx((q) => q.update(p).set({ notifiedAt: null }).where(eq(p.id, id)));
+    },
   };
   return store;
 }

@@ -7,6 +7,7 @@ import { faucet } from '../../helpers/devnet.js';
 import { demoTokens, waitFor } from '../../helpers/facade.js';
 import { startBotStack } from '../../helpers/bot.js';
 import { BOT_INFO, type SentMessage } from '../../helpers/telegram.js';
+import type { Api } from 'grammy';
 import { tellPayouts } from '../../../src/bot/notifiers/referral.notifier.js';
 import { txLinker } from '../../../src/bot/format.js';
 import { createLogger } from '../../../src/log.js';
@@ -195,6 +196,35 @@ describe('payouts told', () => {
     await h.send(h.tg.message(ALICE, '/referral'));
     expect(h.tg.last(ALICE).text).toContain('Paid: 12.5 TRX');
   });
+
+  it('tells a payout again when the network failed its message, and gives up on a chat that blocked the bot', async () => {
+    const store = referrals().store;
+    const to = (await h.walletOf(ALICE)).address;
+    const at = Date.now();
+    const row = { referrer: ALICE, amountSun: '1000000', fromAddress: to, toAddress: to, signedTx: '{}' };
+    await store.claimPayout({
+      id: `${ALICE}:2`,
+      ...row,
+      txid: 'cd'.repeat(32),
+      status: 'signed',
+      createdAt: at,
+      updatedAt: at,
+    });
+    await store.settlePayout(`${ALICE}:2`, 'confirmed', at);
+    let down = true;
+    const flaky = {
+      sendMessage: (...a: Parameters<Api['sendMessage']>) =>
+        down ? Promise.reject(new Error('socket hang up')) : h.bot.api.sendMessage(...a),
+    } as unknown as Api;
+    const tell = tellPayouts(flaky, referrals(), createLogger('silent'), txLinker());
+    const before = h.tg.sent(ALICE).length;
+    expect(await tell()).toBe(0);
+    down = false;
+    expect(await tell()).toBe(1);
+    expect(await tell()).toBe(0);
+    expect(h.tg.sent(ALICE).length).toBe(before + 1);
+    expect(h.tg.last(ALICE).text).toContain('💸 Referral payout: 1 TRX');
+  });
 });
 
 describe('admins', () => {
@@ -206,7 +236,7 @@ describe('admins', () => {
     expect(shown).toContain('Shares: 30% for days 1–30, 20% for days 31–60, 10% after');
     expect(shown).toContain("Referee discount: 10% off the plan's fee");
     expect(shown).toContain('Payout threshold: 10 TRX');
-    expect(shown).toContain('Referrals: 1 referrers, 3 referred · earned 0.135 TRX, paid 12.5 TRX, owed 0 TRX');
+    expect(shown).toContain('Referrals: 1 referrers, 3 referred · earned 0.135 TRX, paid 13.5 TRX, owed 0 TRX');
     await h.send(h.tg.message(ADMIN, '/referrals set shares=40,25,5 days=10,20 discount=20 threshold=5.5'));
     const set = h.tg.last(ADMIN).text;
     expect(set).toContain('terms saved');
