@@ -277,17 +277,21 @@ export class Indexer {
     // a stable sort: each block's events keep the streams' order
     steps.sort((a, b) => a.e.block_number - b.e.block_number);
     let applied = 0;
-    let block = -1;
-    for (const { contract, e, apply } of steps) {
+    for (let i = 0; i < steps.length;) {
+      const block = steps[i]!.e.block_number;
+      let end = i;
+      while (end < steps.length && steps[end]!.e.block_number === block) end++;
+      const group = steps.slice(i, end);
+      i = end;
       // a solid block is never taken back: its changes need no journal (a catch-up writes half as much)
-      if (e.block_number !== block) {
-        block = e.block_number;
-        await journal.setBlock(q, block > ctx.solid ? block : null);
+      await journal.setBlock(q, block > ctx.solid ? block : null);
+      // the block's events marked seen in one statement (a round trip on Postgres); the new ones applied
+      const fresh = await markSeen(ctx, group);
+      for (const { contract, e, apply } of group) {
+        if (!fresh.delete(seenKey(e.transaction_id, contract, e.event_index))) continue;
+        applied++;
+        await apply(e);
       }
-      const fresh = await s.seen({ txid: e.transaction_id, contract, idx: e.event_index });
-      if (fresh.length === 0) continue;
-      applied++;
-      await apply(e);
     }
     await journal.setBlock(q, head.number);
     // a built trade that expired unbroadcast can never book a fee
@@ -296,4 +300,26 @@ export class Indexer {
     await journal.setBlock(q, null);
     return applied;
   }
+}
+
+const seenKey = (txid: string, contract: string, index: number) => `${txid}|${contract}|${index}`;
+/** Rows in one insert: three parameters each, well under SQLite's and Postgres's limits. */
+const SEEN_BATCH = 500;
+
+/** Marks these events seen; returns the keys of those seen only now (each to be applied once). */
+async function markSeen(ctx: ApplyContext, group: Array<{ contract: string; e: ChainEvent }>): Promise<Set<string>> {
+  const { q, t } = ctx;
+  const fresh = new Set<string>();
+  for (let i = 0; i < group.length; i += SEEN_BATCH) {
+    const rows = group
+      .slice(i, i + SEEN_BATCH)
+      .map(({ contract, e }) => ({ txid: e.transaction_id, contract, eventIndex: e.event_index }));
+    const made = await q
+      .insert(t.seenEvents)
+      .values(rows)
+      .onConflictDoNothing()
+      .returning({ txid: t.seenEvents.txid, contract: t.seenEvents.contract, eventIndex: t.seenEvents.eventIndex });
+    for (const r of made) fresh.add(seenKey(r.txid, r.contract, r.eventIndex));
+  }
+  return fresh;
 }
