@@ -2,7 +2,7 @@
 // orders, on either engine (src/db/engine.ts: a SQLite file, or Postgres shared by several bot
 // processes). Every money-moving step is a conditional update or insert counted with .returning(),
 // so exactly one caller wins it, in this process or another.
-import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/engine.js';
 import type * as s from './schema.js';
 import { spentSun, userRules } from './rules.store.js';
@@ -99,6 +99,22 @@ export function createTradingStore(db: TradingDatabase) {
       fields: Partial<Pick<UserRow, 'pinHash' | 'pinFails' | 'pinLockedUntil' | 'unlockedUntil'>>,
     ): Promise<void> {
       await db.tx((q) => q.update(t.users).set(fields).where(eq(t.users.telegramId, userId)));
+    },
+    /**
+     * Counts a PIN try before it is checked, in one statement: the tries this makes, or undefined
+     * while the PIN is locked. Concurrent tries (two instances, two taps) each get their own count,
+     * so no more than five are ever checked before the lock.
+     */
+    async takePinTry(userId: number, now: number): Promise<number | undefined> {
+      const u = t.users;
+      const [row] = await db.tx((q) =>
+        q
+          .update(u)
+          .set({ pinFails: sql`${u.pinFails} + 1` })
+          .where(and(eq(u.telegramId, userId), or(isNull(u.pinLockedUntil), lte(u.pinLockedUntil, now))))
+          .returning({ fails: u.pinFails }),
+      );
+      return row?.fails;
     },
     async setActiveWallet(userId: number, walletId: number): Promise<void> {
       await db.tx((q) => q.update(t.users).set({ activeWalletId: walletId }).where(eq(t.users.telegramId, userId)));

@@ -27,21 +27,24 @@ function pinMatches(stored: string, pin: string): boolean {
 export type PinCheck = 'ok' | 'wrong' | 'locked' | 'none';
 
 export function createUserPins(store: TradingStore, now: () => number = Date.now) {
-  /** Checks a PIN, counting a wrong one; 'locked' while five wrong ones in a row hold. */
+  /**
+   * Checks a PIN, counting a wrong one; 'locked' while five wrong ones in a row hold. The try is
+   * counted in the database before the PIN is compared, so tries made at once (from two instances,
+   * or two messages handled side by side) cannot all read the same count: the sixth is refused
+   * unchecked, and the fifth wrong one locks.
+   */
   async function check(user: UserRow, pin: string): Promise<PinCheck> {
     if (!user.pinHash) return 'none';
     if (user.pinLockedUntil && user.pinLockedUntil > now()) return 'locked';
-    if (PIN_PATTERN.test(pin) && pinMatches(user.pinHash, pin)) {
+    const tries = await store.takePinTry(user.telegramId, now());
+    if (tries === undefined) return 'locked';
+    if (tries <= MAX_PIN_TRIES && PIN_PATTERN.test(pin) && pinMatches(user.pinHash, pin)) {
       await store.updatePin(user.telegramId, { pinFails: 0, pinLockedUntil: null });
       return 'ok';
     }
-    const fails = user.pinFails + 1;
-    const lock = fails >= MAX_PIN_TRIES;
-    await store.updatePin(user.telegramId, {
-      pinFails: lock ? 0 : fails,
-      pinLockedUntil: lock ? now() + PIN_LOCK_MS : null,
-    });
-    return lock ? 'locked' : 'wrong';
+    if (tries < MAX_PIN_TRIES) return 'wrong';
+    await store.updatePin(user.telegramId, { pinFails: 0, pinLockedUntil: now() + PIN_LOCK_MS });
+    return 'locked';
   }
 
   return {

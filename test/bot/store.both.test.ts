@@ -1,11 +1,13 @@
 // The bot's stores on SQLite and on Postgres (when it answers): users, wallets and trades round trip
 // (amounts exact), and each claim is won once by concurrent callers: a Confirm's, an order round's,
-// an automated trade's, a prompt's, a due delete's, queued alerts', the operator key's.
+// an automated trade's, a prompt's, a due delete's, queued alerts', the operator key's; PIN tries
+// made at once are each counted, so a sixth is never compared.
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { operatorKey } from '../../src/bot/operator-key.js';
 import { createStore, DEFAULT_SETTINGS, type BotDatabase } from '../../src/bot/store.js';
 import { newTradeRow } from '../../src/trading/trade-row.js';
+import { createUserPins, MAX_PIN_TRIES, PIN_LOCK_MS } from '../../src/trading/user-pin.js';
 import { Vault } from '../../src/vault.js';
 import { botEngines } from '../helpers/services.js';
 
@@ -159,6 +161,23 @@ describe.each(engines)('the bot store on $engine', ({ open }) => {
     expect(made).toBe(1);
     expect(new Set(keys)).toEqual(new Set(['key-1']));
     expect(await operatorKey(store, vault, make)).toBe('key-1');
+  });
+
+  it('counts PIN tries made at once one by one: five are compared, the rest locked out', async () => {
+    const id = 77;
+    await withUser(store, id);
+    const at = 1_700_000_000_000;
+    const pins = createUserPins(store, () => at);
+    expect(await pins.set((await store.user(id))!, '482913')).toBe('ok');
+    // ten wrong tries at once, each holding the user as read before any of them counted
+    const user = (await store.user(id))!;
+    const results = await Promise.all(Array.from({ length: 10 }, () => pins.check(user, '111111')));
+    expect(results.filter((r) => r === 'wrong')).toHaveLength(MAX_PIN_TRIES - 1);
+    expect(results.filter((r) => r === 'locked')).toHaveLength(10 - (MAX_PIN_TRIES - 1));
+    expect((await store.user(id))!.pinLockedUntil).toBe(at + PIN_LOCK_MS);
+    // locked: even the right PIN is refused, from a fresh read too
+    expect(await pins.check((await store.user(id))!, '482913')).toBe('locked');
+    expect(await pins.check(user, '482913')).toBe('locked');
   });
 
   it('takes over a claim whose maker stored no key', async () => {
