@@ -175,6 +175,13 @@ export const orders = sqliteTable(
     groupId: text('group_id'),
     /** sl: fires only once the price has held at or below its level for this many blocks (1 = at once) */
     holdBlocks: integer('hold_blocks').notNull().default(1),
+    /**
+     * sl that must hold: where the price was first seen at or below its level (the block, none for a
+     * look without one, and its time in ms); null while it is above. Kept so that a restart, or
+     * another instance taking over the engine, goes on counting; cleared by every status move.
+     */
+    breachBlock: integer('breach_block'),
+    breachAt: integer('breach_at'),
     /** set by the automatic TP/SL of /settings (replaced after each new buy) */
     auto: integer('auto', { mode: 'boolean' }).notNull().default(false),
     status: text('status').notNull(),

@@ -205,7 +205,8 @@ export function createTradingStore(db: TradingDatabase) {
         // claim: a conditional update, the event written only by its winner
         const moved = await q
           .update(t.orders)
-          .set({ ...fields, status: to, updatedAt: at })
+          // a stop-loss that comes back to the book (resumed, retried) counts its hold again
+          .set({ breachBlock: null, breachAt: null, ...fields, status: to, updatedAt: at })
           .where(and(eq(t.orders.id, id), inArray(t.orders.status, typeof from === 'string' ? [from] : [...from])))
           .returning({ id: t.orders.id });
         if (moved.length === 1 && event)
@@ -345,7 +346,7 @@ export function createTradingStore(db: TradingDatabase) {
           if (made.length !== 1) return false;
           const moved = await q
             .update(t.orders)
-            .set({ status: 'executing', updatedAt: Date.now() })
+            .set({ status: 'executing', breachBlock: null, breachAt: null, updatedAt: Date.now() })
             .where(and(eq(t.orders.id, orderId), eq(t.orders.status, 'active')))
             .returning({ id: t.orders.id });
           // not active any more: undo the trade row with the rest

@@ -39,7 +39,7 @@ export interface OrderCore {
 /** What setting orders takes from the engine. */
 export interface EngineCore extends OrderCore {
   /** whether an order fires at this price read now (a stop-loss with a hold starts counting) */
-  due(o: OrderRow, r: Priced): boolean;
+  due(o: OrderRow, r: Priced): Promise<boolean>;
   fire(o: OrderRow): Promise<void>;
   check(token: string): Promise<void>;
   tick(): Promise<void>;
@@ -143,7 +143,7 @@ export function createOrderPlacing(core: EngineCore) {
     if (spec.kind === 'dca') {
       // the first round now
       void core.tick().catch((err: unknown) => log.warn({ err }, 'DCA round failed'));
-    } else if (core.due(order, reserves)) {
+    } else if (await core.due(order, reserves)) {
       void core.fire(order).catch((err: unknown) => log.warn({ order: order.id, err }, 'order not fired'));
     }
     return order;

@@ -2,7 +2,7 @@
 // checked when they are set, after every trade of their token (the live stream) and, for DCA and a
 // stop-loss that must hold for N blocks, on the clock. When an order holds is triggers.ts's; this
 // file streams and fires, settle.ts settles, notify.ts tells. A stop-loss's breach (where its hold
-// began) is kept in memory only: a restart starts every count again, from the price read on start.
+// began) is kept on its row: a restart, or another instance taking the engine over, goes on counting.
 //
 // Exactly once: a firing order and its trade row are claimed in one transaction (the trade's id
 // is `o:<order>:<n>`), then the trade runs through the same flow as a trade by hand (signed bytes
@@ -62,6 +62,10 @@ function reservesOf(e: StreamEvent): Priced | undefined {
   return { trxReserve: BigInt(trx), tokenReserve: BigInt(tok), decimals: TOKEN_DECIMALS };
 }
 
+/** Where a stop-loss's breach began, as its row keeps it. */
+const breachOf = (o: OrderRow): Breach | undefined =>
+  o.breachAt === null ? undefined : { block: o.breachBlock ?? undefined, at: o.breachAt };
+
 /** A stream event as a look at the price: its block (the feed's blockNumber) and the block's time. */
 function lookOf(e: StreamEvent): Look {
   return { block: typeof e.data.blockNumber === 'number' ? e.data.blockNumber : undefined, at: e.timestamp };
@@ -75,8 +79,6 @@ export function createOrderEngine(deps: OrderEngineDeps) {
   const byToken = new Map<string, Map<string, OrderRow>>();
   const lastPrice = new Map<string, Priced>();
   const firing = new Set<string>();
-  /** Where the breach of each stop-loss that must hold began (in memory only: a restart counts again). */
-  const breaches = new Map<string, Breach>();
   let stopStream: (() => void) | undefined;
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
@@ -88,8 +90,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
       if (!m) byToken.set(o.token, (m = new Map<string, OrderRow>()));
       m.set(o.id, o);
     } else {
-      // out of the book: a stop-loss that comes back (resumed, or retried on the DEX) counts again
-      breaches.delete(o.id);
+      // out of the book (a stop-loss that comes back counts again: every status move clears its breach)
       if (!m) return;
       m.delete(o.id);
       if (!m.size) byToken.delete(o.token);
@@ -202,13 +203,17 @@ export function createOrderEngine(deps: OrderEngineDeps) {
 
   /**
    * Whether an order fires at this look (a trade's, or one without a block: now): at once when its
-   * condition holds, or for a stop-loss that must hold, once it has held (its breach kept here).
+   * condition holds, or for a stop-loss that must hold, once it has held (its breach kept on its row).
    */
-  function due(o: OrderRow, r: Priced, look: Look = { at: now() }): boolean {
+  async function due(o: OrderRow, r: Priced, look: Look = { at: now() }): Promise<boolean> {
     if (!mustHold(o)) return holds(o, r);
-    const next = afterLook(o, r, breaches.get(o.id), look);
-    if (next.breach) breaches.set(o.id, next.breach);
-    else breaches.delete(o.id);
+    const before = breachOf(o);
+    const next = afterLook(o, r, before, look);
+    if (next.breach?.block !== before?.block || next.breach?.at !== before?.at) {
+      const fields = { breachBlock: next.breach?.block ?? null, breachAt: next.breach?.at ?? null };
+      await store.updateOrder(o.id, fields);
+      Object.assign(o, fields);
+    }
     return next.fires;
   }
 
@@ -224,7 +229,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
         await store.updateOrder(o.id, { highE18: high.toString() });
         o.highE18 = high.toString();
       }
-      if (due(o, r, look)) await fire(o);
+      if (await due(o, r, look)) await fire(o);
     }
   }
 
@@ -236,7 +241,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
     for (const [token, orders] of [...byToken]) {
       const r = lastPrice.get(token);
       if (!r) continue;
-      for (const o of [...orders.values()]) if (breaches.has(o.id) && due(o, r)) await fire(o);
+      for (const o of [...orders.values()]) if (o.breachAt !== null && (await due(o, r))) await fire(o);
     }
   }
 

@@ -1,7 +1,8 @@
 // A stop-loss that must hold for N blocks, in the bot's engine on the devnet: trades are fed to it as
 // the live stream would (each with its block and the block's time), its clock is the test's. A
 // one-block wick bought back sells nothing; a drop that stays sells in its third block, by trades or,
-// when no trade comes, by the clock; a stop-loss without a hold sells on the first trade, as before.
+// when no trade comes, by the clock; the count goes on across a restart of the engine; a stop-loss
+// without a hold sells on the first trade, as before.
 // The user sees the fill (or nothing) in Telegram, and the wallet's tokens go (or stay).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LaunchpadClient, type StreamEvent } from '../../../src/client/index.js';
@@ -148,6 +149,28 @@ describe('a stop-loss that must hold for 3 blocks', () => {
     expect(await store().orderTrades(o.id)).toHaveLength(0);
     clock = dropAt + 6_000; // (3 − 1) blocks of 3 s
     await engine().tick();
+    expect(await status(o.id)).not.toBe('active');
+    await soldAll(U, o, token, me);
+  });
+});
+
+describe('a stop-loss that must hold, across a restart', () => {
+  it('goes on counting: the third block of the drop sells, not the third after the restart', async () => {
+    const U = 9105;
+    const token = tokens.TCAT!;
+    const me = await holder(U, token);
+    const o = await stopLoss(U, token, 3);
+    await engine().onEvent(trade(token, 5_000, DOWN));
+    clock += 3_000;
+    await engine().onEvent(trade(token, 5_001, DOWN));
+    expect(await status(o.id)).toBe('active');
+    // the process stops and comes back on the same database (or another instance takes over)
+    await engine().stop();
+    await h.restart();
+    // the book is read again (start() would also look at the real price, which this test has not moved)
+    await engine().tick();
+    clock += 3_000;
+    await engine().onEvent(trade(token, 5_002, DOWN)); // the drop's third block
     expect(await status(o.id)).not.toBe('active');
     await soldAll(U, o, token, me);
   });
