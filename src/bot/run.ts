@@ -55,6 +55,8 @@ export interface BotRunOptions {
   orders?: { now?: () => number; tickMs?: number; follow?: boolean };
   /** The referral programme's clock (when a referee is bound; tests drive it). */
   referralsNow?: () => number;
+  /** The trade flow's clock (signing, and when a trade a fork took away can no longer land; tests drive it). */
+  tradeNow?: () => number;
   /** The bot's SQLite file when no `database` is given (default DATA_DIR/bot.sqlite). */
   dbFile?: string;
   /** The bot's database (Postgres, or a SQLite file opened by the caller, who closes it); else `dbFile` is opened. */
@@ -77,6 +79,7 @@ export async function buildBot(opts: BotRunOptions) {
     accounts,
     signing: opts.signing,
     ...(opts.finalityPollMs !== undefined ? { finalityPollMs: opts.finalityPollMs } : {}),
+    ...(opts.tradeNow ? { now: opts.tradeNow } : {}),
   });
   // the engine reports through the bot's Api, made just below
   const late: { api?: Api } = {};

@@ -44,7 +44,8 @@ export function automationHelpers(h: BotStack) {
       );
       const sent = await tw.trx.sendRawTransaction(await tw.trx.sign(built.transaction));
       expect(sent.result).toBe(true);
-      const info = (await tw.trx.getTransactionInfo(sent.txid)) as {
+      // the head block's answer (wallet/), not the solid one's: the same when blocks are solid at once
+      const info = (await tw.trx.getUnconfirmedTransactionInfo(sent.txid)) as {
         blockNumber?: number;
         receipt?: { result?: string };
       };

@@ -33,6 +33,8 @@ export async function startBotStack(
     orders?: { now?: () => number; tickMs?: number; follow?: boolean };
     /** the referral programme's clock (when a referee is bound) */
     referralsNow?: () => number;
+    /** the trade flow's clock (signing; when a trade a fork took away is given up) */
+    tradeNow?: () => number;
   } = {},
 ) {
   const stack = opts.stack ?? (await startStack({ pollMs: 100 }));
@@ -69,6 +71,7 @@ export async function startBotStack(
       finalityPollMs: opts.finalityPollMs ?? 100,
       orders: { tickMs: 0, ...opts.orders },
       ...(opts.referralsNow ? { referralsNow: opts.referralsNow } : {}),
+      ...(opts.tradeNow ? { tradeNow: opts.tradeNow } : {}),
     });
   };
   let built = await make();
