@@ -69,6 +69,7 @@ export function createFinality(deps: FinalityDeps) {
         state: 'failed',
         txid: t.txid!,
         reason: 'a chain reorganisation removed it and it could not be sent again in time: nothing was traded',
+        offChain: true,
       };
       if (await store.transition(id, 'included', 'failed', { result: JSON.stringify(outcome) }))
         await events.undone?.((await store.trade(id))!, outcome);

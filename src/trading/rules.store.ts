@@ -54,14 +54,22 @@ export function userRules(db: TradingDatabase, which: 'snipeRules' | 'follows') 
   };
 }
 
-/** TRX (sun) the trades that match put in, those that failed before reaching the chain left out. */
+/**
+ * A trade that counts against a rule's limits: one that is or may yet be on chain. Left out: those
+ * that failed before they were sent (no txid) and those whose bytes never landed (refused, expired
+ * unsent, taken away by a fork): nothing of them was traded.
+ */
+export function reachedChain(r: { status: string; txid: string | null; result: string | null }): boolean {
+  if (r.status !== 'failed') return true;
+  return r.txid !== null && !(JSON.parse(r.result ?? '{}') as { offChain?: boolean }).offChain;
+}
+
+/** TRX (sun) the trades that match put in, those that never reached the chain left out. */
 export async function spentSun(db: TradingDatabase, where: SQL | undefined): Promise<bigint> {
   const { trades } = db.t;
   const rows = await db.q
-    .select({ quote: trades.quote, status: trades.status, txid: trades.txid })
+    .select({ quote: trades.quote, status: trades.status, txid: trades.txid, result: trades.result })
     .from(trades)
     .where(where);
-  return rows
-    .filter((r) => r.status !== 'failed' || r.txid !== null)
-    .reduce((sum, r) => sum + BigInt(quoteOfTrade(r).amountIn), 0n);
+  return rows.filter(reachedChain).reduce((sum, r) => sum + BigInt(quoteOfTrade(r).amountIn), 0n);
 }

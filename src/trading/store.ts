@@ -5,7 +5,7 @@
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/engine.js';
 import type * as s from './schema.js';
-import { spentSun, userRules } from './rules.store.js';
+import { reachedChain, spentSun, userRules } from './rules.store.js';
 
 export type TradingDatabase = Database<typeof s>;
 
@@ -301,7 +301,7 @@ export function createTradingStore(db: TradingDatabase) {
       );
       return rows.length === 1;
     },
-    /** TRX (sun) a rule's trades put in since `since`, those that failed before reaching the chain left out. */
+    /** TRX (sun) a rule's trades put in since `since`, those that never reached the chain left out. */
     async ruleSpentSun(ruleId: string, since: number): Promise<bigint> {
       return spentSun(db, and(eq(t.trades.ruleId, ruleId), gte(t.trades.createdAt, since)));
     },
@@ -358,10 +358,10 @@ export function createTradingStore(db: TradingDatabase) {
         throw e;
       }
     },
-    /** How many sells a rule made of one token since `since` (those that failed before the chain left out). */
+    /** How many sells a rule made of one token since `since` (those that never reached the chain left out). */
     async ruleTokenSells(ruleId: string, token: string, since: number): Promise<number> {
       const rows = await db.q
-        .select({ status: t.trades.status, txid: t.trades.txid })
+        .select({ status: t.trades.status, txid: t.trades.txid, result: t.trades.result })
         .from(t.trades)
         .where(
           and(
@@ -371,7 +371,7 @@ export function createTradingStore(db: TradingDatabase) {
             gte(t.trades.createdAt, since),
           ),
         );
-      return rows.filter((r) => r.status !== 'failed' || r.txid !== null).length;
+      return rows.filter(reachedChain).length;
     },
     /** What ruleSpentSun counts, in one token: TRX (sun) a rule's trades put into it since `since`. */
     async ruleTokenSpentSun(ruleId: string, token: string, since: number): Promise<bigint> {

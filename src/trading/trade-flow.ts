@@ -46,6 +46,8 @@ export interface TradeOutcome {
   failureCode?: string;
   /** why a trade failed before reaching the chain: no TRX for it, or no tokens left to sell */
   failureKind?: 'funds' | 'no-holding';
+  /** failed with a txid, but none of it is on chain (refused, expired unsent, taken away by a fork) */
+  offChain?: true;
   trxBalance?: number;
   tokenBalance?: number;
 }
@@ -133,6 +135,7 @@ export function createTradeFlow(deps: {
         state: 'failed',
         txid: trade.txid!,
         reason: 'the transaction expired without being included; nothing was traded',
+        offChain: true,
       };
       await store.transition(trade.id, 'broadcast', 'failed', { result: JSON.stringify(outcome) });
       return events.done((await store.trade(trade.id))!, outcome);
@@ -218,7 +221,7 @@ export function createTradeFlow(deps: {
         } catch (e) {
           // refused for good (not a duplicate): nothing will be traded
           if (e instanceof ApiError && e.status === 400) {
-            const outcome: TradeOutcome = { state: 'failed', txid: trade.txid!, reason: friendly(e) };
+            const outcome: TradeOutcome = { state: 'failed', txid: trade.txid!, reason: friendly(e), offChain: true };
             await store.updateTrade(id, { status: 'failed', result: JSON.stringify(outcome) });
             return events.done((await store.trade(id))!, outcome);
           }

@@ -2,7 +2,7 @@
 // said as soon as it is in a block. A fork that takes away the token's creation with the snipe: the
 // bot sends the snipe's signed bytes again, which name a block the fork replaced, so they can never
 // land; once they have expired the user is told the snipe failed, nothing traded; the wallet keeps
-// its TRX and holds nothing. A fork that runs both
+// its TRX and holds nothing, and the rule's daily budget is as before. A fork that runs both
 // again in new blocks: the snipe stands, bought once, and nothing more is said.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
@@ -78,6 +78,9 @@ describe('a snipe and a fork', () => {
     await new Promise((r) => setTimeout(r, 500));
     expect(helpers.tradesOf(rule.id)[0]!.status).toBe('included');
     expect(texts(U).some((t) => /^❌/.test(t))).toBe(false);
+    // while it may still land it counts against the rule's daily budget
+    await h.send(h.tg.message(U, '/snipe'));
+    expect(h.tg.last(U).text).toContain(' · 50/');
     ahead = 120_000;
     const failed = await waitFor(() => texts(U).find((t) => /^❌ Snipe of \$GONE failed: /.test(t)), 10_000);
     ahead = 0;
@@ -90,6 +93,9 @@ describe('a snipe and a fork', () => {
     // the fork put the wallet back as it was before the snipe: the 50 TRX and the fee never left
     expect(h.trxBalance(me)).toBe(trxBefore);
     expect(texts(U).filter((t) => /GONE/.test(t) && /^(🎯|❌)/.test(t))).toHaveLength(2);
+    // nothing was traded, so nothing of the rule's budget is spent
+    await h.send(h.tg.message(U, '/snipe'));
+    expect(h.tg.last(U).text).toContain(' · 0/');
   });
 
   it('stands when the fork runs the creation and the snipe again: bought once, nothing more said', async () => {
