@@ -124,6 +124,45 @@ describe('a key with a fee discount', () => {
   });
 });
 
+describe('builds made at once', () => {
+  it('are each booked to the key that built it, once confirmed', async () => {
+    const keys = [
+      await operator.createKey('free', 'telegram:43', true),
+      await operator.createKey('free', 'telegram:44', true),
+    ];
+    const wallets = await Promise.all(
+      keys.map(async (k) => {
+        const [w] = await clientFor(k.key).createWallet(1);
+        await faucet(stack.devnet.url, w!.publicKey, 1_000);
+        return w!;
+      }),
+    );
+    // eight builds in flight together, the two keys in turn (their fee rows are written together)
+    const built = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        clientFor(keys[i % 2]!.key).localTrade({
+          type: 'buy',
+          tokenAddress: tokens.TCAT!,
+          amount: String(1 + i),
+          userAddress: wallets[i % 2]!.publicKey,
+        }),
+      ),
+    );
+    const txids = await Promise.all(
+      built.map((b, i) => operator.broadcast(signTx(b.unsignedTx, wallets[i % 2]!.privateKey))),
+    );
+    for (const [k, key] of keys.entries()) {
+      const mine = txids.filter((_, i) => i % 2 === k);
+      const booked = await waitFor(async () => {
+        const r = await operator.adminFees([key.id]);
+        return r.length === mine.length ? r : undefined;
+      });
+      expect(booked.map((r) => r.txid).sort()).toEqual([...mine].sort());
+      expect(booked.every((r) => r.apiKeyId === key.id && BigInt(r.feeSun) > 0n)).toBe(true);
+    }
+  });
+});
+
 describe('the admin routes refuse', () => {
   it('a feeDiscountPct that is not an integer from 0 to 100, with the error envelope', async () => {
     for (const feeDiscountPct of [101, -1, 1.5, '10']) {

@@ -113,6 +113,29 @@ describe('transactions on SQLite', () => {
     expect(seen).toEqual(['one begins', 'one ends', 'two begins', 'two ends']);
     await db.close();
   });
+
+  it('give work that a committed one left behind a turn of its own, not a place in the next one', async () => {
+    const db = sqliteDatabase(openSqlite(':memory:', probe, 'app'), probe);
+    const seen: string[] = [];
+    const write = (name: string, ms: number) =>
+      db.tx(async (q) => {
+        seen.push(`${name} begins`);
+        await new Promise((r) => setTimeout(r, ms));
+        await q.insert(db.t.appMeta).values({ key: name, value: '1' });
+        seen.push(`${name} ends`);
+      });
+    let late: Promise<void> | undefined;
+    await db.tx(async () => {
+      // started here, not awaited: it begins its transaction once this one has committed
+      late = new Promise((r) => setTimeout(r, 5)).then(() => write('late', 0));
+    });
+    await Promise.all([write('next', 30), late]);
+    expect(seen).toEqual(['next begins', 'next ends', 'late begins', 'late ends']);
+    // and a transaction inside one still joins it
+    await db.tx(async () => write('inner', 0));
+    expect((await db.q.select().from(db.t.appMeta)).map((r) => r.key).sort()).toEqual(['inner', 'late', 'next']);
+    await db.close();
+  });
 });
 
 describe.skipIf(!postgres)(`Postgres ${postgres ? '' : NEEDS_POSTGRES}`, () => {

@@ -37,11 +37,32 @@ export function routerCallOf(p: PlannedTrade, feeBps: number): ContractCall {
   };
 }
 
+type PendingFee = typeof schema.pendingFees.$inferInsert;
+
+/**
+ * Records a built trade's fee before the build is answered. Builds that reach it in the same turn of
+ * the event loop share one transaction and one multi-row insert: under load a build is not a
+ * BEGIN/COMMIT of its own (on Postgres, a round trip of its own).
+ */
+function feeRecorder(db: TradeDeps['db']): (row: PendingFee) => Promise<void> {
+  let rows: PendingFee[] = [];
+  let flush: Promise<void> | undefined;
+  const write = async () => {
+    const batch = rows;
+    rows = [];
+    flush = undefined;
+    await db.tx((q) => q.insert(db.t.pendingFees).values(batch).onConflictDoNothing());
+  };
+  return (row) => {
+    rows.push(row);
+    return (flush ??= new Promise<void>((r) => setImmediate(r)).then(write));
+  };
+}
+
 /** Builds a plan's router call and records the caller's fee for it. */
 export function createTradeBuilder(deps: TradeDeps) {
-  const { db, chain } = deps;
-  const recordFee = (row: typeof schema.pendingFees.$inferInsert) =>
-    db.tx((q) => q.insert(db.t.pendingFees).values(row).onConflictDoNothing());
+  const { chain } = deps;
+  const recordFee = feeRecorder(deps.db);
 
   return async function buildTrade(p: PlannedTrade, user: string, caller: Caller): Promise<UnsignedTx> {
     const call = routerCallOf(p, caller.feeBps);
