@@ -11,6 +11,8 @@ export interface ApplyContext {
   t: Tables;
   /** The per-event statements, prepared on `q`. */
   s: Statements;
+  /** Statements are round trips (Postgres): a block's events are marked seen in one of them. */
+  remote: boolean;
   feed: FeedWriter;
   /** Each launchpad's DEX, by launchpad address (once read). */
   dexes: ReadonlyMap<string, DexInfo>;

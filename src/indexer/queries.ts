@@ -15,6 +15,13 @@ const p = (name: string) => sql.placeholder(name);
 /** Which events were applied already, and where each contract's stream stands. */
 function eventStatements(q: Q, t: Tables) {
   return {
+    /** A row when the event is new (and now seen), none when it was applied before (SQLite: see markSeen). */
+    seen: q
+      .insert(t.seenEvents)
+      .values({ txid: p('txid'), contract: p('contract'), eventIndex: p('idx') })
+      .onConflictDoNothing()
+      .returning({ txid: t.seenEvents.txid })
+      .prepare(),
     setCursor: q
       .insert(t.indexerCursors)
       .values({ contract: p('contract'), blockTimestamp: p('at') })

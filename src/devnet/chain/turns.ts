@@ -2,15 +2,32 @@
 // of them could interleave at its awaits, and with them their savepoints: each takes its turn
 // (`exclusive`). Reads and broadcasts never await, so they need no turn. Work that must leave
 // nothing behind (a view, a read at the solid block) runs in a savepoint that is always rolled back.
-import type { Database } from 'better-sqlite3';
+import type { Database, Statement } from 'better-sqlite3';
 
 class Rollback extends Error {}
+
+/** A savepoint's three statements, prepared once per depth (exec would parse them on every call). */
+interface Savepoint {
+  open: Statement;
+  release: Statement;
+  rollback: Statement;
+}
 
 export class Turns {
   private queue: Promise<unknown> = Promise.resolve();
   private savepoints = 0;
+  private readonly prepared: Savepoint[] = [];
 
   constructor(private readonly db: Database) {}
+
+  private savepoint(depth: number): Savepoint {
+    const name = `chain_${depth}`;
+    return (this.prepared[depth] ??= {
+      open: this.db.prepare(`savepoint ${name}`),
+      release: this.db.prepare(`release ${name}`),
+      rollback: this.db.prepare(`rollback to ${name}`),
+    });
+  }
 
   /** Runs fn after the work queued before it. */
   exclusive<T>(fn: () => Promise<T>): Promise<T> {
@@ -26,14 +43,15 @@ export class Turns {
 
   /** `atomic` for work that awaits (the EVM): a savepoint around it, rolled back if it throws. */
   async atomicAsync<T>(fn: () => Promise<T>): Promise<T> {
-    const name = `chain_${++this.savepoints}`;
-    this.db.exec(`savepoint ${name}`);
+    const point = this.savepoint(++this.savepoints);
+    point.open.run();
     try {
       const out = await fn();
-      this.db.exec(`release ${name}`);
+      point.release.run();
       return out;
     } catch (e) {
-      this.db.exec(`rollback to ${name}; release ${name}`);
+      point.rollback.run();
+      point.release.run();
       throw e;
     } finally {
       this.savepoints -= 1;
