@@ -131,11 +131,14 @@ export function createTradeFlow(deps: {
       tokenAddress: trade.token,
     });
     if (!s) {
+      // past its expiration the bytes can no longer land: off chain if the node says it has never seen
+      // them (when the node cannot be asked, it may have landed unseen: it still counts as sent)
+      const last = await client.txStatus(trade.txid!).catch(() => undefined);
       const outcome: TradeOutcome = {
         state: 'failed',
         txid: trade.txid!,
         reason: 'the transaction expired without being included; nothing was traded',
-        offChain: true,
+        ...(last?.state === 'unknown' ? { offChain: true as const } : {}),
       };
       await store.transition(trade.id, 'broadcast', 'failed', { result: JSON.stringify(outcome) });
       return events.done((await store.trade(trade.id))!, outcome);
