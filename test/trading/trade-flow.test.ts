@@ -151,6 +151,57 @@ describe('execute', () => {
   });
 });
 
+describe('a trade of a rule that expired without being included', () => {
+  it("leaves the rule's budget when the node says it never saw it, and counts when the node cannot be asked", async () => {
+    let down = false;
+    let tick = (_ms: number) => 0;
+    const client = {
+      broadcast: async () => 'sent',
+      // each look at the node takes 10 s of the flow's clock
+      txStatus: async () => {
+        tick(10_000);
+        if (down) throw new ApiError(502, 'Bad gateway', 'the node is away', '502');
+        return { state: 'unknown' };
+      },
+    };
+    const { store, flow, user, tick: advance } = await setup(client as unknown as Partial<LaunchpadClient>);
+    tick = advance;
+    const sent = async (id: string) => {
+      await store.insertTrade({
+        ...newTradeRow({
+          id,
+          userId: user.telegramId,
+          chatId: 1,
+          walletId: user.activeWalletId!,
+          token: TOKEN,
+          side: 'buy',
+          amount: '50',
+          slippagePct: 5,
+          quote: { symbol: 'CAT', venue: 'curve', amountIn: '50000000', allowance: null },
+          status: 'claimed',
+          at: 1_000_000,
+          expiresAt: 0,
+          ruleId: 'r',
+        }),
+        status: 'broadcast',
+        txid: `tx-${id}`,
+        signedTx: JSON.stringify({ txID: `tx-${id}`, raw_data: { expiration: 1_060_000 } }),
+      });
+      const done: TradeOutcome[] = [];
+      await flow.execute(id, { pending: () => undefined, done: (_t, o) => void done.push(o) });
+      return done;
+    };
+    const never = await sent('s:r:A');
+    expect(never).toEqual([expect.objectContaining({ state: 'failed', txid: 'tx-s:r:A', offChain: true })]);
+    expect(await store.ruleSpentSun('r', 0)).toBe(0n);
+    down = true;
+    const unknown = await sent('s:r:B');
+    expect(unknown).toEqual([expect.objectContaining({ state: 'failed', txid: 'tx-s:r:B' })]);
+    expect(unknown[0]!.offChain).toBeUndefined();
+    expect(await store.ruleSpentSun('r', 0)).toBe(50_000_000n);
+  });
+});
+
 describe('failures in words', () => {
   it('tells funds from a holding that is gone, and says each plainly', () => {
     const funds = new ApiError(
