@@ -41,6 +41,30 @@ function buyQuote(balanceSun: bigint, symbol?: string): Quote {
   };
 }
 
+/** A claimed buy of `amount` TRX (default 1) of TOKEN by the user's active wallet. */
+function claimedBuy(
+  user: { telegramId: number; activeWalletId: number | null },
+  id: string,
+  extra: { orderId?: string; ruleId?: string; amount?: string; at?: number } = {},
+) {
+  const { amount = '1', at = 0, ...links } = extra;
+  return newTradeRow({
+    id,
+    userId: user.telegramId,
+    chatId: 1,
+    walletId: user.activeWalletId!,
+    token: TOKEN,
+    side: 'buy',
+    amount,
+    slippagePct: 5,
+    quote: { symbol: 'CAT', venue: 'curve', amountIn: String(BigInt(amount) * 1_000_000n), allowance: null },
+    status: 'claimed',
+    at,
+    expiresAt: 0,
+    ...links,
+  });
+}
+
 async function setup(client: Partial<LaunchpadClient>) {
   const store = memoryStore();
   const { user, wallet } = await addUser(store, 1);
@@ -123,22 +147,7 @@ describe('execute', () => {
 
   it('a restart fails a trade by hand that was claimed but never sent; automated ones are their engines’', async () => {
     const { store, flow, user } = await setup({});
-    const row = (id: string, extra: { orderId?: string; ruleId?: string } = {}) =>
-      newTradeRow({
-        id,
-        userId: user.telegramId,
-        chatId: 1,
-        walletId: user.activeWalletId!,
-        token: TOKEN,
-        side: 'buy',
-        amount: '1',
-        slippagePct: 5,
-        quote: { symbol: 'CAT', venue: 'curve', amountIn: '1000000', allowance: null },
-        status: 'claimed',
-        at: 0,
-        expiresAt: 0,
-        ...extra,
-      });
+    const row = (id: string, extra: { orderId?: string; ruleId?: string } = {}) => claimedBuy(user, id, extra);
     await store.insertTrade(row('hand'));
     await store.insertTrade(row('o:x:0', { orderId: 'x' }));
     await store.insertTrade(row('s:r:T', { ruleId: 'r' }));
@@ -168,21 +177,7 @@ describe('a trade of a rule that expired without being included', () => {
     tick = advance;
     const sent = async (id: string) => {
       await store.insertTrade({
-        ...newTradeRow({
-          id,
-          userId: user.telegramId,
-          chatId: 1,
-          walletId: user.activeWalletId!,
-          token: TOKEN,
-          side: 'buy',
-          amount: '50',
-          slippagePct: 5,
-          quote: { symbol: 'CAT', venue: 'curve', amountIn: '50000000', allowance: null },
-          status: 'claimed',
-          at: 1_000_000,
-          expiresAt: 0,
-          ruleId: 'r',
-        }),
+        ...claimedBuy(user, id, { ruleId: 'r', amount: '50', at: 1_000_000 }),
         status: 'broadcast',
         txid: `tx-${id}`,
         signedTx: JSON.stringify({ txID: `tx-${id}`, raw_data: { expiration: 1_060_000 } }),
