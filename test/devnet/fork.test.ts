@@ -112,6 +112,26 @@ const routerBuy = (who: Wallet, token: string, trxIn: number) =>
     BigInt(trxIn) * SUN_PER_TRX,
   );
 
+/** Signs and sends a contract call without waiting for its block; its txid. */
+async function queue(who: Wallet, contract: string, selector: string, params: Json[], callValue = 0n): Promise<string> {
+  const built = await who.tw.transactionBuilder.triggerSmartContract(
+    contract,
+    selector,
+    { feeLimit: 300e6, callValue: Number(callValue) },
+    params as Array<{ type: string; value: unknown }>,
+    who.address,
+  );
+  const sent = await who.tw.trx.sendRawTransaction(await who.tw.trx.sign(built.transaction));
+  expect(sent.result).toBe(true);
+  return sent.txid;
+}
+
+const buyParams = (token: string, amountMin: bigint): Json[] => [
+  { type: 'address', value: token },
+  { type: 'uint256', value: amountMin.toString() },
+  { type: 'uint256', value: 100 },
+];
+
 /** Every state table of the devnet's file, row by row (what the journal must restore exactly). */
 function stateDump(): Record<string, unknown[]> {
   const c = devnet.chain.db.$client;
@@ -125,6 +145,86 @@ function stateDump(): Record<string, unknown[]> {
     .filter((t) => !chainRecords.has(t));
   return Object.fromEntries(tables.map((t) => [t, c.prepare(`select rowid, * from "${t}" order by rowid`).all()]));
 }
+
+describe('a fork of a block that changes the same rows many times', () => {
+  it('puts back every state table exactly: a balance changed, emptied and refilled, many router buys, a failed one', async () => {
+    // blocks only when the test makes them: every transaction below lands in one block
+    await devnet.close();
+    devnet = await startTestDevnet({ solidAfter: SOLID_AFTER, blockMs: 3_600_000 });
+    url = devnet.url;
+    tw = tronWebFor(url);
+    const traders = await Promise.all(Array.from({ length: 6 }, () => wallet(5_000)));
+    await blocks(1);
+    const [alice, bob] = traders as [Wallet, Wallet];
+    const create = await queue(
+      alice,
+      LP,
+      'createAndInitPurchase(string,string)',
+      [
+        { type: 'string', value: 'MANY' },
+        { type: 'string', value: 'MANY' },
+      ],
+      100n * SUN_PER_TRX,
+    );
+    await blocks(1);
+    const ev = await tw.event.getEventsByTransactionID(create);
+    const token = TronWeb.address.fromHex(
+      '41' + String(ev.data!.find((e) => e.event_name === 'TokenCreate')!.result.tokenAddress).slice(2),
+    );
+    await queue(bob, token, 'approve(address,uint256)', [
+      { type: 'address', value: ROUTER },
+      { type: 'uint256', value: MAX_UINT256.toString() },
+    ]);
+    await queue(bob, ROUTER, 'buy(address,uint256,uint256)', buyParams(token, 0n), 40n * SUN_PER_TRX);
+    await blocks(1);
+    const bobHas = await tokens(token, bob.address);
+    const before = { state: stateDump(), head: await head() };
+
+    // one block: bob sends half his tokens to alice and sells the rest (his balance row changed,
+    // then deleted), every trader buys through the router twice (bob's row inserted again; the
+    // router's, the launchpad's, the treasury's and the pool's rows change dozens of times), and a
+    // buy asking for more tokens than it can get reverts
+    const sent = [
+      await queue(bob, token, 'transfer(address,uint256)', [
+        { type: 'address', value: alice.address },
+        { type: 'uint256', value: (bobHas / 2n).toString() },
+      ]),
+      await queue(bob, ROUTER, 'sell(address,uint256,uint256,uint256)', [
+        { type: 'address', value: token },
+        { type: 'uint256', value: (bobHas - bobHas / 2n).toString() },
+        { type: 'uint256', value: 0 },
+        { type: 'uint256', value: 100 },
+      ]),
+    ];
+    for (const trxIn of [20n, 10n]) {
+      for (const w of traders)
+        sent.push(await queue(w, ROUTER, 'buy(address,uint256,uint256)', buyParams(token, 0n), trxIn * SUN_PER_TRX));
+    }
+    const failed = await queue(
+      alice,
+      ROUTER,
+      'buy(address,uint256,uint256)',
+      buyParams(token, MAX_UINT256),
+      10n * SUN_PER_TRX,
+    );
+    await blocks(1);
+    const made = await head();
+    expect(made.number).toBe(before.head.number + 1);
+    for (const txid of sent) {
+      const info = await tw.trx.getUnconfirmedTransactionInfo(txid);
+      expect([txid, info.blockNumber, info.receipt?.result]).toEqual([txid, made.number, 'SUCCESS']);
+    }
+    expect((await tw.trx.getUnconfirmedTransactionInfo(failed)).receipt?.result).toBe('REVERT');
+    expect(await tokens(token, bob.address)).toBeGreaterThan(0n);
+    expect(stateDump()).not.toEqual(before.state);
+
+    const res = await fork({ blocks: 1, drop: true });
+    expect(res.status).toBe(200);
+    expect(res.body.replaced).toEqual([made]);
+    expect(stateDump()).toEqual(before.state);
+    expect(await tokens(token, bob.address)).toBe(bobHas);
+  });
+});
 
 describe('a fork that drops transactions', () => {
   it('removes a buy: balances back to the sun, events gone, new block ids, head number unchanged', async () => {

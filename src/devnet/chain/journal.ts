@@ -1,9 +1,9 @@
 // The undo journal: what the blocks not yet solid changed in the state, so that a fork can put the
 // state back as it was and a read at the solid block can see it as it was. SQLite triggers record,
-// for every row a block inserts, updates or deletes in a state table, the row as it was before,
-// tagged with the block being made. The triggers are TEMP (each connection makes its own, nothing
-// is stored in the file) and record only while a block is open, so the work outside blocks (views,
-// genesis, undoing itself) is never journaled.
+// for every row a block inserts, updates (the first time in the block) or deletes in a state table,
+// the row as it was before, tagged with the block being made. The triggers are TEMP (each
+// connection makes its own, nothing is stored in the file) and record only while a block is open,
+// so the work outside blocks (views, genesis, undoing itself) is never journaled.
 import type { Database } from 'better-sqlite3';
 
 /** Tables that record the chain rather than its state; every other table is journaled. */
@@ -37,6 +37,11 @@ export class Journal {
   ) {
     // the block being made, while one is (TEMP: per connection, never in the file)
     db.exec('create temp table if not exists journal_block (block integer not null)');
+    // the rows the open block has journaled already: a row's first change in a block is enough to
+    // undo the block (undoing goes newest first, so the oldest record of a row is undone last)
+    db.exec(
+      'create temp table if not exists journal_rows (tbl text not null, rid integer not null, primary key (tbl, rid)) without rowid',
+    );
     this.q = {
       lastId: db.prepare<[], number>('select max(id) from journal').pluck(),
       blockFrom: db.prepare<[number], number>('select block from journal where id >= ? order by id limit 1').pluck(),
@@ -49,6 +54,7 @@ export class Journal {
       prune: db.prepare<[number]>('delete from journal where id < ?'),
       open: db.prepare<[number]>('insert into journal_block (block) values (?)'),
       close: db.prepare('delete from journal_block'),
+      forgetRows: db.prepare('delete from journal_rows'),
     };
     for (const table of stateTables(db)) {
       this.tables.set(table.name, undoStatements(db, table));
@@ -59,12 +65,14 @@ export class Journal {
   /** Records the changes that follow as made by block `number`, until `close`. In the block's transaction. */
   open(number: number): void {
     if (!this.record) return;
-    this.q.close.run();
+    this.close();
     this.q.open.run(number);
   }
 
   close(): void {
-    if (this.record) this.q.close.run();
+    if (!this.record) return;
+    this.q.close.run();
+    this.q.forgetRows.run();
   }
 
   /** Whether a block after `number` changed any state (or this account, `41…` hex). */
@@ -133,16 +141,34 @@ function stateTables(db: Database): TableInfo[] {
   });
 }
 
-/** The three triggers that journal a table: the old row of an update or a delete, the rowid of an insert. */
+/**
+ * The three triggers that journal a table: the old row of an update or a delete, the rowid of an
+ * insert. An update is journaled only when it is the row's first change in the block: undoing the
+ * block's records newest first ends with the row's oldest record, which puts back the row as it was
+ * before the block, so later updates in the same block need no record (a block of router trades
+ * changes the router's, the launchpad's and the pool's rows thousands of times). Inserts and deletes
+ * are always journaled: putting back an old row's values cannot bring back a row deleted after it
+ * changed, nor remove one inserted again under the same rowid.
+ */
 function triggersOf(t: TableInfo): string {
   const old = `json_object(${t.columns.map((c) => `'${c}', old.${ident(c)}`).join(', ')})`;
-  const trigger = (event: string, op: string, rid: string, before: string) =>
-    `create temp trigger if not exists ${ident(`journal_${t.name}_${op}`)} after ${event} on main.${ident(t.name)}
-     begin insert into journal (block, tbl, rid, op, old) select block, '${t.name}', ${rid}, '${op}', ${before} from journal_block; end;`;
+  const name = `'${t.name}'`;
+  const seen = (rid: string) =>
+    `insert or ignore into journal_rows (tbl, rid) select ${name}, ${rid} from journal_block;`;
+  const record = (op: string, rid: string, before: string) =>
+    `insert into journal (block, tbl, rid, op, old) select block, ${name}, ${rid}, '${op}', ${before} from journal_block;`;
+  const trigger = (event: string, op: string, when: string, body: string) =>
+    `create temp trigger if not exists ${ident(`journal_${t.name}_${op}`)} after ${event} on main.${ident(t.name)}${when}
+     begin ${body} end;`;
   return [
-    trigger('insert', 'i', 'new.rowid', 'null'),
-    trigger('update', 'u', 'old.rowid', old),
-    trigger('delete', 'd', 'old.rowid', old),
+    trigger('insert', 'i', '', record('i', 'new.rowid', 'null') + seen('new.rowid')),
+    trigger(
+      'update',
+      'u',
+      ` when not exists (select 1 from journal_rows where tbl = ${name} and rid = old.rowid)`,
+      record('u', 'old.rowid', old) + seen('old.rowid'),
+    ),
+    trigger('delete', 'd', '', record('d', 'old.rowid', old) + seen('old.rowid')),
   ].join('\n');
 }
 

@@ -78,6 +78,23 @@ type EvmLog = Log & { entry?: LogEntry };
 
 const addressOf = (hex: string): Address => new Address(hexToBytes(`0x${hex.slice(2)}`));
 
+/**
+ * Shanghai's rules, asked for by number on every opcode the interpreter steps through (twice a
+ * step, more for calls and storage): Common answers from an array of some sixty EIPs; a set
+ * answers the same in one lookup. The set follows the array, which Common replaces (never edits)
+ * when its hardfork changes.
+ */
+class TvmCommon extends Common {
+  private activeSet: { from: number[]; set: Set<number> } | undefined;
+
+  override isActivatedEIP(eip: number): boolean {
+    if (this.activeSet?.from !== this._activatedEIPsCache) {
+      this.activeSet = { from: this._activatedEIPsCache, set: new Set(this._activatedEIPsCache) };
+    }
+    return this.activeSet.set.has(eip);
+  }
+}
+
 /** The EVM with the devnet's native contracts as precompiles at their addresses. */
 class TronEvm extends EVM {
   native: ((address: string) => PrecompileFunc | undefined) | undefined;
@@ -107,7 +124,7 @@ export class Machine {
   ) {
     this.state = new LedgerState(db, ledger, code, 0);
     this.evm = new TronEvm({
-      common: new Common({ chain: Mainnet, hardfork: Hardfork.Shanghai }),
+      common: new TvmCommon({ chain: Mainnet, hardfork: Hardfork.Shanghai }),
       stateManager: this.state,
       params: TVM_ENERGY,
       blockchain: new EVMMockBlockchain(),
