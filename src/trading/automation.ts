@@ -112,9 +112,14 @@ export function automationKit(deps: SniperDeps) {
     const here = toldHere.get(key);
     if (here !== undefined && now() - here < DAY_MS) return;
     toldHere.set(key, now());
-    const last = await notices.get(key);
-    if (last !== undefined && now() - last < DAY_MS) return;
-    await notices.set(key, now());
+    try {
+      const last = await notices.get(key);
+      if (last !== undefined && now() - last < DAY_MS) return;
+      await notices.set(key, now());
+    } catch (err) {
+      // the shared record could not be read or written: told from this process's own mark only
+      log.warn({ key, err }, 'notice record not available');
+    }
     await tell(e);
   }
 

@@ -8,8 +8,8 @@
 // A rule without a cap sends no quote first (the build is the quote), to land in the block after the
 // event's. A rule with a price or market-cap cap quotes first: above the cap it skips and says why;
 // else its trade keeps the quote with a minimum out that holds the cap, so the signed transaction
-// buys nothing above it even when someone buys first. A rule spends at most its daily budget, and says
-// so once a day.
+// buys nothing above it even when someone buys first (a token above the cap is told once a day a
+// rule). A rule spends at most its daily budget, and says so once a day.
 //
 // Rules and follows may be set in another process (a bot instance on the same Postgres): the copy kept
 // for the checks is read again when an event finds it more than a second old, and by refresh().
@@ -131,8 +131,9 @@ export function createSniper(deps: SniperDeps) {
     if (BigInt(quote.exact.expectedOut) < capMin) {
       const paid = priceE18({ trxReserve: amountIn, tokenReserve: BigInt(quote.exact.expectedOut) }, decimals);
       const mc = r.maxMcUsd !== null ? ` (${r.maxMcUsd.toLocaleString('en-US')} USD market cap at most)` : '';
-      const why = `the price with fees, ${formatPrice(paid)} TRX per token, is above the rule's cap of ${formatPrice(cap)}${mc}`;
-      await tell(skipped(r, token, quote.symbol ?? symbol, why));
+      const why = `the price with fees, ${formatPrice(paid)} TRX per token, is above the rule's cap of ${formatPrice(cap)}${mc} (no more notices of tokens above this cap today)`;
+      // once a day a rule: a wide rule meets every new token, most of them above its cap
+      await kit.tellOnce(`cap:${r.id}`, skipped(r, token, quote.symbol ?? symbol, why));
       return undefined;
     }
     const kept = keptQuote(quote, quote.symbol ?? symbol);

@@ -186,7 +186,7 @@ const capMinimum = (sun: bigint, capE18: bigint) => {
 };
 
 describe('snipe caps', () => {
-  it('skips a token above its price or market-cap cap, says why, and lists the caps', async () => {
+  it('skips a token above its price or market-cap cap, says why once a day a rule, and lists the caps', async () => {
     const U = 8805;
     const me = await newUser(U);
     await h.send(h.tg.message(U, '/snipe add 20 name:pricy maxprice:0.00001'));
@@ -201,19 +201,49 @@ describe('snipe caps', () => {
       return m.length === 2 ? m.map((x) => x.text) : undefined;
     }, 30_000);
     // the price cap's, and the market cap's (2,000 USD over a billion tokens at 0.25 USD a TRX)
-    expect(told.find((t) => !t.includes('market cap'))).toMatch(
-      /^⏭ Snipe of \$PRCY skipped: the price with fees, 0\.0000\d+ TRX per token, is above the rule's cap of 0\.00001$/,
+    expect(told.find((t) => !t.includes('market cap at most'))).toMatch(
+      /^⏭ Snipe of \$PRCY skipped: the price with fees, 0\.0000\d+ TRX per token, is above the rule's cap of 0\.00001 \(no more notices of tokens above this cap today\)$/,
     );
-    expect(told.find((t) => t.includes('market cap'))).toMatch(
-      /^⏭ Snipe of \$PRCY skipped: the price with fees, 0\.0000\d+ TRX per token, is above the rule's cap of 0\.000008 \(2,000 USD market cap at most\)$/,
+    expect(told.find((t) => t.includes('market cap at most'))).toMatch(
+      /^⏭ Snipe of \$PRCY skipped: the price with fees, 0\.0000\d+ TRX per token, is above the rule's cap of 0\.000008 \(2,000 USD market cap at most\) \(no more notices of tokens above this cap today\)$/,
     );
     expect(snipesOf(byPrice!.id)).toHaveLength(0);
     expect(snipesOf(byMc!.id)).toHaveLength(0);
     expect(await balance(made.token, me)).toBe(0n);
 
+    // the next token above the caps the same day: skipped again, not told again; a rule added now is
+    // told of its first, even while the shared record of notices cannot be read
+    await h.send(h.tg.message(U, '/snipe add 20 name:pricy maxprice:0.00002'));
+    const meta = store().meta.bind(store());
+    store().meta = async (key: string) => {
+      if (key.startsWith('sniper_notice:')) throw new Error('database unavailable');
+      return meta(key);
+    };
+    try {
+      const next = await (await outsider(1_000)).create('Pricy Two', 'PRC2', 10);
+      await waitFor(
+        () => (h.tg.sent(U).some((m) => m.text.startsWith('⏭ Snipe of $PRC2 skipped')) ? true : undefined),
+        30_000,
+      );
+      await new Promise((r) => setTimeout(r, 800));
+      expect(
+        h.tg
+          .sent(U)
+          .filter((m) => m.text.startsWith('⏭ Snipe of $PRC2'))
+          .map((m) => m.text),
+      ).toEqual([
+        expect.stringMatching(
+          /is above the rule's cap of 0\.00002 \(no more notices of tokens above this cap today\)$/,
+        ),
+      ]);
+      expect(await balance(next.token, me)).toBe(0n);
+    } finally {
+      store().meta = meta;
+    }
+
     await h.send(h.tg.message(U, '/snipe'));
     expect(h.tg.last(U).text).toMatch(
-      /1\. 🎯 20 TRX of every new token \(name has “pricy”, price ≤ 0\.00001 TRX\) · 0\/200 TRX today\n2\. 🎯 20 TRX of every new token \(name has “pricy”, market cap ≤ \$2,000\) · 0\/200 TRX today/,
+      /1\. 🎯 20 TRX of every new token \(name has “pricy”, price ≤ 0\.00001 TRX\) · 0\/200 TRX today\n2\. 🎯 20 TRX of every new token \(name has “pricy”, market cap ≤ \$2,000\) · 0\/200 TRX today\n3\. 🎯 20 TRX of every new token \(name has “pricy”, price ≤ 0\.00002 TRX\) · 0\/200 TRX today/,
     );
   });
 
