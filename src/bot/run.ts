@@ -114,13 +114,7 @@ export async function buildBot(opts: BotRunOptions) {
       },
       set: (id) => store.setMeta('sniper_last_seq', String(id)),
     },
-    notices: {
-      get: async (key) => {
-        const v = await store.meta(`sniper_notice:${key}`);
-        return v === undefined ? undefined : Number(v);
-      },
-      set: (key, at) => store.setMeta(`sniper_notice:${key}`, String(at)),
-    },
+    notices: { claim: (key, at, windowMs) => store.claimWindow(`sniper_notice:${key}`, at, windowMs) },
     logger: log,
     trxUsd: opts.trxUsd,
     ...(opts.orders?.now ? { now: opts.orders.now } : {}),

@@ -48,37 +48,50 @@ const rulesOf = (r: typeof s.alertRules.$inferSelect): AlertRules => ({
 
 export function createStore(db: BotDatabase) {
   const { t } = db;
+  async function meta(key: string): Promise<string | undefined> {
+    return (await db.q.select().from(t.botMeta).where(eq(t.botMeta.key, key)))[0]?.value;
+  }
+  /** Sets a key only if it has none yet; true for the one caller (of any process) that set it. */
+  async function claimMeta(key: string, value: string): Promise<boolean> {
+    // claim: insert on conflict do nothing, counted with returning
+    const rows = await db.tx((q) =>
+      q.insert(t.botMeta).values({ key, value }).onConflictDoNothing().returning({ key: t.botMeta.key }),
+    );
+    return rows.length === 1;
+  }
+  /** Changes a key's value only from `from`; true for the one caller (of any process) that did. */
+  async function swapMeta(key: string, from: string, to: string): Promise<boolean> {
+    // claim: a conditional update, counted with returning
+    const rows = await db.tx((q) =>
+      q
+        .update(t.botMeta)
+        .set({ value: to })
+        .where(and(eq(t.botMeta.key, key), eq(t.botMeta.value, from)))
+        .returning({ key: t.botMeta.key }),
+    );
+    return rows.length === 1;
+  }
   return {
     // the trading tables are a part of the bot's
     ...createTradingStore(db),
     db,
-    async meta(key: string): Promise<string | undefined> {
-      return (await db.q.select().from(t.botMeta).where(eq(t.botMeta.key, key)))[0]?.value;
-    },
+    meta,
     async setMeta(key: string, value: string): Promise<void> {
       await db.tx((q) =>
         q.insert(t.botMeta).values({ key, value }).onConflictDoUpdate({ target: t.botMeta.key, set: { value } }),
       );
     },
-    /** Sets a key only if it has none yet; true for the one caller (of any process) that set it. */
-    async claimMeta(key: string, value: string): Promise<boolean> {
-      // claim: insert on conflict do nothing, counted with returning
-      const rows = await db.tx((q) =>
-        q.insert(t.botMeta).values({ key, value }).onConflictDoNothing().returning({ key: t.botMeta.key }),
-      );
-      return rows.length === 1;
-    },
-    /** Changes a key's value only from `from`; true for the one caller (of any process) that did. */
-    async swapMeta(key: string, from: string, to: string): Promise<boolean> {
-      // claim: a conditional update, counted with returning
-      const rows = await db.tx((q) =>
-        q
-          .update(t.botMeta)
-          .set({ value: to })
-          .where(and(eq(t.botMeta.key, key), eq(t.botMeta.value, from)))
-          .returning({ key: t.botMeta.key }),
-      );
-      return rows.length === 1;
+    claimMeta,
+    swapMeta,
+    /**
+     * Takes a key for a window of time: true for the one caller (of any process) whose turn it is, the
+     * key unset or last taken `windowMs` or more before `at`, which it now holds from `at`.
+     */
+    async claimWindow(key: string, at: number, windowMs: number): Promise<boolean> {
+      if (await claimMeta(key, String(at))) return true;
+      const last = await meta(key);
+      if (last === undefined || at - Number(last) < windowMs) return false;
+      return swapMeta(key, last, String(at));
     },
     async deleteMeta(key: string): Promise<void> {
       await db.tx((q) => q.delete(t.botMeta).where(eq(t.botMeta.key, key)));

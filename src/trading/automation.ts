@@ -51,7 +51,7 @@ export interface SniperDeps {
   /** where the stream was read up to, kept across restarts (what came meanwhile is read then) */
   position?: { get(): Promise<number | undefined>; set(id: number): Promise<void> };
   /** when each once-a-day notice was last given (ms), kept across restarts; in memory when not given */
-  notices?: { get(key: string): Promise<number | undefined>; set(key: string, at: number): Promise<void> };
+  notices?: { claim(key: string, at: number, windowMs: number): Promise<boolean> };
 }
 
 export type RuleAction = 'pause' | 'resume' | 'delete';
@@ -84,8 +84,15 @@ export interface AutoTrade {
 }
 
 function memoryNotices(): NonNullable<SniperDeps['notices']> {
-  const at = new Map<string, number>();
-  return { get: async (k) => at.get(k), set: async (k, t) => void at.set(k, t) };
+  const last = new Map<string, number>();
+  return {
+    claim: async (key, at, windowMs) => {
+      const before = last.get(key);
+      if (before !== undefined && at - before < windowMs) return false;
+      last.set(key, at);
+      return true;
+    },
+  };
 }
 
 export function automationKit(deps: SniperDeps) {
@@ -113,9 +120,8 @@ export function automationKit(deps: SniperDeps) {
     if (here !== undefined && now() - here < DAY_MS) return;
     toldHere.set(key, now());
     try {
-      const last = await notices.get(key);
-      if (last !== undefined && now() - last < DAY_MS) return;
-      await notices.set(key, now());
+      // one process of many tells: the one that takes the key's day
+      if (!(await notices.claim(key, now(), DAY_MS))) return;
     } catch (err) {
       // the shared record could not be read or written: told from this process's own mark only
       log.warn({ key, err }, 'notice record not available');

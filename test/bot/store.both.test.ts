@@ -1,7 +1,7 @@
 // The bot's stores on SQLite and on Postgres (when it answers): users, wallets and trades round trip
 // (amounts exact), and each claim is won once by concurrent callers: a Confirm's, an order round's,
 // an automated trade's, a prompt's, a due delete's, queued alerts', the operator key's; PIN tries
-// made at once are each counted, so a sixth is never compared.
+// made at once are each counted, so a sixth is never compared; a once-a-day notice's day is taken once.
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { operatorKey } from '../../src/bot/operator-key.js';
@@ -144,6 +144,15 @@ describe.each(engines)('the bot store on $engine', ({ open }) => {
     expect(await winners(5, () => store.swapMeta('once', 'a', 'b'))).toBe(1);
     await store.deleteMeta('once');
     expect(await store.meta('once')).toBeUndefined();
+  });
+
+  it('gives a window of time to one of many callers at once', async () => {
+    const day = 86_400_000;
+    const t0 = 1_700_000_000_000;
+    expect(await winners(5, () => store.claimWindow('notice', t0, day))).toBe(1);
+    expect(await winners(5, () => store.claimWindow('notice', t0 + day - 1, day))).toBe(0);
+    expect(await winners(5, () => store.claimWindow('notice', t0 + day, day))).toBe(1);
+    expect(await store.meta('notice')).toBe(String(t0 + day));
   });
 
   it('makes one operator key when instances start at once', async () => {

@@ -214,11 +214,8 @@ describe('snipe caps', () => {
     // the next token above the caps the same day: skipped again, not told again; a rule added now is
     // told of its first, even while the shared record of notices cannot be read
     await h.send(h.tg.message(U, '/snipe add 20 name:pricy maxprice:0.00002'));
-    const meta = store().meta.bind(store());
-    store().meta = async (key: string) => {
-      if (key.startsWith('sniper_notice:')) throw new Error('database unavailable');
-      return meta(key);
-    };
+    const claim = store().claimWindow.bind(store());
+    store().claimWindow = () => Promise.reject(new Error('database unavailable'));
     try {
       const next = await (await outsider(1_000)).create('Pricy Two', 'PRC2', 10);
       await waitFor(
@@ -238,7 +235,7 @@ describe('snipe caps', () => {
       ]);
       expect(await balance(next.token, me)).toBe(0n);
     } finally {
-      store().meta = meta;
+      store().claimWindow = claim;
     }
 
     await h.send(h.tg.message(U, '/snipe'));
