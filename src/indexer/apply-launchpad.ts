@@ -42,6 +42,7 @@ export async function applyLaunchpadEvent(
   } else if (e.event_name === 'LaunchPending') {
     await q.update(t.tokens).set({ status: 'LAUNCH_PENDING' }).where(eq(t.tokens.address, token));
   } else if (e.event_name === 'TokenLaunched') {
+    ctx.launches.delete(token);
     await q
       .update(t.tokens)
       .set({ status: 'LAUNCHED', launchTx: e.transaction_id, launchedAt: e.block_timestamp })

@@ -3,7 +3,8 @@ import type { ApplyContext } from './context.js';
 import type { ChainEvent } from './event-api.js';
 
 export async function applyRouterFee(ctx: ApplyContext, e: ChainEvent): Promise<void> {
-  const [pending] = await ctx.s.pendingFee({ txid: e.transaction_id });
+  // taken and booked in the cycle's transaction: both or neither
+  const [pending] = await ctx.s.takePendingFee({ txid: e.transaction_id });
   if (!pending) return;
   await ctx.s.bookFee({
     txid: e.transaction_id,
@@ -13,5 +14,4 @@ export async function applyRouterFee(ctx: ApplyContext, e: ChainEvent): Promise<
     feeSun: String(e.result.fee ?? '0'),
     confirmedAt: e.block_timestamp,
   });
-  await ctx.s.dropPendingFee({ txid: e.transaction_id });
 }

@@ -1,5 +1,7 @@
 // The event feed's rows (what the live stream and the webhooks send), written in the same transaction
-// as the change they report.
+// as the change they report. On Postgres, where each statement is a round trip, a cycle's rows are
+// kept in order and written together before its transaction commits (`flush`): a multi-row insert
+// numbers them in the order given, and nothing reads the feed inside the cycle.
 import { priceTrx } from '../tron/market/index.js';
 import { tokenNumber, trxNumber } from '../tron/units.js';
 import type { ChainEvent } from './event-api.js';
@@ -33,24 +35,50 @@ const tradeFacts = (t: IndexedTrade) => ({
 const eventOf = (t: IndexedTrade) =>
   ({ transaction_id: t.txid, block_timestamp: t.timestamp, block_number: t.blockNumber }) as ChainEvent;
 
-/** Writes feed rows with the statements of one transaction; `onWrite` hears of each. */
+/** A feed row as written. */
+export interface FeedRow {
+  kind: FeedKind;
+  token: string;
+  txid: string;
+  timestamp: number;
+  payload: string;
+}
+/** Rows in one insert: five parameters each, well under Postgres's 65,535. */
+const BATCH = 1000;
+
+/**
+ * Writes feed rows in one transaction: each at once with its statement, or, given `many` (Postgres),
+ * kept until `flush`, which the transaction must call before it commits. `onWrite` hears of each.
+ */
 export class FeedWriter {
+  private readonly kept: FeedRow[] = [];
+
   constructor(
     private readonly s: Statements,
     private readonly onWrite: () => void,
+    private readonly many?: (rows: FeedRow[]) => Promise<unknown>,
   ) {}
 
   /** Appends a row. */
   async write(kind: FeedKind, token: string, e: ChainEvent, payload: Record<string, unknown>): Promise<void> {
-    await this.s.feed({
+    const row = {
       kind,
       token,
       txid: e.transaction_id,
       timestamp: e.block_timestamp,
       // the block it came in: what "for N blocks" is counted in (a stop-loss that must hold)
       payload: JSON.stringify({ token, ...payload, blockNumber: e.block_number }),
-    });
+    };
+    if (this.many) this.kept.push(row);
+    else await this.s.feed(row);
     this.onWrite();
+  }
+
+  /** Writes the rows kept so far, in their order. */
+  async flush(): Promise<void> {
+    if (!this.many) return;
+    for (let i = 0; i < this.kept.length; i += BATCH) await this.many(this.kept.slice(i, i + BATCH));
+    this.kept.length = 0;
   }
 
   /** A trade: who, how much (numbers and exact strings) and the price after it. */

@@ -26,6 +26,7 @@ import { applyTransfer } from './apply-transfer.js';
 import type { ApplyContext } from './context.js';
 import type { ChainEvent } from './event-api.js';
 import { FeedWriter } from './feed.js';
+import { HolderBook } from './holders.js';
 import { Follower, type Window } from './follow.js';
 import { prepareStatements, type Q, type Statements, type Tables } from './queries.js';
 
@@ -103,9 +104,26 @@ export class Indexer {
     let s = this.statements.get(q);
     if (!s) this.statements.set(q, (s = prepareStatements(q, this.deps.db.t)));
     const { dexes, owners } = this.follower;
-    const feed = new FeedWriter(s, () => (this.fed = true));
     const remote = this.deps.db.engine !== 'sqlite';
-    return { q, t: this.deps.db.t, s, remote, feed, dexes, owners, solid, blockId: (n) => this.blocks.idOf(q, n) };
+    const { t } = this.deps.db;
+    const feed = new FeedWriter(
+      s,
+      () => (this.fed = true),
+      remote ? (rows) => q.insert(t.feedEvents).values(rows) : undefined,
+    );
+    return {
+      q,
+      t,
+      s,
+      remote,
+      feed,
+      holders: new HolderBook(q, t, s, remote),
+      launches: new Map(),
+      dexes,
+      owners,
+      solid,
+      blockId: (n) => this.blocks.idOf(q, n),
+    };
   }
 
   /** Runs one cycle (or joins the one under way). Returns the number of events applied. */
@@ -208,7 +226,9 @@ export class Indexer {
       await this.blocks.record(q, check.fresh);
       const events = await this.apply(ctx, journal, window, head);
       // trades made final change what the API shows too (the read caches listen to the count)
-      return events + (await this.settle(ctx, journal, solid));
+      const settled = await this.settle(ctx, journal, solid);
+      await ctx.feed.flush();
+      return events + settled;
     });
     this.follower.applied(head);
     this.indexed = { block: head.number, at: Date.now() };
@@ -225,6 +245,7 @@ export class Indexer {
       const { t, feed } = this.context(q, from - 1);
       const gone = await q.select().from(t.trades).where(gte(t.trades.blockNumber, from)).orderBy(t.trades.id);
       for (const tr of gone) await feed.removed(tr);
+      await feed.flush();
       const undone = await journal.undoFrom(q, from);
       await this.blocks.dropFrom(q, from);
       this.deps.logger.warn(
@@ -293,6 +314,8 @@ export class Indexer {
         applied++;
         await apply(e);
       }
+      // the block's holders written while its journal is on
+      await ctx.holders.flush();
     }
     await journal.setBlock(q, head.number);
     // a built trade that expired unbroadcast can never book a fee

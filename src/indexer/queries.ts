@@ -108,7 +108,6 @@ function tradeStatements(q: Q, t: Tables) {
 function feeStatements(q: Q, t: Tables) {
   const txid = eq(t.pendingFees.txid, p('txid'));
   return {
-    pendingFee: q.select().from(t.pendingFees).where(txid).prepare(),
     bookFee: q
       .insert(t.feeLedger)
       .values({
@@ -121,7 +120,12 @@ function feeStatements(q: Q, t: Tables) {
       })
       .onConflictDoNothing()
       .prepare(),
-    dropPendingFee: q.delete(t.pendingFees).where(txid).prepare(),
+    /** The announced fee, taken (its row, none when nothing was announced for the transaction). */
+    takePendingFee: q
+      .delete(t.pendingFees)
+      .where(txid)
+      .returning({ apiKeyId: t.pendingFees.apiKeyId, token: t.pendingFees.token, side: t.pendingFees.side })
+      .prepare(),
   };
 }
 
