@@ -67,6 +67,14 @@ async function wallet(amountTrx: number): Promise<Wallet> {
 
 /** Signs and sends a contract call (one block per broadcast); the txid and the signed transaction. */
 async function send(who: Wallet, contract: string, selector: string, params: Json[], callValue = 0n) {
+  const sent = await queue(who, contract, selector, params, callValue);
+  const info = await tw.trx.getUnconfirmedTransactionInfo(sent.txid);
+  expect(info.receipt?.result).toBe('SUCCESS');
+  return sent;
+}
+
+/** Signs and sends a contract call without waiting for its block; the txid and the signed transaction. */
+async function queue(who: Wallet, contract: string, selector: string, params: Json[], callValue = 0n) {
   const built = await who.tw.transactionBuilder.triggerSmartContract(
     contract,
     selector,
@@ -77,8 +85,6 @@ async function send(who: Wallet, contract: string, selector: string, params: Jso
   const signed = await who.tw.trx.sign(built.transaction);
   const sent = await who.tw.trx.sendRawTransaction(signed);
   expect(sent.result).toBe(true);
-  const info = await tw.trx.getUnconfirmedTransactionInfo(sent.txid);
-  expect(info.receipt?.result).toBe('SUCCESS');
   return { txid: sent.txid, signed };
 }
 
@@ -112,20 +118,6 @@ const routerBuy = (who: Wallet, token: string, trxIn: number) =>
     BigInt(trxIn) * SUN_PER_TRX,
   );
 
-/** Signs and sends a contract call without waiting for its block; its txid. */
-async function queue(who: Wallet, contract: string, selector: string, params: Json[], callValue = 0n): Promise<string> {
-  const built = await who.tw.transactionBuilder.triggerSmartContract(
-    contract,
-    selector,
-    { feeLimit: 300e6, callValue: Number(callValue) },
-    params as Array<{ type: string; value: unknown }>,
-    who.address,
-  );
-  const sent = await who.tw.trx.sendRawTransaction(await who.tw.trx.sign(built.transaction));
-  expect(sent.result).toBe(true);
-  return sent.txid;
-}
-
 const buyParams = (token: string, amountMin: bigint): Json[] => [
   { type: 'address', value: token },
   { type: 'uint256', value: amountMin.toString() },
@@ -156,7 +148,7 @@ describe('a fork of a block that changes the same rows many times', () => {
     const traders = await Promise.all(Array.from({ length: 6 }, () => wallet(5_000)));
     await blocks(1);
     const [alice, bob] = traders as [Wallet, Wallet];
-    const create = await queue(
+    const { txid: create } = await queue(
       alice,
       LP,
       'createAndInitPurchase(string,string)',
@@ -210,11 +202,11 @@ describe('a fork of a block that changes the same rows many times', () => {
     await blocks(1);
     const made = await head();
     expect(made.number).toBe(before.head.number + 1);
-    for (const txid of sent) {
+    for (const { txid } of sent) {
       const info = await tw.trx.getUnconfirmedTransactionInfo(txid);
       expect([txid, info.blockNumber, info.receipt?.result]).toEqual([txid, made.number, 'SUCCESS']);
     }
-    expect((await tw.trx.getUnconfirmedTransactionInfo(failed)).receipt?.result).toBe('REVERT');
+    expect((await tw.trx.getUnconfirmedTransactionInfo(failed.txid)).receipt?.result).toBe('REVERT');
     expect(await tokens(token, bob.address)).toBeGreaterThan(0n);
     expect(stateDump()).not.toEqual(before.state);
 
