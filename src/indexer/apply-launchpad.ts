@@ -34,19 +34,18 @@ export async function applyLaunchpadEvent(
 ): Promise<void> {
   if (e.event_name === 'TokenCreate') return applyCreate(ctx, f, e, inputs);
   const token = toBase58(e.result.token!);
-  const [row] = await ctx.s.token({ token });
+  const row = await ctx.tokens.row(token);
   const { q, t } = ctx;
   if (!row) return;
   if (e.event_name === 'TokenPurchased' || e.event_name === 'TokenSold') {
     await applyCurveTrade(ctx, f, e, row, inputs.routerTx);
   } else if (e.event_name === 'LaunchPending') {
     await q.update(t.tokens).set({ status: 'LAUNCH_PENDING' }).where(eq(t.tokens.address, token));
+    ctx.tokens.changed(token, { status: 'LAUNCH_PENDING' });
   } else if (e.event_name === 'TokenLaunched') {
-    ctx.launches.delete(token);
-    await q
-      .update(t.tokens)
-      .set({ status: 'LAUNCHED', launchTx: e.transaction_id, launchedAt: e.block_timestamp })
-      .where(eq(t.tokens.address, token));
+    const launched = { status: 'LAUNCHED', launchTx: e.transaction_id, launchedAt: e.block_timestamp } as const;
+    await q.update(t.tokens).set(launched).where(eq(t.tokens.address, token));
+    ctx.tokens.changed(token, launched);
     await ctx.feed.write('launch', token, e, { symbol: row.symbol, name: row.name });
   }
 }

@@ -14,7 +14,7 @@ export async function applyPairEvent(
   e: ChainEvent,
   routerTx: ReadonlyMap<string, ChainEvent>,
 ): Promise<void> {
-  const [row] = await ctx.s.token({ token });
+  const row = await ctx.tokens.row(token);
   const wtrx = ctx.dexes.get(row?.launchpad ?? '')?.wtrx;
   if (!row || row.status !== 'LAUNCHED' || !wtrx) return;
   // the factory orders a pair's tokens by address
@@ -23,11 +23,7 @@ export async function applyPairEvent(
   const r = e.result;
   if (e.event_name === 'Sync') {
     const [r0, r1] = [BigInt(r.reserve0!), BigInt(r.reserve1!)];
-    await ctx.s.setPairReserves({
-      token,
-      trx: (tokenIs0 ? r1 : r0).toString(),
-      tok: (tokenIs0 ? r0 : r1).toString(),
-    });
+    await ctx.tokens.setReserves(token, tokenIs0 ? r1 : r0, tokenIs0 ? r0 : r1);
     return;
   }
   const [a0In, a1In, a0Out, a1Out] = [r.amount0In, r.amount1In, r.amount0Out, r.amount1Out].map((v) => BigInt(v!));

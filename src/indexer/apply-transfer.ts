@@ -13,21 +13,12 @@ export async function applyTransfer(ctx: ApplyContext, token: string, e: ChainEv
   const from = toBase58(e.result.from!);
   const to = toBase58(e.result.to!);
   // the launch moves the curve's liquidity to the DEX pair: remember which address that is
-  const row = await launchOf(ctx, token);
+  const row = await ctx.tokens.row(token);
   if (row && row.launchTx === e.transaction_id && from === row.launchpad) {
     const { q, t } = ctx;
     await q.update(t.tokens).set({ pair: to }).where(eq(t.tokens.address, token));
+    ctx.tokens.changed(token, { pair: to });
   }
   if (from !== ZERO) await ctx.holders.add(token, from, -value);
   if (to !== ZERO) await ctx.holders.add(token, to, value);
-}
-
-/** A token's launchpad and launch transaction, read once a cycle (the launch's event forgets it). */
-async function launchOf(ctx: ApplyContext, token: string) {
-  let row = ctx.launches.get(token);
-  if (!row) {
-    [row] = await ctx.s.launchInfo({ token });
-    if (row) ctx.launches.set(token, row);
-  }
-  return row;
 }

@@ -3,6 +3,7 @@
 import type { DexInfo } from '../tron/client.js';
 import type { FeedWriter } from './feed.js';
 import type { HolderBook } from './holders.js';
+import type { TokenBook } from './tokens.js';
 import type { Q, Statements, Tables } from './queries.js';
 
 export interface ApplyContext {
@@ -15,10 +16,10 @@ export interface ApplyContext {
   /** Statements are round trips (Postgres): a block's events are marked seen in one of them. */
   remote: boolean;
   feed: FeedWriter;
+  /** The tokens' rows as this cycle has them; reserves written at once, or (Postgres) at a block's end. */
+  tokens: TokenBook;
   /** Holders' balances: written at once, or (Postgres) summed over a block and written at its end. */
   holders: HolderBook;
-  /** Each token's launchpad and launch transaction, as read this cycle (a launch forgets its token's). */
-  launches: Map<string, { launchpad: string; launchTx: string | null }>;
   /** Each launchpad's DEX, by launchpad address (once read). */
   dexes: ReadonlyMap<string, DexInfo>;
   /** The trader of a swap made through a router (the transaction's owner), by txid. */

@@ -27,6 +27,7 @@ import type { ApplyContext } from './context.js';
 import type { ChainEvent } from './event-api.js';
 import { FeedWriter } from './feed.js';
 import { HolderBook } from './holders.js';
+import { TokenBook } from './tokens.js';
 import { Follower, type Window } from './follow.js';
 import { prepareStatements, type Q, type Statements, type Tables } from './queries.js';
 
@@ -117,8 +118,8 @@ export class Indexer {
       s,
       remote,
       feed,
+      tokens: new TokenBook(q, t, s, remote),
       holders: new HolderBook(q, t, s, remote),
-      launches: new Map(),
       dexes,
       owners,
       solid,
@@ -292,7 +293,11 @@ export class Indexer {
       each(f.launchpad, w.core.get(f.launchpad), (e) => applyLaunchpadEvent(ctx, f, e, w));
       each(f.router, w.core.get(f.router), (e) => applyRouterFee(ctx, e));
     }
-    for (const p of w.pairCreated) each(p.factory, [p.e], () => s.setPair({ token: p.token, pair: p.pair }));
+    for (const p of w.pairCreated)
+      each(p.factory, [p.e], async () => {
+        await s.setPair({ token: p.token, pair: p.pair });
+        ctx.tokens.changed(p.token, { pair: p.pair });
+      });
     for (const [pair, token] of w.pairs)
       each(pair, w.streams.get(pair), (e) => applyPairEvent(ctx, token, pair, e, w.routerTx));
     for (const token of w.tokens) each(token, w.streams.get(token), (e) => applyTransfer(ctx, token, e));
@@ -314,8 +319,9 @@ export class Indexer {
         applied++;
         await apply(e);
       }
-      // the block's holders written while its journal is on
+      // the block's holders and reserves written while its journal is on
       await ctx.holders.flush();
+      await ctx.tokens.flush();
     }
     await journal.setBlock(q, head.number);
     // a built trade that expired unbroadcast can never book a fee

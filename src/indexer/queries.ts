@@ -50,11 +50,6 @@ function tokenStatements(q: Q, t: Tables) {
   const token = eq(t.tokens.address, p('token'));
   return {
     token: q.select().from(t.tokens).where(token).prepare(),
-    launchInfo: q
-      .select({ launchpad: t.tokens.launchpad, launchTx: t.tokens.launchTx })
-      .from(t.tokens)
-      .where(token)
-      .prepare(),
     setPairReserves: q
       .update(t.tokens)
       .set({ trxReserve: sql`${p('trx')}`, tokenReserve: sql`${p('tok')}` })

@@ -42,11 +42,6 @@ export async function recordTrade(
     confirmed: e.block_number <= ctx.solid,
     timestamp: e.block_timestamp,
   });
-  await ctx.s.setReserves({
-    token,
-    trx: trade.trxReserve.toString(),
-    tok: trade.tokenReserve.toString(),
-    at: e.block_timestamp,
-  });
+  await ctx.tokens.setReserves(token, trade.trxReserve, trade.tokenReserve, e.block_timestamp);
   await ctx.feed.trade(trade.buy, e, row, trade, { ...extra, confirmed: e.block_number <= ctx.solid });
 }

@@ -1,5 +1,5 @@
-// The indexer resumes, never double-counts, holds every holder's balance as the chain does, and equals
-// a fresh re-index: on SQLite, and on Postgres when it answers.
+// The indexer resumes, never double-counts, holds every holder's balance and every curve's reserves as
+// the chain does, and equals a fresh re-index: on SQLite, and on Postgres when it answers.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TronWeb } from 'tronweb';
 import { asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
@@ -46,6 +46,33 @@ function chainHolders(tokens: string[]): string[][] {
 const byKey = (rows: string[][]) =>
   rows.sort(([a, b], [c, d]) => (a! < c! ? -1 : a! > c! ? 1 : b! < d! ? -1 : b! > d! ? 1 : 0));
 
+/**
+ * Each traded token's reserves and last trade time are those its last trade left, and a token on
+ * its curve has the reserves the chain's launchpad holds, to the unit.
+ */
+async function expectReservesOfLastTrades({ q, t }: AppDatabase) {
+  const last = new Map((await q.select().from(t.trades).orderBy(asc(t.trades.id))).map((tr) => [tr.token, tr]));
+  const indexed = await q.select().from(t.tokens).orderBy(asc(t.tokens.address));
+  const onCurve = devnet.chain.db.$client
+    .prepare<[], { token: string; trx: string; tok: string }>(
+      'select token, trx_reserve as trx, token_reserve as tok from pools where state = 1',
+    )
+    .all()
+    .map((p) => [TronWeb.address.fromHex(p.token), p.trx, p.tok]);
+  expect(onCurve.length).toBeGreaterThan(2);
+  expect(
+    byKey(indexed.filter((tk) => tk.status === 'CREATED').map((tk) => [tk.address, tk.trxReserve, tk.tokenReserve])),
+  ).toEqual(byKey(onCurve));
+  const traded = indexed.filter((tk) => last.has(tk.address));
+  expect(traded.length).toBeGreaterThan(3);
+  expect(traded.map((tk) => [tk.address, tk.trxReserve, tk.tokenReserve, tk.lastTradeAt])).toEqual(
+    traded.map((tk) => {
+      const tr = last.get(tk.address)!;
+      return [tk.address, tr.trxReserveAfter, tr.tokenReserveAfter, tr.timestamp];
+    }),
+  );
+}
+
 /** How many trades the user made, as the index says. */
 async function tradesOf({ q, t }: AppDatabase, user: string): Promise<number> {
   const [row] = await q
@@ -55,8 +82,8 @@ async function tradesOf({ q, t }: AppDatabase, user: string): Promise<number> {
   return row!.n;
 }
 
-/** A new wallet (1,000 TRX) buys `sun` of a token through the router with TronWeb, the plan fee `feeBps`. */
-async function routerBuy(token: string, sun: number, feeBps: number) {
+/** A new wallet (1,000 TRX) and its router buy of `sun` of a token, the plan fee `feeBps`, signed and not sent. */
+async function signedRouterBuy(token: string, sun: number, feeBps = 100) {
   const acc = await TronWeb.createAccount();
   await faucet(devnet.url, acc.address.base58, 1_000);
   const tw = tronWebFor(devnet.url, acc.privateKey);
@@ -71,7 +98,13 @@ async function routerBuy(token: string, sun: number, feeBps: number) {
     ],
     acc.address.base58,
   );
-  await tw.trx.sendRawTransaction(await tw.trx.sign(built.transaction));
+  return { acc, tw, signed: await tw.trx.sign(built.transaction) };
+}
+
+/** A new wallet (1,000 TRX) buys `sun` of a token through the router with TronWeb, the plan fee `feeBps`. */
+async function routerBuy(token: string, sun: number, feeBps: number) {
+  const { acc, tw, signed } = await signedRouterBuy(token, sun, feeBps);
+  await tw.trx.sendRawTransaction(signed);
   return { acc, tw };
 }
 
@@ -96,6 +129,7 @@ describe.each(engines)('indexer on $engine', ({ open }) => {
     expect(byKey(before.holders.map((h) => [h.token, h.address, h.balance]))).toEqual(
       chainHolders(before.tokens.map((tk) => tk.address)),
     );
+    await expectReservesOfLastTrades(db);
     // the feed tells the trades in the order they were made
     const { q, t } = db;
     const told = await q
@@ -141,6 +175,21 @@ describe.each(engines)('indexer on $engine', ({ open }) => {
     await indexer(fresh).syncOnce();
     expect(await snapshot(db)).toEqual(await snapshot(fresh));
     expect(await tradesOf(db, acc.address.base58)).toBe(1);
+
+    // three buys of the token in one block: the index keeps the last one's reserves, and every
+    // holder's balance as the chain has it
+    const buyers = await Promise.all([1, 2, 3].map(() => signedRouterBuy(token, 20e6)));
+    for (const { signed } of buyers) await devnet.chain.broadcast(signed);
+    const block = await devnet.chain.produceBlock();
+    expect(block.txCount).toBe(3);
+    expect(await restarted.syncOnce()).toBe(12);
+    const inBlock = await db.q.select().from(db.t.trades).where(eq(db.t.trades.blockNumber, block.number));
+    expect(inBlock).toHaveLength(3);
+    await expectReservesOfLastTrades(db);
+    const { holders, tokens } = await snapshot(db);
+    expect(byKey(holders.map((h) => [h.token, h.address, h.balance]))).toEqual(
+      chainHolders(tokens.map((tk) => tk.address)),
+    );
     await Promise.all([db.close(), fresh.close()]);
   });
 
