@@ -42,21 +42,9 @@ export class HolderBook {
       const moved = [...of].filter(([, d]) => d !== 0n);
       for (let i = 0; i < moved.length; i += BATCH) {
         const part = moved.slice(i, i + BATCH);
-        const held = new Map(
-          (
-            await q
-              .select({ a: t.holders.address, b: t.holders.balance })
-              .from(t.holders)
-              .where(
-                and(
-                  eq(t.holders.token, token),
-                  inArray(
-                    t.holders.address,
-                    part.map(([h]) => h),
-                  ),
-                ),
-              )
-          ).map((r) => [r.a, BigInt(r.b)]),
+        const held = await this.balances(
+          token,
+          part.map(([holder]) => holder),
         );
         const next = part.map(([holder, d]) => ({ holder, balance: (held.get(holder) ?? 0n) + d }));
         const emptied = next.filter((n) => n.balance === 0n).map((n) => n.holder);
@@ -81,6 +69,16 @@ export class HolderBook {
       }
     }
     this.changes.clear();
+  }
+
+  /** The balances these holders of a token have now (none for those without a row). */
+  private async balances(token: string, holders: string[]): Promise<Map<string, bigint>> {
+    const { q, t } = this;
+    const rows = await q
+      .select({ holder: t.holders.address, balance: t.holders.balance })
+      .from(t.holders)
+      .where(and(eq(t.holders.token, token), inArray(t.holders.address, holders)));
+    return new Map(rows.map((r) => [r.holder, BigInt(r.balance)]));
   }
 
   private async write(token: string, holder: string, balance: bigint): Promise<void> {

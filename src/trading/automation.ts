@@ -50,7 +50,8 @@ export interface SniperDeps {
   follow?: boolean;
   /** where the stream was read up to, kept across restarts (what came meanwhile is read then) */
   position?: { get(): Promise<number | undefined>; set(id: number): Promise<void> };
-  /** when each once-a-day notice was last given (ms), kept across restarts; in memory when not given */
+  /** the once-a-day notices' days, kept across restarts and taken by one process of many; without it,
+   * this process's own marks are the record */
   notices?: { claim(key: string, at: number, windowMs: number): Promise<boolean> };
 }
 
@@ -83,23 +84,10 @@ export interface AutoTrade {
   events: TradeEvents;
 }
 
-function memoryNotices(): NonNullable<SniperDeps['notices']> {
-  const last = new Map<string, number>();
-  return {
-    claim: async (key, at, windowMs) => {
-      const before = last.get(key);
-      if (before !== undefined && at - before < windowMs) return false;
-      last.set(key, at);
-      return true;
-    },
-  };
-}
-
 export function automationKit(deps: SniperDeps) {
   const { store, trading } = deps;
   const now = deps.now ?? Date.now;
   const log = deps.logger.child({ module: 'sniper' });
-  const notices = deps.notices ?? memoryNotices();
   const toldHere = new Map<string, number>();
 
   async function tell(e: AutoEvent): Promise<void> {
@@ -121,7 +109,7 @@ export function automationKit(deps: SniperDeps) {
     toldHere.set(key, now());
     try {
       // one process of many tells: the one that takes the key's day
-      if (!(await notices.claim(key, now(), DAY_MS))) return;
+      if (deps.notices && !(await deps.notices.claim(key, now(), DAY_MS))) return;
     } catch (err) {
       // the shared record could not be read or written: told from this process's own mark only
       log.warn({ key, err }, 'notice record not available');
