@@ -130,8 +130,8 @@ export function createSniper(deps: SniperDeps) {
     const capMin = minOutAtLevel(amountIn, cap, decimals);
     if (BigInt(quote.exact.expectedOut) < capMin) {
       const paid = priceE18({ trxReserve: amountIn, tokenReserve: BigInt(quote.exact.expectedOut) }, decimals);
-      const mc = r.maxMcUsd !== null ? ` (${r.maxMcUsd.toLocaleString('en-US')} USD market cap at most)` : '';
-      const why = `the price with fees, ${formatPrice(paid)} TRX per token, is above the rule's cap of ${formatPrice(cap)}${mc} (no more notices of tokens above this cap today)`;
+      const mc = r.maxMcUsd !== null ? `${r.maxMcUsd.toLocaleString('en-US')} USD market cap at most; ` : '';
+      const why = `the price with fees, ${formatPrice(paid)} TRX per token, is above the rule's cap of ${formatPrice(cap)} (${mc}no more notices of tokens above this cap today)`;
       // once a day a rule: a wide rule meets every new token, most of them above its cap
       await kit.tellOnce(`cap:${r.id}`, skipped(r, token, quote.symbol ?? symbol, why));
       return undefined;

@@ -205,7 +205,7 @@ describe('snipe caps', () => {
       /^⏭ Snipe of \$PRCY skipped: the price with fees, 0\.0000\d+ TRX per token, is above the rule's cap of 0\.00001 \(no more notices of tokens above this cap today\)$/,
     );
     expect(told.find((t) => t.includes('market cap at most'))).toMatch(
-      /^⏭ Snipe of \$PRCY skipped: the price with fees, 0\.0000\d+ TRX per token, is above the rule's cap of 0\.000008 \(2,000 USD market cap at most\) \(no more notices of tokens above this cap today\)$/,
+      /^⏭ Snipe of \$PRCY skipped: the price with fees, 0\.0000\d+ TRX per token, is above the rule's cap of 0\.000008 \(2,000 USD market cap at most; no more notices of tokens above this cap today\)$/,
     );
     expect(snipesOf(byPrice!.id)).toHaveLength(0);
     expect(snipesOf(byMc!.id)).toHaveLength(0);
