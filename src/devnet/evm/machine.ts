@@ -29,6 +29,7 @@ import { OutOfEnergy, Revert, type LogEntry, type Vm } from '../vm.js';
 import { cacheJumpAnalysis } from './jumps.js';
 import { LedgerState, codeHashOf, tronHex } from './state.js';
 import type { ContractStore } from './store.js';
+import { useDirectWords, type OpcodeEntries } from './words.js';
 
 await cacheJumpAnalysis();
 
@@ -98,6 +99,13 @@ class TvmCommon extends Common {
 /** The EVM with the devnet's native contracts as precompiles at their addresses. */
 class TronEvm extends EVM {
   native: ((address: string) => PrecompileFunc | undefined) | undefined;
+
+  /** The opcodes of the hardfork, MLOAD and MSTORE with direct word moves (words.ts). */
+  override getActiveOpcodes(): ReturnType<EVM['getActiveOpcodes']> {
+    const list = super.getActiveOpcodes();
+    useDirectWords(this._opcodeMap as unknown as OpcodeEntries);
+    return list;
+  }
 
   override getPrecompile(address: Address | `0x${string}`): PrecompileFunc | undefined {
     const own = super.getPrecompile(address);
