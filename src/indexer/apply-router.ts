@@ -4,14 +4,5 @@ import type { ChainEvent } from './event-api.js';
 
 export async function applyRouterFee(ctx: ApplyContext, e: ChainEvent): Promise<void> {
   // taken and booked in the cycle's transaction: both or neither
-  const [pending] = await ctx.s.takePendingFee({ txid: e.transaction_id });
-  if (!pending) return;
-  await ctx.s.bookFee({
-    txid: e.transaction_id,
-    apiKeyId: pending.apiKeyId,
-    token: pending.token,
-    side: pending.side,
-    feeSun: String(e.result.fee ?? '0'),
-    confirmedAt: e.block_timestamp,
-  });
+  await ctx.trades.fee({ txid: e.transaction_id, feeSun: String(e.result.fee ?? '0'), at: e.block_timestamp });
 }

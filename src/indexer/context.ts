@@ -4,6 +4,7 @@ import type { DexInfo } from '../tron/client.js';
 import type { FeedWriter } from './feed.js';
 import type { HolderBook } from './holders.js';
 import type { TokenBook } from './tokens.js';
+import type { TradeBook } from './trade.js';
 import type { Q, Statements, Tables } from './queries.js';
 
 export interface ApplyContext {
@@ -20,6 +21,8 @@ export interface ApplyContext {
   tokens: TokenBook;
   /** Holders' balances: written at once, or (Postgres) summed over a block and written at its end. */
   holders: HolderBook;
+  /** Trade rows and router fees: written at once, or (Postgres) together at a block's end. */
+  trades: TradeBook;
   /** Each launchpad's DEX, by launchpad address (once read). */
   dexes: ReadonlyMap<string, DexInfo>;
   /** The trader of a swap made through a router (the transaction's owner), by txid. */

@@ -28,6 +28,7 @@ import type { ChainEvent } from './event-api.js';
 import { FeedWriter } from './feed.js';
 import { HolderBook } from './holders.js';
 import { TokenBook } from './tokens.js';
+import { TradeBook } from './trade.js';
 import { Follower, type Window } from './follow.js';
 import { prepareStatements, type Q, type Statements, type Tables } from './queries.js';
 
@@ -120,6 +121,7 @@ export class Indexer {
       feed,
       tokens: new TokenBook(q, t, s, remote),
       holders: new HolderBook(q, t, s, remote),
+      trades: new TradeBook(q, t, s, remote),
       dexes,
       owners,
       solid,
@@ -319,7 +321,8 @@ export class Indexer {
         applied++;
         await apply(e);
       }
-      // the block's holders and reserves written while its journal is on
+      // the block's trades, fees, holders and reserves written while its journal is on
+      await ctx.trades.flush();
       await ctx.holders.flush();
       await ctx.tokens.flush();
     }

@@ -90,6 +90,13 @@ describe.each(engines)('following the head on $engine', ({ open }) => {
     expect((await feedAfter(seq)).filter((e) => e.txid === sig).map((e) => [e.kind, e.data.confirmed])).toEqual([
       ['buy', false],
     ]);
+    // the router's fee, as its event says, is booked for the key that built the trade, once
+    const events = (await (await fetch(`${stack.devnet.url}/v1/transactions/${sig}/events`)).json()) as {
+      data: Array<{ event_name: string; result: { fee: string } }>;
+    };
+    const fee = events.data.find((e) => e.event_name === 'RouterBuy')!.result.fee;
+    expect(BigInt(fee)).toBeGreaterThan(0n);
+    expect((await ledger()).filter((r) => r.txid === sig)).toEqual([{ txid: sig, fee }]);
 
     await blocks(SOLID_AFTER - 1);
     expect((await client.txStatus(sig)).state).toBe('included');
