@@ -111,6 +111,8 @@ export const trades = sqliteTable(
     uniqueIndex('trades_event').on(t.txid, t.eventIndex),
     index('trades_unconfirmed').on(t.confirmed, t.blockNumber),
     index('trades_token_time').on(t.token, t.timestamp, t.id),
+    // the listing's 24 h volumes: the last day's trades of every token
+    index('trades_time').on(t.timestamp),
   ],
 );
 

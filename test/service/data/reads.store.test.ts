@@ -101,3 +101,88 @@ describe('both engines', () => {
     expect(results[1]).toEqual(results[0]);
   });
 });
+
+/**
+ * Four tokens: the listing orders them by the last 24 h's volume (older trades not counted), by
+ * progress (a launched token first, then the TRX in the curve) and by age, page by page, and each
+ * listed token shows the figures its details show.
+ */
+describe.each(engines)('listings on $engine', ({ open }) => {
+  const token = (n: number, over: { trxReserve: string; status?: 'CREATED' | 'LAUNCHED'; createdAt: number }) => ({
+    address: `TList${n}`,
+    family: 'launchpad' as const,
+    launchpad: families[0]!.launchpad,
+    tokenIndex: n,
+    name: `List ${n}`,
+    symbol: `L${n}`,
+    decimals: 18,
+    totalSupply: '1000000000000000000000000000',
+    creator: CREATOR,
+    createTx: `c${n}`,
+    tokenReserve: '1000000000000000000000000000',
+    status: 'CREATED' as const,
+    ...over,
+  });
+  const buy = (n: number, i: number, trx: string, at: number) => ({
+    txid: `l${n}-${i}`,
+    eventIndex: 0,
+    token: `TList${n}`,
+    type: 'BUY',
+    user: 'TBuyerA',
+    pool: families[0]!.launchpad,
+    trxAmount: trx,
+    tokenAmount: '1000',
+    fee: '0',
+    trxReserveAfter: '1800000000000',
+    tokenReserveAfter: '1000000000000000000000000000',
+    blockNumber: 100 + i,
+    timestamp: at,
+  });
+
+  it('orders by 24 h volume, progress and age, and shows what the details show', async () => {
+    const db = await open();
+    await db.tx(async (q) => {
+      await q.insert(db.t.tokens).values([
+        token(1, { trxReserve: '60000000000', createdAt: NOW - 4 * 3600_000 }),
+        token(2, { trxReserve: '45000000000', createdAt: NOW - 3 * 3600_000 }),
+        token(3, { trxReserve: '80000000000', createdAt: NOW - 2 * 86_400_000 }),
+        token(4, { trxReserve: '30000000000', status: 'LAUNCHED', createdAt: NOW - 3 * 86_400_000 }),
+      ]);
+      await q.insert(db.t.trades).values([
+        buy(1, 0, '7000000000', NOW - 3600_000),
+        buy(1, 1, '1000000000', NOW - 600_000),
+        buy(2, 0, '5000000000', NOW - 7200_000),
+        // a day and more ago: not in the 24 h volume, however large
+        buy(3, 0, '90000000000000', NOW - 86_400_000 - 1),
+        buy(3, 1, '5000000000', NOW - 60_000),
+      ]);
+    });
+    const data = createDataService({ db, chain: {} as ChainGateway, families, trxUsd: 0.25, now: () => NOW });
+    const symbols = async (sort: 'new' | 'volume' | 'progress', page: number, limit: number) =>
+      (await data.listTokens(sort, page, limit)).map((t) => [t.symbol, t.volume24Hr]);
+
+    // 8,000 TRX, then 5,000 twice (the newer token first), then none
+    expect(await symbols('volume', 1, 2)).toEqual([
+      ['L1', 8000],
+      ['L2', 5000],
+    ]);
+    expect(await symbols('volume', 2, 2)).toEqual([
+      ['L3', 5000],
+      ['L4', 0],
+    ]);
+    expect((await data.listTokens('progress', 1, 4)).map((t) => t.symbol)).toEqual(['L4', 'L3', 'L1', 'L2']);
+    expect((await data.listTokens('new', 1, 4)).map((t) => t.symbol)).toEqual(['L2', 'L1', 'L3', 'L4']);
+    for (const listed of await data.listTokens('new', 1, 4)) {
+      const { data: d } = await data.getTokenDetails('launchpad', listed.address);
+      expect(listed).toMatchObject({
+        priceInTrx: d.priceInTrx,
+        marketCap: d.marketCap,
+        volume24Hr: d.volume24Hr,
+        priceChange24Hr: d.priceChange24Hr,
+        pumpPercentage: d.pumpPercentage,
+        currentStatus: d.currentStatus,
+      });
+    }
+    await db.close();
+  });
+});

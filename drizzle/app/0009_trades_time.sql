@@ -1,0 +1,1 @@
+CREATE INDEX `trades_time` ON `trades` (`timestamp`);
