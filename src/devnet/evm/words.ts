@@ -1,8 +1,8 @@
 // MLOAD and MSTORE, the opcodes a Solidity contract runs most (every ABI word, every memory
 // pointer), move a 256-bit stack value to and from 32 bytes of memory. @ethereumjs/evm converts
-// through a hex string both ways and pads with array spreads: about 5 % of a router trade's time
-// on the devnet (profiled). These handlers do the same moves with 64-bit reads and writes; the opcodes'
-// energy (base and memory growth) is still the EVM's own, and so is everything else they do.
+// through a hex string both ways and pads with array spreads: about 5 % of a router trade's time on
+// the devnet (profiled). These handlers make the same moves with 64-bit reads and writes; the
+// opcodes' energy (base and memory growth) is still the EVM's own, and so is all else they do.
 
 /** What the two handlers touch of the interpreter's run state. */
 interface WordState {
