@@ -1,5 +1,5 @@
 // A token's details, the listings, its price and its curve's progress, from the indexed row.
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { FamilyName } from '../../tron/families.js';
 import {
   TOTAL_SALE,
@@ -51,7 +51,8 @@ function dexOf(row: TokenRow) {
 }
 
 /** A token's curve progress in percent (100 once launched). */
-const progressOf = (row: TokenRow): number => (row.status === 'LAUNCHED' ? 100 : progressPct(poolOf(row)));
+const progressOf = (row: Pick<TokenRow, 'status' | 'trxReserve' | 'tokenReserve'>): number =>
+  row.status === 'LAUNCHED' ? 100 : progressPct(poolOf(row));
 
 /** The market figures of a token's details and of the listings. */
 async function summary(ctx: DataContext, row: TokenRow) {
@@ -100,17 +101,13 @@ export async function tokenDetails(ctx: DataContext, family: FamilyName, address
   };
 }
 
-/** What a listing sorts by: the row, its 24 h volume (TRX, as the listing shows it) and its progress. */
-type Listed = { row: TokenRow; volume: number; progress: number };
+/** A token as the listing sorts it: its age, 24 h volume (TRX, as shown), progress and curve TRX. */
+type Listed = { address: string; createdAt: number; volume: number; progress: number; trx: bigint };
 /** Newest first; by 24 h volume; by progress, the TRX in the curve breaking ties. Newer first on ties. */
 const ORDER: Record<TokenSort, (a: Listed, b: Listed) => number> = {
-  new: (a, b) => b.row.createdAt - a.row.createdAt,
-  volume: (a, b) => b.volume - a.volume || b.row.createdAt - a.row.createdAt,
-  progress: (a, b) => {
-    const ra = BigInt(a.row.trxReserve);
-    const rb = BigInt(b.row.trxReserve);
-    return b.progress - a.progress || (rb > ra ? 1 : rb < ra ? -1 : 0);
-  },
+  new: (a, b) => b.createdAt - a.createdAt,
+  volume: (a, b) => b.volume - a.volume || b.createdAt - a.createdAt,
+  progress: (a, b) => b.progress - a.progress || (b.trx > a.trx ? 1 : b.trx < a.trx ? -1 : 0),
 };
 
 /** Each token's TRX traded in the last 24 h (sun), in one query (tokens without trades absent). */
@@ -128,21 +125,38 @@ async function volumes24h(ctx: DataContext): Promise<Map<string, bigint>> {
 }
 
 /**
- * A page of the listing. The order needs every token's row (and, by volume, every token's 24 h
- * volume, summed in one query); the figures shown are read for the page's tokens only, so a
- * listing costs the same few queries with ten tokens or fifty thousand.
+ * A page of the listing. The order needs every token (the columns it sorts by, and, by volume,
+ * every token's 24 h volume, summed in one query); the rows and figures shown are read for the
+ * page's tokens only, so a listing costs the same few queries with ten tokens or a hundred thousand.
  */
 export async function listTokens(ctx: DataContext, sort: TokenSort, page: number, limit: number) {
-  const rows = await ctx.db.q.select().from(ctx.db.t.tokens);
+  const { q, t } = ctx.db;
+  const keys = await q
+    .select({
+      address: t.tokens.address,
+      createdAt: t.tokens.createdAt,
+      status: t.tokens.status,
+      trxReserve: t.tokens.trxReserve,
+      tokenReserve: t.tokens.tokenReserve,
+    })
+    .from(t.tokens);
   const volumes = sort === 'volume' ? await volumes24h(ctx) : undefined;
-  const listed: Listed[] = rows.map((row) => ({
-    row,
-    volume: trxNumber(volumes?.get(row.address) ?? 0n),
-    progress: progressOf(row),
+  const listed: Listed[] = keys.map((k) => ({
+    address: k.address,
+    createdAt: k.createdAt,
+    volume: trxNumber(volumes?.get(k.address) ?? 0n),
+    progress: progressOf(k),
+    trx: BigInt(k.trxReserve),
   }));
   listed.sort(ORDER[sort]);
+  const shown = listed.slice((page - 1) * limit, page * limit).map((l) => l.address);
+  const rows = shown.length ? await q.select().from(t.tokens).where(inArray(t.tokens.address, shown)) : [];
+  const byAddress = new Map(rows.map((r) => [r.address, r]));
   const items = await Promise.all(
-    listed.slice((page - 1) * limit, page * limit).map(async ({ row }) => ({ row, s: await summary(ctx, row) })),
+    shown.map(async (address) => {
+      const row = byAddress.get(address)!;
+      return { row, s: await summary(ctx, row) };
+    }),
   );
   return items.map(({ row, s }) => ({
     address: row.address,
