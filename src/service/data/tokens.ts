@@ -153,10 +153,10 @@ export async function listTokens(ctx: DataContext, sort: TokenSort, page: number
   const rows = shown.length ? await q.select().from(t.tokens).where(inArray(t.tokens.address, shown)) : [];
   const byAddress = new Map(rows.map((r) => [r.address, r]));
   const items = await Promise.all(
-    shown.map(async (address) => {
-      const row = byAddress.get(address)!;
-      return { row, s: await summary(ctx, row) };
-    }),
+    shown
+      // a fork may take a token away between the two reads: it is no longer listed
+      .flatMap((address) => byAddress.get(address) ?? [])
+      .map(async (row) => ({ row, s: await summary(ctx, row) })),
   );
   return items.map(({ row, s }) => ({
     address: row.address,
