@@ -9,6 +9,7 @@
 // - write only inside db.tx: one transaction; on SQLite transactions take turns (there is one
 //   connection), so nothing else writes in the middle of one; a tx inside a tx joins it.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -20,6 +21,9 @@ import type { Db } from './open.js';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export type Engine = 'sqlite' | 'postgres';
+
+/** A sum of integer text (sun) as text: bigint on both engines, whatever the total. */
+export const sumOf = (col: SQL | SQLWrapper) => sql<string>`coalesce(sum(cast(${col} as bigint)), 0)`.mapWith(String);
 
 /** drizzle, typed as SQLite (what the store code is written against), whichever engine runs it. */
 export type Queries<S extends Record<string, unknown>> = BetterSQLite3Database<S>;

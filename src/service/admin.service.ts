@@ -1,5 +1,6 @@
 // Operator views and the audit trail: who changed what, when.
-import { and, asc, desc, eq, gte, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { sumOf } from '../db/engine.js';
 import type { AppDatabase } from '../db/index.js';
 import { ServiceError } from './errors.js';
 import { discountedFeeBps } from './keys.service.js';
@@ -7,8 +8,6 @@ import { trxNumber } from '../tron/units.js';
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
-/** A sum of integer text (sun) as text: bigint on both engines, whatever the total. */
-const sumOf = (col: SQL | SQLWrapper) => sql<string>`coalesce(sum(cast(${col} as bigint)), 0)`.mapWith(String);
 const count = () => sql<number>`count(*)`.mapWith(Number);
 
 export function createAdmin(db: AppDatabase, now: () => number = Date.now) {

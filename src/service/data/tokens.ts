@@ -1,5 +1,6 @@
 // A token's details, the listings, its price and its curve's progress, from the indexed row.
-import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { sumOf } from '../../db/engine.js';
 import type { FamilyName } from '../../tron/families.js';
 import {
   TOTAL_SALE,
@@ -22,7 +23,7 @@ async function stats24h(ctx: DataContext, row: TokenRow) {
   const { q, t } = ctx.db;
   const since = ctx.now() - DAY_MS;
   const [volume] = await q
-    .select({ v: sql<string>`coalesce(sum(cast(${t.trades.trxAmount} as bigint)), 0)`.mapWith(String) })
+    .select({ v: sumOf(t.trades.trxAmount) })
     .from(t.trades)
     .where(and(eq(t.trades.token, row.address), gt(t.trades.timestamp, since)));
   const [before] = await q
@@ -114,10 +115,7 @@ const ORDER: Record<TokenSort, (a: Listed, b: Listed) => number> = {
 async function volumes24h(ctx: DataContext): Promise<Map<string, bigint>> {
   const { q, t } = ctx.db;
   const rows = await q
-    .select({
-      token: t.trades.token,
-      v: sql<string>`coalesce(sum(cast(${t.trades.trxAmount} as bigint)), 0)`.mapWith(String),
-    })
+    .select({ token: t.trades.token, v: sumOf(t.trades.trxAmount) })
     .from(t.trades)
     .where(gt(t.trades.timestamp, ctx.now() - DAY_MS))
     .groupBy(t.trades.token);
