@@ -5,7 +5,7 @@
 import { priceTrx } from '../tron/market/index.js';
 import { tokenNumber, trxNumber } from '../tron/units.js';
 import type { ChainEvent } from './event-api.js';
-import type { Statements } from './queries.js';
+import { parts, type Statements } from './queries.js';
 
 export type { FeedKind } from '../db/schema.js';
 import type { FeedKind, trades } from '../db/schema.js';
@@ -43,8 +43,6 @@ export interface FeedRow {
   timestamp: number;
   payload: string;
 }
-/** Rows in one insert: five parameters each, well under Postgres's 65,535. */
-const BATCH = 1000;
 
 /**
  * Writes feed rows in one transaction: each at once with its statement, or, given `many` (Postgres),
@@ -77,7 +75,7 @@ export class FeedWriter {
   /** Writes the rows kept so far, in their order. */
   async flush(): Promise<void> {
     if (!this.many) return;
-    for (let i = 0; i < this.kept.length; i += BATCH) await this.many(this.kept.slice(i, i + BATCH));
+    for (const part of parts(this.kept)) await this.many(part);
     this.kept.length = 0;
   }
 

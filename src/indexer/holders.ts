@@ -5,12 +5,10 @@
 // rows it touched, one delete of those it emptied and one multi-row upsert of the rest. Only this
 // file reads holders while a cycle runs, and the cycle is one transaction: readers see the same.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Q, Statements, Tables } from './queries.js';
+import { parts, type Q, type Statements, type Tables } from './queries.js';
 
 /** A balance zero-padded so SQL sorts holders exactly (the column's width). */
 const sortKey = (v: bigint): string => v.toString().padStart(80, '0');
-/** Rows in one statement: four parameters each, well under Postgres's 65,535. */
-const BATCH = 1000;
 
 export class HolderBook {
   /** Postgres: each token's holders' changes in the block being applied. */
@@ -40,8 +38,7 @@ export class HolderBook {
     const { q, t } = this;
     for (const [token, of] of this.changes) {
       const moved = [...of].filter(([, d]) => d !== 0n);
-      for (let i = 0; i < moved.length; i += BATCH) {
-        const part = moved.slice(i, i + BATCH);
+      for (const part of parts(moved)) {
         const held = await this.balances(
           token,
           part.map(([holder]) => holder),

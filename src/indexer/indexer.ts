@@ -30,7 +30,7 @@ import { HolderBook } from './holders.js';
 import { TokenBook } from './tokens.js';
 import { TradeBook } from './trade.js';
 import { Follower, type Window } from './follow.js';
-import { prepareStatements, type Q, type Statements, type Tables } from './queries.js';
+import { parts, prepareStatements, type Q, type Statements, type Tables } from './queries.js';
 
 export type { ChainEvent } from './event-api.js';
 export type { FeedKind } from './feed.js';
@@ -354,10 +354,8 @@ async function markSeen(ctx: ApplyContext, group: Array<{ contract: string; e: C
     }
     return fresh;
   }
-  for (let i = 0; i < group.length; i += SEEN_BATCH) {
-    const rows = group
-      .slice(i, i + SEEN_BATCH)
-      .map(({ contract, e }) => ({ txid: e.transaction_id, contract, eventIndex: e.event_index }));
+  for (const part of parts(group, SEEN_BATCH)) {
+    const rows = part.map(({ contract, e }) => ({ txid: e.transaction_id, contract, eventIndex: e.event_index }));
     const made = await q
       .insert(t.seenEvents)
       .values(rows)

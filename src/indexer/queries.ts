@@ -157,5 +157,13 @@ export function prepareStatements(q: Q, t: Tables) {
 }
 
 export type Statements = ReturnType<typeof prepareStatements>;
+
+/** Rows a multi-row statement (Postgres) takes at once: sixteen parameters a row at most, well under its 65,535. */
+export const ROWS_PER_STATEMENT = 1000;
+
+/** `items` in consecutive parts of at most `size`, one multi-row statement each. */
+export function* parts<T>(items: readonly T[], size = ROWS_PER_STATEMENT): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
 /** A token's row as the indexer reads it. */
 export type TokenRow = Tables['tokens']['$inferSelect'];

@@ -8,7 +8,7 @@ import { inArray } from 'drizzle-orm';
 import type { ApplyContext } from './context.js';
 import type { ChainEvent } from './event-api.js';
 import type { FeedTrade } from './feed.js';
-import type { Q, Statements, Tables, TokenRow } from './queries.js';
+import { parts, type Q, type Statements, type Tables, type TokenRow } from './queries.js';
 
 export interface Trade extends FeedTrade {
   buy: boolean;
@@ -54,8 +54,6 @@ export async function recordTrade(
 type TradeRow = Tables['trades']['$inferInsert'];
 /** A router fee seen on chain: the transaction, the sun its event says, the block's time. */
 type FeeSeen = { txid: string; feeSun: string; at: number };
-/** Rows in one insert: sixteen parameters each, well under Postgres's 65,535. */
-const BATCH = 1000;
 
 export class TradeBook {
   /** Postgres: the block's trade rows, in order. */
@@ -89,36 +87,21 @@ export class TradeBook {
   /** Writes what the block recorded (Postgres); call before the next block's changes are journaled. */
   async flush(): Promise<void> {
     const { q, t } = this;
-    for (let i = 0; i < this.rows.length; i += BATCH)
-      await q
-        .insert(t.trades)
-        .values(this.rows.slice(i, i + BATCH))
-        .onConflictDoNothing();
+    for (const part of parts(this.rows)) await q.insert(t.trades).values(part).onConflictDoNothing();
     this.rows.length = 0;
-    const seen = [...this.fees.values()];
-    this.fees.clear();
-    for (let i = 0; i < seen.length; i += BATCH) {
-      const part = seen.slice(i, i + BATCH);
-      const taken = await q
-        .delete(t.pendingFees)
-        .where(
-          inArray(
-            t.pendingFees.txid,
-            part.map((f) => f.txid),
-          ),
-        )
-        .returning({
-          txid: t.pendingFees.txid,
-          apiKeyId: t.pendingFees.apiKeyId,
-          token: t.pendingFees.token,
-          side: t.pendingFees.side,
-        });
-      if (!taken.length) continue;
-      const of = new Map(part.map((f) => [f.txid, f]));
-      await q
-        .insert(t.feeLedger)
-        .values(taken.map((p) => ({ ...p, feeSun: of.get(p.txid)!.feeSun, confirmedAt: of.get(p.txid)!.at })))
-        .onConflictDoNothing();
+    for (const txids of parts([...this.fees.keys()])) {
+      const taken = await q.delete(t.pendingFees).where(inArray(t.pendingFees.txid, txids)).returning({
+        txid: t.pendingFees.txid,
+        apiKeyId: t.pendingFees.apiKeyId,
+        token: t.pendingFees.token,
+        side: t.pendingFees.side,
+      });
+      const booked = taken.map((p) => {
+        const seen = this.fees.get(p.txid)!;
+        return { ...p, feeSun: seen.feeSun, confirmedAt: seen.at };
+      });
+      if (booked.length) await q.insert(t.feeLedger).values(booked).onConflictDoNothing();
     }
+    this.fees.clear();
   }
 }
