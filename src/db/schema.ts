@@ -65,7 +65,11 @@ export const tokens = sqliteTable(
     pair: text('pair'),
     lastTradeAt: integer('last_trade_at'),
   },
-  (t) => [index('tokens_family_created').on(t.family, t.createdAt)],
+  (t) => [
+    index('tokens_family_created').on(t.family, t.createdAt),
+    // the listing's newest first (and its ties' first key)
+    index('tokens_created').on(t.createdAt),
+  ],
 );
 
 /** Off-chain metadata set by the service (seed, create helper). Absent links are null. */

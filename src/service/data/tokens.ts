@@ -1,10 +1,11 @@
 // A token's details, the listings, its price and its curve's progress, from the indexed row.
-import { and, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, lte, sql, type SQL } from 'drizzle-orm';
 import { sumOf } from '../../db/engine.js';
 import type { FamilyName } from '../../tron/families.js';
 import {
   TOTAL_SALE,
   TRX_TO_FILL,
+  VIRTUAL_TRX_START,
   initialPool,
   priceTrx,
   progressBps,
@@ -12,8 +13,8 @@ import {
   realTrxOf,
   soldOf,
 } from '../../tron/market/index.js';
-import { tokenNumber, trxNumber } from '../../tron/units.js';
-import { DAY_MS, findToken, poolAfter, poolOf, type DataContext, type TokenRow } from './rows.js';
+import { BPS, tokenNumber, trxNumber } from '../../tron/units.js';
+import { DAY_MS, findToken, poolAfter, poolOf, withPage, type DataContext, type TokenRow } from './rows.js';
 
 export type TokenSort = 'new' | 'volume' | 'progress';
 
@@ -102,60 +103,41 @@ export async function tokenDetails(ctx: DataContext, family: FamilyName, address
   };
 }
 
-/** A token as the listing sorts it: its age, 24 h volume (TRX, as shown), progress and curve TRX. */
-type Listed = { address: string; createdAt: number; volume: number; progress: number; trx: bigint };
-/** Newest first; by 24 h volume; by progress, the TRX in the curve breaking ties. Newer first on ties. */
-const ORDER: Record<TokenSort, (a: Listed, b: Listed) => number> = {
-  new: (a, b) => b.createdAt - a.createdAt,
-  volume: (a, b) => b.volume - a.volume || b.createdAt - a.createdAt,
-  progress: (a, b) => b.progress - a.progress || (b.trx > a.trx ? 1 : b.trx < a.trx ? -1 : 0),
-};
-
-/** Each token's TRX traded in the last 24 h (sun), in one query (tokens without trades absent). */
-async function volumes24h(ctx: DataContext): Promise<Map<string, bigint>> {
-  const { q, t } = ctx.db;
-  const rows = await q
-    .select({ token: t.trades.token, v: sumOf(t.trades.trxAmount) })
-    .from(t.trades)
-    .where(gt(t.trades.timestamp, ctx.now() - DAY_MS))
-    .groupBy(t.trades.token);
-  return new Map(rows.map((r) => [r.token, BigInt(r.v)]));
+/** A token's curve progress in whole percent, in SQL: `progressOf` of its row, on both engines. */
+function progressSql(t: DataContext['db']['t']): SQL {
+  const n = (v: bigint) => sql.raw(String(v));
+  const raised = sql`(cast(${t.tokens.trxReserve} as bigint) - ${n(VIRTUAL_TRX_START)})`;
+  const bps = sql`(${raised} * ${n(BPS)} / ${n(TRX_TO_FILL)})`;
+  return sql`case when ${t.tokens.status} = 'LAUNCHED' then 100 when ${raised} <= 0 then 0
+    when ${bps} >= ${n(BPS)} then 100 else ${bps} / 100 end`;
 }
 
 /**
- * A page of the listing. The order needs every token (the columns it sorts by, and, by volume,
- * every token's 24 h volume, summed in one query); the rows and figures shown are read for the
- * page's tokens only, so a listing costs the same few queries with ten tokens or a hundred thousand.
+ * A page of the listing, ordered and cut by the database: newest first; by 24 h volume (every
+ * token's, summed in one grouped query the order joins); by progress, the TRX in the curve (the
+ * pair's, once launched) breaking ties. Then, whatever the sort, the newer token first and the
+ * address in byte order, so that pages are the same on both engines and no token shows on two of
+ * them. Only the page's tokens are read: a listing costs the same few queries with ten tokens or
+ * a hundred thousand.
  */
 export async function listTokens(ctx: DataContext, sort: TokenSort, page: number, limit: number) {
   const { q, t } = ctx.db;
-  const keys = await q
-    .select({
-      address: t.tokens.address,
-      createdAt: t.tokens.createdAt,
-      status: t.tokens.status,
-      trxReserve: t.tokens.trxReserve,
-      tokenReserve: t.tokens.tokenReserve,
-    })
-    .from(t.tokens);
-  const volumes = sort === 'volume' ? await volumes24h(ctx) : undefined;
-  const listed: Listed[] = keys.map((k) => ({
-    address: k.address,
-    createdAt: k.createdAt,
-    volume: trxNumber(volumes?.get(k.address) ?? 0n),
-    progress: progressOf(k),
-    trx: BigInt(k.trxReserve),
-  }));
-  listed.sort(ORDER[sort]);
-  const shown = listed.slice((page - 1) * limit, page * limit).map((l) => l.address);
-  const rows = shown.length ? await q.select().from(t.tokens).where(inArray(t.tokens.address, shown)) : [];
-  const byAddress = new Map(rows.map((r) => [r.address, r]));
-  const items = await Promise.all(
-    shown
-      // a fork may take a token away between the two reads: it is no longer listed
-      .flatMap((address) => byAddress.get(address) ?? [])
-      .map(async (row) => ({ row, s: await summary(ctx, row) })),
-  );
+  // text columns compare byte by byte on both engines (Postgres's are collated "C")
+  const ties = [desc(t.tokens.createdAt), asc(t.tokens.address)];
+  const listing = q.select(getTableColumns(t.tokens)).from(t.tokens).$dynamic();
+  if (sort === 'volume') {
+    const day = q
+      .select({ token: t.trades.token, sun: sql<string>`sum(cast(${t.trades.trxAmount} as bigint))`.as('sun') })
+      .from(t.trades)
+      .where(gt(t.trades.timestamp, ctx.now() - DAY_MS))
+      .groupBy(t.trades.token)
+      .as('day');
+    listing.leftJoin(day, eq(day.token, t.tokens.address)).orderBy(desc(sql`coalesce(${day.sun}, 0)`), ...ties);
+  } else if (sort === 'progress') {
+    listing.orderBy(desc(progressSql(t)), desc(sql`cast(${t.tokens.trxReserve} as bigint)`), ...ties);
+  } else listing.orderBy(...ties);
+  const rows = await withPage(listing, page, limit);
+  const items = await Promise.all(rows.map(async (row) => ({ row, s: await summary(ctx, row) })));
   return items.map(({ row, s }) => ({
     address: row.address,
     family: row.family,

@@ -4,6 +4,7 @@
 // listings and a user's trades.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDataService } from '../../../src/service/data/index.js';
+import { progressPct } from '../../../src/tron/market/index.js';
 import type { AppDatabase } from '../../../src/db/index.js';
 import type { ChainGateway } from '../../../src/tron/gateway.js';
 import { appEngines } from '../../helpers/services.js';
@@ -182,6 +183,49 @@ describe.each(engines)('listings on $engine', ({ open }) => {
         pumpPercentage: d.pumpPercentage,
         currentStatus: d.currentStatus,
       });
+    }
+    await db.close();
+  });
+
+  it('pages through any listing in one order on both engines: the model of the documented order', async () => {
+    const db = await open();
+    // many ties on purpose: few ages, few reserves, launched and full curves at 100 %, addresses
+    // differing only in case (byte order puts upper case first)
+    const ages = [1, 2, 3].map((h) => NOW - h * 3600_000);
+    const reserves = ['35000000000', '35000000001', '60000000000', '60000000000', '138704000000', '200000000000'];
+    const rows = Array.from({ length: 30 }, (_, n) => ({
+      ...token(n, {
+        trxReserve: reserves[(n * 7) % reserves.length]!,
+        status: n % 5 === 0 ? ('LAUNCHED' as const) : ('CREATED' as const),
+        createdAt: ages[Math.floor(n / 2) % ages.length]!,
+      }),
+      address: `T${n % 2 ? 'a' : 'A'}List${Math.floor(n / 2)}`,
+    }));
+    const trades = rows.flatMap((r, n) =>
+      n % 3 ? [] : [{ ...buy(n, 0, String(((n * 13) % 4) * 1_000_000), NOW - 3600_000), token: r.address }],
+    );
+    await db.tx(async (q) => {
+      await q.insert(db.t.tokens).values(rows);
+      await q.insert(db.t.trades).values(trades);
+    });
+    const data = createDataService({ db, chain: {} as ChainGateway, families, trxUsd: 0.25, now: () => NOW });
+    const volume = (a: string) => trades.filter((x) => x.token === a).reduce((v, x) => v + BigInt(x.trxAmount), 0n);
+    const progress = (r: (typeof rows)[number]) =>
+      r.status === 'LAUNCHED' ? 100 : progressPct({ trxReserve: BigInt(r.trxReserve), tokenReserve: 0n });
+    const cmp = (a: bigint | number, b: bigint | number) => (a > b ? -1 : a < b ? 1 : 0);
+    const ties = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+      cmp(a.createdAt, b.createdAt) || (a.address < b.address ? -1 : 1);
+    const model = {
+      new: [...rows].sort(ties),
+      volume: [...rows].sort((a, b) => cmp(volume(a.address), volume(b.address)) || ties(a, b)),
+      progress: [...rows].sort(
+        (a, b) => cmp(progress(a), progress(b)) || cmp(BigInt(a.trxReserve), BigInt(b.trxReserve)) || ties(a, b),
+      ),
+    };
+    for (const sort of ['new', 'volume', 'progress'] as const) {
+      const listed: string[] = [];
+      for (let page = 1; page <= 5; page++) listed.push(...(await data.listTokens(sort, page, 7)).map((x) => x.address));
+      expect(listed, sort).toEqual(model[sort].map((r) => r.address));
     }
     await db.close();
   });

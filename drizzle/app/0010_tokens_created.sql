@@ -1,0 +1,1 @@
+CREATE INDEX `tokens_created` ON `tokens` (`created_at`);

@@ -1,0 +1,1 @@
+CREATE INDEX "tokens_created" ON "app"."tokens" USING btree ("created_at");
