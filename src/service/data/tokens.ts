@@ -127,7 +127,7 @@ export async function listTokens(ctx: DataContext, sort: TokenSort, page: number
   const listing = q.select(getTableColumns(t.tokens)).from(t.tokens).$dynamic();
   if (sort === 'volume') {
     const day = q
-      .select({ token: t.trades.token, sun: sql<string>`sum(cast(${t.trades.trxAmount} as bigint))`.as('sun') })
+      .select({ token: t.trades.token, sun: sumOf(t.trades.trxAmount).as('sun') })
       .from(t.trades)
       .where(gt(t.trades.timestamp, ctx.now() - DAY_MS))
       .groupBy(t.trades.token)
