@@ -155,6 +155,8 @@ function prepareMarkets(db: DevnetDb) {
 
 export class Ledger {
   private readonly q: ReturnType<typeof prepare>;
+  /** Told of each account this ledger writes: the EVM keeps what it read (evm/state.ts). */
+  onAccountWrite: ((address: string) => void) | undefined;
 
   constructor(readonly db: DevnetDb) {
     this.q = prepare(db);
@@ -189,15 +191,19 @@ export class Ledger {
     contractKind: string | null = null,
     name: string | null = null,
   ): boolean {
-    return this.q.insertAccount.run(address, time, contractKind, name).changes > 0;
+    const created = this.q.insertAccount.run(address, time, contractKind, name).changes > 0;
+    if (created) this.onAccountWrite?.(address);
+    return created;
   }
   /** Changes what code an account runs (a native router becoming bytecode at genesis.ts). */
   setContractKind(address: string, kind: string | null): void {
     this.db.$client.prepare('update accounts set contract_kind = ? where address = ?').run(kind, address);
+    this.onAccountWrite?.(address);
   }
   setBalance(address: string, balance: bigint): void {
     if (balance < 0n) throw new Error(`negative balance for ${address}`);
     this.q.setBalance.run(balance.toString(), address);
+    this.onAccountWrite?.(address);
   }
 
   // --- TRC20 ---

@@ -11,7 +11,7 @@ import type { Devnet } from '../../src/devnet/index.js';
 import { LAUNCHPAD_ABI, TRC20_ABI } from '../../src/tron/abi.js';
 import { big, contractMethods } from '../../src/tron/client.js';
 import { decodeRevert } from '../../src/tron/codec.js';
-import { DEFAULT_FEES, quoteBuy, type Pool } from '../../src/tron/market/index.js';
+import { DEFAULT_FEES, DEFAULT_MINT_FEE, quoteBuy, type Pool } from '../../src/tron/market/index.js';
 import { MAX_UINT256, SUN_PER_TRX } from '../../src/tron/units.js';
 import { faucet, startTestDevnet, tronWebFor } from '../helpers/devnet.js';
 
@@ -253,6 +253,65 @@ describe('trading through it', () => {
     expect(r.reason).toBe('Router: reentrant call');
     expect(await tokenBalance(h, alice.address)).toBe(before);
     expect(await tokenBalance(h, router)).toBe(0n);
+  });
+
+  it('passes on the refund of a buy that fills the curve, exact to the sun, and says what the curve took', async () => {
+    // the refund comes back from the native launchpad into the router's receive(), after the
+    // launchpad paid its own fee out of the same balance: an account the EVM remembered from before
+    // the launchpad ran would pass on the wrong amount or leave the launchpad the wrong balance
+    const whale = await account(400_000);
+    const made = await call(
+      whale,
+      LP,
+      'createAndInitPurchase(string,string)',
+      [
+        ['string', 'Fill Test'],
+        ['string', 'FILL'],
+      ],
+      DEFAULT_MINT_FEE,
+    );
+    expect(made.ok).toBe(true);
+    const launchpad = contractMethods(tw, LAUNCHPAD_ABI, LP);
+    const count = Number(big(await launchpad.tokenCount!().call({ from: LP })));
+    const fresh = TronWeb.address.fromHex(
+      '41' + String(await launchpad.tokenAddress!(count - 1).call({ from: LP })).slice(2),
+    );
+    const paid = 300_000n * SUN_PER_TRX;
+    const fee = (paid * 100n) / 10_000n;
+    const q = quoteBuy(await pool(fresh), paid - fee, DEFAULT_FEES);
+    expect(q.fills).toBe(true);
+    expect(q.refund).toBeGreaterThan(0n);
+    const [trxBefore, treasuryBefore, curveBefore] = [
+      await balance(whale.address),
+      await balance(treasury),
+      await balance(LP),
+    ];
+    const r = await call(
+      whale,
+      router,
+      'buy(address,uint256,uint256)',
+      [
+        ['address', fresh],
+        ['uint256', q.tokenOut.toString()],
+        ['uint256', '100'],
+      ],
+      paid,
+    );
+    expect(r.ok).toBe(true);
+    expect(await balance(whale.address)).toBe(trxBefore - paid + q.refund - r.fee);
+    expect(await tokenBalance(fresh, whale.address)).toBe(q.tokenOut);
+    expect(await balance(treasury)).toBe(treasuryBefore + fee);
+    // the launchpad keeps what the curve took (its own fee went on to its fee recipient)
+    expect(await balance(LP)).toBe(curveBefore + q.trxIn);
+    expect(await balance(router)).toBe(0n);
+    expect(await tokenBalance(fresh, router)).toBe(0n);
+    const events = await tw.event.getEventsByTransactionID((r.info as { id: string }).id);
+    const routerBuy = events.data!.find((e) => e.event_name === 'RouterBuy');
+    expect(routerBuy?.result).toMatchObject({
+      trxIn: (paid - q.refund).toString(),
+      fee: fee.toString(),
+      tokenOut: q.tokenOut.toString(),
+    });
   });
 });
 

@@ -26,12 +26,12 @@ import { decodeRevert, decodeValues, encodeRevert, topicOf } from '../../tron/co
 import { ENERGY_PRICE_SUN } from '../fees.js';
 import type { Ledger } from '../ledger.js';
 import { OutOfEnergy, Revert, type LogEntry, type Vm } from '../vm.js';
-import { cacheJumpAnalysis } from './jumps.js';
+import { patchInterpreter } from './interpreter.js';
 import { LedgerState, codeHashOf, tronHex } from './state.js';
 import type { ContractStore } from './store.js';
 import { useDirectWords, type OpcodeEntries } from './words.js';
 
-await cacheJumpAnalysis();
+await patchInterpreter();
 
 /** What java-tron's TVM executes: the EVM up to Shanghai (PUSH0 since GreatVoyage-v4.7.2). */
 export const EVM_VERSION = 'shanghai';
@@ -161,7 +161,10 @@ export class Machine {
     const runtime = result.execResult.returnValue;
     const deposit = result.execResult.exceptionError ? 0 : runtime.length * CODE_DEPOSIT_ENERGY;
     const outcome = this.outcome(result, req.energyLimit, deposit);
-    if (outcome.ok) this.code.setRuntime(req.to, bytesToUnprefixedHex(runtime), codeHashOf(runtime));
+    if (outcome.ok) {
+      this.code.setRuntime(req.to, bytesToUnprefixedHex(runtime), codeHashOf(runtime));
+      this.state.forget();
+    }
     return { ...outcome, output: outcome.ok ? bytesToUnprefixedHex(runtime) : outcome.output };
   }
 
@@ -176,6 +179,8 @@ export class Machine {
     }
     this.vm = vm;
     this.state.now = vm.now;
+    // the EVM starts from outside: the state may have changed since it last ran (state.ts)
+    if (this.frames.length === 0) this.state.forget();
     const depth = this.frames.length;
     try {
       return await this.evm.runCall({
@@ -229,7 +234,7 @@ export class Machine {
 
   /** A native contract's code, as a precompile, if `hex` is a native contract. */
   private nativeAt(hex: string): PrecompileFunc | undefined {
-    const kind = this.ledger.contractKind(hex);
+    const kind = this.state.kindAt(hex);
     if (!kind || kind === 'evm') return undefined;
     return (input) => this.runNative(hex, input);
   }
@@ -284,15 +289,16 @@ function decoded(entry: AbiEntry, topics: string[], data: string): { entry: AbiE
   }
 }
 
+/**
+ * A native contract's log, passed up through the EVM's frames: the EVM only gathers logs (the
+ * bytes are read nowhere: `logEntry` takes the entry), so they are not converted to bytes.
+ */
 function evmLog(entry: LogEntry): EvmLog {
-  const log = [
-    hexToBytes(`0x${entry.contract.slice(2)}`),
-    entry.topics.map((t) => hexToBytes(`0x${t}`)),
-    hexToBytes(`0x${entry.data}`),
-  ] as EvmLog;
+  const log = [NO_BYTES, [], NO_BYTES] as unknown as EvmLog;
   log.entry = entry;
   return log;
 }
+const NO_BYTES = new Uint8Array();
 
 /** A failed native frame that reverted with this data (hex), having spent `energy`. */
 const reverted = (energy: bigint, data: string): ExecResult => ({

@@ -1,9 +1,16 @@
 // The EVM's view of the devnet's state: accounts and TRX balances from the ledger, code and storage
-// of bytecode contracts from the contract store, all in the devnet's SQLite file. There is no cache
-// and no trie: every read is the current row, every write goes straight to it, and the EVM's
-// checkpoints are SQLite savepoints, so a reverted call frame undoes whatever it wrote (its own
-// storage, and what native contracts it called wrote to the ledger) and the block's transaction
-// holds it all.
+// of bytecode contracts from the contract store, all in the devnet's SQLite file. There is no trie:
+// every write goes straight to its row, and the EVM's checkpoints are SQLite savepoints, so a
+// reverted call frame undoes whatever it wrote (its own storage, and what native contracts it
+// called wrote to the ledger) and the block's transaction holds it all.
+//
+// Reads are remembered while the EVM runs (it asks for the same account a dozen times a call:
+// caller, callee, balance, code, gas rules), and only that long. The machine forgets them when the
+// EVM starts from outside (machine.ts: a transaction, or native code calling bytecode), and this
+// class forgets them when a frame reverts (the savepoint has put rows back). In between, every
+// account write goes through the ledger, which tells this class of it (the native contracts'
+// payments), and only the EVM writes a bytecode contract's storage (putStorage, which keeps the
+// remembered word with the row).
 import type { StateManagerInterface } from '@ethereumjs/common';
 import {
   Account,
@@ -32,6 +39,14 @@ const NATIVE_CODE_HASH = hexToBytes(`0x${codeHashOf(NATIVE_CODE)}`);
 
 const word = (bytes: Uint8Array): string => bytesToUnprefixedHex(bytes).padStart(64, '0');
 
+/** An account as the EVM sees it: its TRX, what runs there, and a bytecode contract's code hash and nonce. */
+interface AccountRow {
+  balance: bigint;
+  kind: string | null;
+  codeHash: string | null;
+  nonce: number | null;
+}
+
 export class LedgerState implements StateManagerInterface {
   private depth = 0;
   private readonly q;
@@ -39,6 +54,9 @@ export class LedgerState implements StateManagerInterface {
   private readonly codes = new Map<string, Uint8Array>();
   /** Each slot's value when this transaction first read it (SSTORE's energy depends on it). */
   private readonly original = new Map<string, Uint8Array>();
+  /** Accounts (null: none there) and storage words read or written since the machine last forgot. */
+  private readonly accounts = new Map<string, AccountRow | null>();
+  private readonly slots = new Map<string, Uint8Array>();
 
   readonly originalStorageCache = {
     get: async (address: Address, key: Uint8Array): Promise<Uint8Array> => {
@@ -60,6 +78,7 @@ export class LedgerState implements StateManagerInterface {
     /** The block time (ms), for accounts a call creates. */
     public now: number,
   ) {
+    ledger.onAccountWrite = (address) => void this.accounts.delete(address);
     this.q = {
       // an account as the EVM sees it, in one read: balance, kind, and a bytecode contract's code hash and nonce
       account: db.prepare<
@@ -75,24 +94,49 @@ export class LedgerState implements StateManagerInterface {
     };
   }
 
+  /** Forgets what was read: the state may have changed outside the EVM since. */
+  forget(): void {
+    this.accounts.clear();
+    this.slots.clear();
+  }
+
+  /** The account at `hex` (null: none), read once until the machine forgets. */
+  private row(hex: string): AccountRow | null {
+    let row = this.accounts.get(hex);
+    if (row === undefined) {
+      const r = this.q.account.get(hex);
+      row = r ? { balance: BigInt(r.balance), kind: r.kind, codeHash: r.codeHash, nonce: r.nonce } : null;
+      this.accounts.set(hex, row);
+    }
+    return row;
+  }
+
+  /** What runs at `hex`: 'evm' for bytecode, a native contract's kind, null for none. */
+  kindAt(hex: string): string | null {
+    return this.row(hex)?.kind ?? null;
+  }
+
   async getAccount(address: Address): Promise<Account | undefined> {
-    const row = this.q.account.get(tronHex(address));
+    const row = this.row(tronHex(address));
     if (!row) return undefined;
-    const balance = BigInt(row.balance);
     if (row.kind === 'evm') {
       const hash = row.codeHash ? hexToBytes(`0x${row.codeHash}`) : KECCAK256_NULL;
-      return new Account(BigInt(row.nonce ?? 0), balance, KECCAK256_RLP, hash);
+      return new Account(BigInt(row.nonce ?? 0), row.balance, KECCAK256_RLP, hash);
     }
-    return new Account(0n, balance, KECCAK256_RLP, row.kind ? NATIVE_CODE_HASH : KECCAK256_NULL);
+    return new Account(0n, row.balance, KECCAK256_RLP, row.kind ? NATIVE_CODE_HASH : KECCAK256_NULL);
   }
 
   async putAccount(address: Address, account?: Account): Promise<void> {
     if (!account) return;
     const hex = tronHex(address);
-    const row = this.q.account.get(hex);
-    if (!row) this.ledger.ensureAccount(hex, this.now);
-    if ((row ? BigInt(row.balance) : 0n) !== account.balance) this.ledger.setBalance(hex, account.balance);
-    if (row?.kind === 'evm' && row.nonce !== Number(account.nonce)) this.code.setNonce(hex, Number(account.nonce));
+    const known = this.row(hex);
+    if (!known) this.ledger.ensureAccount(hex, this.now);
+    const row = known ?? { balance: 0n, kind: null, codeHash: null, nonce: null };
+    if (row.balance !== account.balance) this.ledger.setBalance(hex, account.balance);
+    const nonce = row.kind === 'evm' ? Number(account.nonce) : row.nonce;
+    if (nonce !== row.nonce) this.code.setNonce(hex, nonce!);
+    // the ledger's writes made this class forget the account: what was written is what it is now
+    this.accounts.set(hex, { ...row, balance: account.balance, nonce });
   }
 
   /** Tron never deletes an account (an empty one stays, SELFDESTRUCT aside). */
@@ -111,6 +155,7 @@ export class LedgerState implements StateManagerInterface {
   /** The EVM stores the code its CREATE made; deployments set theirs through `deploy` (machine.ts). */
   async putCode(address: Address, value: Uint8Array): Promise<void> {
     const hex = tronHex(address);
+    this.accounts.delete(hex);
     if (!this.code.meta(hex)) {
       // a contract's CREATE: the EVM has made the account already (its nonce), as a plain one
       this.ledger.ensureAccount(hex, this.now);
@@ -130,7 +175,7 @@ export class LedgerState implements StateManagerInterface {
 
   async getCode(address: Address): Promise<Uint8Array> {
     const hex = tronHex(address);
-    const row = this.q.account.get(hex);
+    const row = this.row(hex);
     if (row?.kind !== 'evm') return row?.kind ? NATIVE_CODE : new Uint8Array();
     // code never changes under its hash: read and decoded once, the same bytes every call after
     const hash = row.codeHash;
@@ -148,16 +193,28 @@ export class LedgerState implements StateManagerInterface {
   }
 
   async getStorage(address: Address, key: Uint8Array): Promise<Uint8Array> {
-    const v = this.code.slot(tronHex(address), word(key));
-    return v ? hexToBytes(`0x${v.replace(/^(00)+/, '') || '00'}`) : new Uint8Array();
+    const id = tronHex(address) + word(key);
+    let value = this.slots.get(id);
+    if (!value) {
+      const v = this.code.slot(id.slice(0, 42), id.slice(42));
+      value = v ? hexToBytes(`0x${v.replace(/^(00)+/, '') || '00'}`) : new Uint8Array();
+      this.slots.set(id, value);
+    }
+    return value;
   }
 
   async putStorage(address: Address, key: Uint8Array, value: Uint8Array): Promise<void> {
-    this.code.putSlot(tronHex(address), word(key), word(value));
+    const hex = tronHex(address);
+    const slot = word(key);
+    this.code.putSlot(hex, slot, word(value));
+    // as getStorage answers: no leading zero bytes, empty for zero
+    const first = value.findIndex((b) => b !== 0);
+    this.slots.set(hex + slot, first < 0 ? new Uint8Array() : value.slice(first));
   }
 
   async clearStorage(address: Address): Promise<void> {
     this.code.clear(tronHex(address));
+    this.slots.clear();
   }
 
   async checkpoint(): Promise<void> {
@@ -174,6 +231,7 @@ export class LedgerState implements StateManagerInterface {
     this.q.rollback.run();
     this.q.release.run();
     this.depth -= 1;
+    this.forget();
   }
 
   /** Open checkpoints (0 once every call frame has ended). */

@@ -1,0 +1,111 @@
+// The devnet's step loop (src/devnet/evm/interpreter.ts) runs bytecode exactly as @ethereumjs/evm's
+// own loop does: random programs give the same result, energy, return data, stack, memory size and
+// storage both ways. The EVM's own loop runs whenever a step listener is attached, which is how
+// each program is run the shipped way here.
+import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
+import { createEVM, type EVM } from '@ethereumjs/evm';
+import { bytesToHex, createZeroAddress, setLengthLeft } from '@ethereumjs/util';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { patchInterpreter } from '../../../src/devnet/evm/interpreter.js';
+
+const patched = await patchInterpreter();
+
+/** Opcodes a program is made of, with the bytes that follow a PUSH. */
+const op = fc.oneof(
+  {
+    weight: 6,
+    arbitrary: fc
+      .tuple(fc.integer({ min: 1, max: 3 }), fc.nat(255))
+      .map(([n, v]) => [0x5f + n, ...setLengthLeft(Uint8Array.of(v), n)]),
+  },
+  { weight: 2, arbitrary: fc.constant([0x5f]) }, // PUSH0
+  { weight: 3, arbitrary: fc.integer({ min: 0x80, max: 0x83 }).map((c) => [c]) }, // DUP1-4
+  { weight: 2, arbitrary: fc.integer({ min: 0x90, max: 0x92 }).map((c) => [c]) }, // SWAP1-3
+  {
+    weight: 6,
+    arbitrary: fc
+      // arithmetic, comparison, bits, POP, PC, MSIZE, GAS, CALLVALUE, CALLDATASIZE
+      .constantFrom(
+        0x01,
+        0x02,
+        0x03,
+        0x04,
+        0x06,
+        0x10,
+        0x11,
+        0x14,
+        0x15,
+        0x16,
+        0x17,
+        0x18,
+        0x19,
+        0x1b,
+        0x1c,
+        0x50,
+        0x58,
+        0x59,
+        0x5a,
+        0x34,
+        0x36,
+      )
+      .map((c) => [c]),
+  },
+  { weight: 3, arbitrary: fc.constantFrom(0x51, 0x52, 0x53).map((c) => [c]) }, // MLOAD, MSTORE, MSTORE8
+  { weight: 1, arbitrary: fc.constantFrom(0x54, 0x55).map((c) => [c]) }, // SLOAD, SSTORE
+  { weight: 2, arbitrary: fc.constantFrom(0x56, 0x57, 0x5b).map((c) => [c]) }, // JUMP, JUMPI, JUMPDEST
+  { weight: 1, arbitrary: fc.constantFrom(0x00, 0xf3, 0xfd, 0xfe, 0x0c).map((c) => [c]) }, // STOP, RETURN, REVERT, INVALID, undefined
+);
+const program = fc.array(op, { minLength: 1, maxLength: 60 }).map((ops) => Uint8Array.from(ops.flat()));
+
+async function evm(): Promise<EVM> {
+  return createEVM({ common: new Common({ chain: Mainnet, hardfork: Hardfork.Shanghai }) });
+}
+
+/** What a run leaves that a caller could see. */
+async function outcome(vm: EVM, code: Uint8Array, gasLimit: bigint) {
+  const r = await vm.runCode({ code, gasLimit, value: 7n });
+  const storage = await Promise.all(
+    [0n, 1n, 2n, 255n].map(async (k) =>
+      bytesToHex(await vm.stateManager.getStorage(createZeroAddress(), setLengthLeft(Uint8Array.of(Number(k)), 32))),
+    ),
+  );
+  return {
+    error: r.exceptionError?.error,
+    energy: r.executionGasUsed,
+    output: bytesToHex(r.returnValue),
+    stack: r.runState?.stack.getStack(),
+    memoryWords: r.runState?.memoryWordCount,
+    storage,
+  };
+}
+
+describe("the devnet's EVM step loop", () => {
+  it('is installed on this version of @ethereumjs/evm (else the EVM runs unchanged, and slower)', () => {
+    expect(patched).toEqual({ jumps: true, steps: true });
+  });
+
+  it("runs any program as the EVM's own loop does: result, energy, output, stack, memory and storage", async () => {
+    await fc.assert(
+      fc.asyncProperty(program, fc.constantFrom(30n, 200n, 5_000n, 100_000n), async (code, gasLimit) => {
+        const shipped = await evm();
+        shipped.events.on('step', () => undefined);
+        expect(await outcome(await evm(), code, gasLimit)).toEqual(await outcome(shipped, code, gasLimit));
+      }),
+      {
+        numRuns: 400,
+        examples: [
+          // a jump to a JUMPDEST, memory growth, a store, then a word returned
+          [
+            Uint8Array.from([0x60, 0x04, 0x56, 0xfe, 0x5b, 0x60, 0x2a, 0x60, 0x40, 0x52, 0x60, 0x20, 0x60, 0x40, 0xf3]),
+            100_000n,
+          ],
+          // out of energy in the middle of memory growth
+          [Uint8Array.from([0x60, 0x2a, 0x61, 0x10, 0x00, 0x52]), 200n],
+          // a stack underflow on MSTORE's memory cost
+          [Uint8Array.from([0x52]), 5_000n],
+        ],
+      },
+    );
+  });
+});
