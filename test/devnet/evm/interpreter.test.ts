@@ -4,7 +4,7 @@
 // each program is run the shipped way here.
 import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
 import { createEVM, type EVM } from '@ethereumjs/evm';
-import { bytesToHex, createZeroAddress, setLengthLeft } from '@ethereumjs/util';
+import { Account, bytesToHex, createZeroAddress, setLengthLeft } from '@ethereumjs/util';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { patchInterpreter } from '../../../src/devnet/evm/interpreter.js';
@@ -58,8 +58,11 @@ const op = fc.oneof(
 );
 const program = fc.array(op, { minLength: 1, maxLength: 60 }).map((ops) => Uint8Array.from(ops.flat()));
 
+/** A fresh EVM whose programs run as the zero address, an account (SSTORE needs one). */
 async function evm(): Promise<EVM> {
-  return createEVM({ common: new Common({ chain: Mainnet, hardfork: Hardfork.Shanghai }) });
+  const vm = await createEVM({ common: new Common({ chain: Mainnet, hardfork: Hardfork.Shanghai }) });
+  await vm.stateManager.putAccount(createZeroAddress(), new Account());
+  return vm;
 }
 
 /** What a run leaves that a caller could see. */
@@ -104,6 +107,8 @@ describe("the devnet's EVM step loop", () => {
           [Uint8Array.from([0x60, 0x2a, 0x61, 0x10, 0x00, 0x52]), 200n],
           // a stack underflow on MSTORE's memory cost
           [Uint8Array.from([0x52]), 5_000n],
+          // a storage write, then PUSH0
+          [Uint8Array.from([0x60, 0x00, 0x58, 0x55, 0x5f]), 100_000n],
         ],
       },
     );
