@@ -38,6 +38,27 @@ export function fullNodeView(chain: Chain): NodeView {
 export function solidityNodeView(chain: Chain): NodeView {
   const isSolid = (n: number | undefined) => n !== undefined && n <= chain.solid().number;
   const solidBlock = (b: BlockRow | undefined) => (b && isSolid(b.number) ? b : undefined);
+  // A solid block is final (no fork reaches it, and every change to the state is made in a block
+  // after it), so an account as it was there never changes: each is read (rewound) once, and kept
+  // until the next block is solid. TronWeb's getBalance and getAccount ask here: a wallet waiting for
+  // its TRX polls it, each poll a rewind of what the last 19 blocks changed before.
+  let keptAt: string | undefined;
+  let kept = new Map<string, Account>();
+  const accountAtSolid = (address: string): Account => {
+    const at = chain.solid().blockId;
+    if (at !== keptAt) {
+      keptAt = at;
+      kept = new Map();
+    }
+    if (!kept.has(address)) {
+      // an account is never deleted, so its own rows in the journal tell what it was
+      kept.set(
+        address,
+        chain.readAtSolid(() => chain.ledger.account(address), address),
+      );
+    }
+    return kept.get(address);
+  };
   return {
     top: () => chain.solid(),
     block: (n) => solidBlock(chain.block(n)),
@@ -45,8 +66,7 @@ export function solidityNodeView(chain: Chain): NodeView {
     blockTransactions: (n) => (isSolid(n) ? chain.blockTransactions(n) : []),
     transaction: (txid) => (isSolid(chain.transactionBlock(txid)) ? chain.transaction(txid) : undefined),
     transactionInfo: (txid) => (isSolid(chain.transactionBlock(txid)) ? chain.transactionInfo(txid) : {}),
-    // an account is never deleted, so its own rows in the journal tell what it was
-    account: (address) => chain.readAtSolid(() => chain.ledger.account(address), address),
+    account: accountAtSolid,
     constantCall: (owner, contract, data, value) => chain.constantCall(owner, contract, data, value, true),
   };
 }
