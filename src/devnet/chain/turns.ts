@@ -57,9 +57,8 @@ export class Turns {
   }
 
   /**
-   * Runs fn and rolls back whatever it wrote; its result (or its error) is kept. A savepoint of its
-   * own, always rolled back: no exception is thrown to undo it (the views of every trade pass here,
-   * and an Error's stack trace cost more than the view).
+   * Runs fn and rolls back whatever it wrote; its result (or its error) is kept: a savepoint of its
+   * own, always rolled back (no exception thrown to make a transaction undo it).
    */
   discard<T>(fn: () => T): T {
     const point = this.savepoint(++this.savepoints);

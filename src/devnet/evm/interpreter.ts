@@ -15,8 +15,10 @@
 //   witnesses (EIPs 6800 and 7864); otherwise the EVM's own loop runs.
 //
 // The interpreter is not exported by the package, so its module is found next to the package's
-// entry. If that ever fails (another layout, or the fields below renamed), nothing is changed and
-// the EVM runs as shipped: `patchInterpreter` says which changes it made, and a test holds them on.
+// entry; where it cannot be found, nothing is changed and the EVM runs as shipped.
+// `patchInterpreter` says which changes it made. A test holds both on and runs random programs
+// through this loop and the EVM's own: a new version of the package that changes what this loop
+// relies on (the run state's fields, the opcode entries, the step's order) fails it.
 import { EVMError } from '@ethereumjs/evm';
 import { createRequire } from 'node:module';
 import path from 'node:path';
