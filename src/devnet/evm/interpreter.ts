@@ -23,6 +23,7 @@ import { EVMError } from '@ethereumjs/evm';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MLOAD, MSTORE } from './words.js';
 
 interface OpInfo {
   code: number;
@@ -67,18 +68,16 @@ interface EvmFault {
 const EVM_ERROR = new EVMError(EVMError.errorMessages.STOP).errorType;
 const { STOP, INVALID_OPCODE, OUT_OF_GAS } = EVMError.errorMessages;
 const EOF_FORMAT = 0xef;
-const MLOAD = 0x51;
-const MSTORE = 0x52;
 const MSTORE8 = 0x53;
+const JUMP = 0x56;
+const JUMPI = 0x57;
+const JUMPSUB = 0x5e;
 
 /** The EVM's memory-growth cost of touching `length` bytes at `offset` (opcodes/util.js). */
 type SubMemUsage = (state: RunState, offset: bigint, length: bigint, common: unknown) => bigint;
 
 /** Opcodes whose only dynamic cost is memory growth, with the bytes they touch. */
 const MEMORY_ONLY: Partial<Record<number, bigint>> = { [MLOAD]: 32n, [MSTORE]: 32n, [MSTORE8]: 1n };
-const JUMP = 0x56;
-const JUMPI = 0x57;
-const JUMPSUB = 0x5e;
 
 export interface Patched {
   jumps: boolean;
@@ -93,29 +92,22 @@ export function patchInterpreter(): Promise<Patched> {
   return patched;
 }
 
-async function install(): Promise<Patched> {
-  let proto: Record<string, unknown> | undefined;
-  let dir: string;
+/** A module of the package's own build, found next to its entry (undefined where it is not there). */
+async function internal<T>(file: string): Promise<T | undefined> {
   try {
     const entry = createRequire(import.meta.url).resolve('@ethereumjs/evm');
-    dir = path.join(path.dirname(entry), '..', 'esm');
-    const mod = (await import(pathToFileURL(path.join(dir, 'interpreter.js')).href)) as {
-      Interpreter?: { prototype: Record<string, unknown> };
-    };
-    proto = mod.Interpreter?.prototype;
+    return (await import(pathToFileURL(path.join(path.dirname(entry), '..', 'esm', file)).href)) as T;
   } catch {
-    return { jumps: false, steps: false };
+    return undefined;
   }
+}
+
+async function install(): Promise<Patched> {
+  const proto = (await internal<{ Interpreter?: { prototype: Record<string, unknown> } }>('interpreter.js'))
+    ?.Interpreter?.prototype;
   if (!proto) return { jumps: false, steps: false };
-  let subMemUsage: SubMemUsage | undefined;
-  try {
-    const util = (await import(pathToFileURL(path.join(dir, 'opcodes', 'util.js')).href)) as {
-      subMemUsage?: SubMemUsage;
-    };
-    subMemUsage = util.subMemUsage;
-  } catch {
-    // memory opcodes then take the EVM's own step
-  }
+  // without it, memory opcodes take the EVM's own step
+  const subMemUsage = (await internal<{ subMemUsage?: SubMemUsage }>('opcodes/util.js'))?.subMemUsage;
   return { jumps: cacheJumps(proto), steps: runInLine(proto, subMemUsage) };
 }
 

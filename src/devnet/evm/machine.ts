@@ -127,7 +127,7 @@ export class Machine {
 
   constructor(
     db: Database,
-    private readonly ledger: Ledger,
+    ledger: Ledger,
     private readonly code: ContractStore,
   ) {
     this.state = new LedgerState(db, ledger, code, 0);

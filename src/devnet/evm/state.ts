@@ -193,12 +193,13 @@ export class LedgerState implements StateManagerInterface {
   }
 
   async getStorage(address: Address, key: Uint8Array): Promise<Uint8Array> {
-    const id = tronHex(address) + word(key);
-    let value = this.slots.get(id);
+    const hex = tronHex(address);
+    const slot = word(key);
+    let value = this.slots.get(hex + slot);
     if (!value) {
-      const v = this.code.slot(id.slice(0, 42), id.slice(42));
+      const v = this.code.slot(hex, slot);
       value = v ? hexToBytes(`0x${v.replace(/^(00)+/, '') || '00'}`) : new Uint8Array();
-      this.slots.set(id, value);
+      this.slots.set(hex + slot, value);
     }
     return value;
   }

@@ -40,8 +40,8 @@ export function bytesWord(b: Uint8Array): bigint {
   );
 }
 
-const MLOAD = 0x51;
-const MSTORE = 0x52;
+export const MLOAD = 0x51;
+export const MSTORE = 0x52;
 
 /** Puts the direct MLOAD and MSTORE into the EVM's opcode map (their gas handlers stay). */
 export function useDirectWords(map: OpcodeEntries): void {
