@@ -10,9 +10,13 @@
 //   MSTORE and MSTORE8 add only memory growth, which the EVM's own `subMemUsage` computes without
 //   awaiting anything. The loop here runs those in line, exactly as the EVM's step does (invalid
 //   opcode, cost, program counter, handler), and hands every other opcode (storage, calls, logs,
-//   copies) to the EVM's own step. It takes over only where the EVM's step would have nothing else
-//   to do: no step listeners, no debug or profiler, legacy code (not EOF) and no stateless
-//   witnesses (EIPs 6800 and 7864); otherwise the EVM's own loop runs.
+//   copies) to the EVM's own step. While it runs opcodes in line it counts the gas left in a
+//   number, not a bigint (a bigint is a new heap object at every subtraction: ~40 KB of garbage a
+//   router trade), and puts it back in the run state before anything reads it there: the EVM's
+//   step, the GAS opcode, the end of the run. It takes over only where the EVM's step would have
+//   nothing else to do: no step listeners, no debug or profiler, legacy code (not EOF), no
+//   stateless witnesses (EIPs 6800 and 7864) and a gas limit a number holds exactly; otherwise the
+//   EVM's own loop runs.
 //
 // The interpreter is not exported by the package, so its module is found next to the package's
 // entry; where it cannot be found, nothing is changed and the EVM runs as shipped.
@@ -56,7 +60,6 @@ interface Interp {
   profilerOpts?: { enabled?: boolean };
   _getValidJumpDestinations(code: Uint8Array): { jumps: unknown; pushes: unknown; opcodesCached: OpEntry[] };
   runStep(entry?: OpEntry): Promise<void>;
-  useGas(amount: bigint, context: OpInfo): void;
   run(code: Uint8Array, opts?: { pc?: number }): Promise<{ runState: RunState; exceptionError?: EvmFault }>;
 }
 interface EvmFault {
@@ -72,6 +75,10 @@ const MSTORE8 = 0x53;
 const JUMP = 0x56;
 const JUMPI = 0x57;
 const JUMPSUB = 0x5e;
+/** GAS pushes the gas left: the one in-line opcode that reads it from the run state. */
+const GAS = 0x5a;
+/** The largest gas count a number holds exactly. */
+const MAX_EXACT = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** The EVM's memory-growth cost of touching `length` bytes at `offset` (opcodes/util.js). */
 type SubMemUsage = (state: RunState, offset: bigint, length: bigint, common: unknown) => bigint;
@@ -128,31 +135,20 @@ function cacheJumps(proto: Record<string, unknown>): boolean {
 
 function runInLine(proto: Record<string, unknown>, subMemUsage: SubMemUsage | undefined): boolean {
   const shipped = proto.run as Interp['run'] | undefined;
-  if (typeof shipped !== 'function' || typeof proto.runStep !== 'function' || typeof proto.useGas !== 'function') {
+  if (typeof shipped !== 'function' || typeof proto.runStep !== 'function') {
     return false;
   }
   proto.run = async function run(this: Interp, code: Uint8Array, opts: { pc?: number } = {}) {
+    if (needsShippedLoop(this, code)) return shipped.call(this, code, opts);
     const evm = this._evm;
-    if (
-      code[0] === EOF_FORMAT ||
-      evm.DEBUG ||
-      this.profilerOpts?.enabled === true ||
-      evm.events.listenerCount('step') > 0 ||
-      this.common.isActivatedEIP(6800) ||
-      this.common.isActivatedEIP(7864)
-    ) {
-      return shipped.call(this, code, opts);
-    }
     const rs = this._runState;
-    rs.code = code;
-    rs.programCounter = opts.pc ?? rs.programCounter;
-    const start = rs.programCounter;
-    if (start !== 0 && (start < 0 || start >= code.length)) {
-      throw new Error('Internal error: program counter not in range');
-    }
+    startAt(rs, code, opts.pc);
     const map = evm._opcodeMap;
     let analysed: OpEntry[] | undefined;
     let err: EvmFault | undefined;
+    // the gas left while opcodes run in line; rs.gasLeft holds it whenever anything else may read it
+    let left = Number(rs.gasLeft);
+    let stepping = false;
     while (rs.programCounter < code.length) {
       const pc = rs.programCounter;
       let op: OpEntry;
@@ -175,16 +171,25 @@ function runInLine(proto: Record<string, unknown>, subMemUsage: SubMemUsage | un
       const touched = info.dynamicGas && subMemUsage ? MEMORY_ONLY[info.code] : undefined;
       try {
         if ((info.dynamicGas && !touched) || info.isAsync || rs.eip7928PostTargetCallOog !== undefined) {
+          rs.gasLeft = BigInt(left);
+          stepping = true;
           await this.runStep(op);
+          stepping = false;
+          left = Number(rs.gasLeft);
         } else {
           // the EVM's step for a synchronous opcode, in its order: cost (with memory growth), checks, handler
-          const cost = touched
-            ? info.feeBigInt + subMemUsage!(rs, rs.stack.peek()[0]!, touched, this.common)
-            : info.feeBigInt;
+          const cost = inLineCost(info, touched && subMemUsage!(rs, rs.stack.peek()[0]!, touched, this.common));
           // eslint-disable-next-line @typescript-eslint/only-throw-error -- the EVM's own fault value, as its step throws it
           if (info.isInvalid) throw new EVMError(INVALID_OPCODE);
-          this.useGas(cost, info);
+          // as the EVM's useGas: out of gas leaves none
+          left -= cost;
+          if (left < 0) {
+            left = 0;
+            // eslint-disable-next-line @typescript-eslint/only-throw-error -- as above
+            throw new EVMError(OUT_OF_GAS);
+          }
           rs.programCounter++;
+          if (info.code === GAS) rs.gasLeft = BigInt(left);
           op.opHandler(rs, this.common);
           rs.env.accessWitness?.commit();
         }
@@ -196,6 +201,8 @@ function runInLine(proto: Record<string, unknown>, subMemUsage: SubMemUsage | un
         break;
       }
     }
+    // after a fault in the EVM's step, the run state's count is the one it left
+    if (!stepping) rs.gasLeft = BigInt(left);
     if (err === undefined && rs.eip8037BurnLeftoverAfterCreateHaltOntoAlive === true && rs.gasLeft > 0n) {
       rs.gasLeft = 0n;
       err = new EVMError(OUT_OF_GAS);
@@ -203,4 +210,37 @@ function runInLine(proto: Record<string, unknown>, subMemUsage: SubMemUsage | un
     return { runState: rs, exceptionError: err };
   };
   return true;
+}
+
+/** Where the EVM's own loop must run: what the in-line loop leaves out (see the top of this file). */
+function needsShippedLoop(interp: Interp, code: Uint8Array): boolean {
+  const evm = interp._evm;
+  return (
+    code[0] === EOF_FORMAT ||
+    evm.DEBUG ||
+    interp.profilerOpts?.enabled === true ||
+    evm.events.listenerCount('step') > 0 ||
+    interp.common.isActivatedEIP(6800) ||
+    interp.common.isActivatedEIP(7864) ||
+    interp._runState.gasLeft > MAX_EXACT
+  );
+}
+
+/**
+ * An in-line opcode's cost as a number: its fee and the memory growth (false: none) it causes; a
+ * growth past a safe integer is Infinity, more than any gas left.
+ */
+function inLineCost(info: OpInfo, grow: bigint | false | undefined): number {
+  if (!grow) return Number(info.feeBigInt);
+  return grow > MAX_EXACT ? Infinity : Number(info.feeBigInt) + Number(grow);
+}
+
+/** Sets the run state to run `code` from `pc` (by default where it is), as the EVM's loop does. */
+function startAt(rs: RunState, code: Uint8Array, pc: number | undefined): void {
+  rs.code = code;
+  rs.programCounter = pc ?? rs.programCounter;
+  const start = rs.programCounter;
+  if (start !== 0 && (start < 0 || start >= code.length)) {
+    throw new Error('Internal error: program counter not in range');
+  }
 }

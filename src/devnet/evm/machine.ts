@@ -19,7 +19,7 @@ import {
   type PrecompileFunc,
   type PrecompileInput,
 } from '@ethereumjs/evm';
-import { Address, bytesToUnprefixedHex, hexToBytes } from '@ethereumjs/util';
+import { Address, hexToBytes } from '@ethereumjs/util';
 import type { Database } from 'better-sqlite3';
 import type { AbiEntry } from '../../tron/abi.js';
 import { decodeRevert, decodeValues, encodeRevert, topicOf } from '../../tron/codec.js';
@@ -27,7 +27,7 @@ import { ENERGY_PRICE_SUN } from '../fees.js';
 import type { Ledger } from '../ledger.js';
 import { OutOfEnergy, Revert, type LogEntry, type Vm } from '../vm.js';
 import { patchInterpreter } from './interpreter.js';
-import { LedgerState, codeHashOf, tronHex } from './state.js';
+import { LedgerState, bytesOf, codeHashOf, hexOf, tronHex } from './state.js';
 import type { ContractStore } from './store.js';
 import { useDirectWords, type OpcodeEntries } from './words.js';
 
@@ -77,7 +77,7 @@ interface CallRequest {
 
 type EvmLog = Log & { entry?: LogEntry };
 
-const addressOf = (hex: string): Address => new Address(hexToBytes(`0x${hex.slice(2)}`));
+const addressOf = (hex: string): Address => new Address(bytesOf(hex.slice(2)));
 
 /**
  * Shanghai's rules, asked for by number on every opcode the interpreter steps through (twice a
@@ -162,10 +162,10 @@ export class Machine {
     const deposit = result.execResult.exceptionError ? 0 : runtime.length * CODE_DEPOSIT_ENERGY;
     const outcome = this.outcome(result, req.energyLimit, deposit);
     if (outcome.ok) {
-      this.code.setRuntime(req.to, bytesToUnprefixedHex(runtime), codeHashOf(runtime));
+      this.code.setRuntime(req.to, hexOf(runtime), codeHashOf(runtime));
       this.state.forget();
     }
-    return { ...outcome, output: outcome.ok ? bytesToUnprefixedHex(runtime) : outcome.output };
+    return { ...outcome, output: outcome.ok ? hexOf(runtime) : outcome.output };
   }
 
   private async run(vm: Vm, req: CallRequest, code: Uint8Array | undefined) {
@@ -220,7 +220,7 @@ export class Machine {
     const error = r.exceptionError?.error;
     const outOfEnergy = error === EVMError.errorMessages.OUT_OF_GAS || energyUsed > energyLimit;
     if (outOfEnergy) energyUsed = energyLimit;
-    const output = bytesToUnprefixedHex(r.returnValue);
+    const output = hexOf(r.returnValue);
     const ok = !error && !outOfEnergy;
     return {
       ok,
@@ -250,8 +250,8 @@ export class Machine {
     const frame = vm.enterFrame(Number(input.gasLimit));
     let returnValue: Uint8Array;
     try {
-      const out = await vm.nativeCall(tronHex(message.caller), self, message.value, bytesToUnprefixedHex(input.data));
-      returnValue = hexToBytes(`0x${out}`);
+      const out = await vm.nativeCall(tronHex(message.caller), self, message.value, hexOf(input.data));
+      returnValue = bytesOf(out);
     } catch (e) {
       vm.exitFrame(frame);
       if (e instanceof OutOfEnergy) return outOfEnergy(input.gasLimit);
@@ -266,8 +266,8 @@ export class Machine {
   private logEntry(log: EvmLog): LogEntry {
     if (log.entry) return log.entry;
     const contract = tronHex(new Address(log[0]));
-    const topics = log[1].map((t) => bytesToUnprefixedHex(t));
-    const data = bytesToUnprefixedHex(log[2]);
+    const topics = log[1].map((t) => hexOf(t));
+    const data = hexOf(log[2]);
     const abi = this.code.abi(contract) ?? [];
     const entry = topics.length ? abi.find((e) => e.type === 'event' && topicOf(e) === topics[0]) : undefined;
     return { contract, topics, data, ...(entry ? decoded(entry, topics, data) : {}) };
@@ -303,7 +303,7 @@ const NO_BYTES = new Uint8Array();
 /** A failed native frame that reverted with this data (hex), having spent `energy`. */
 const reverted = (energy: bigint, data: string): ExecResult => ({
   executionGasUsed: energy,
-  returnValue: hexToBytes(`0x${data}`),
+  returnValue: bytesOf(data),
   exceptionError: new EVMError(EVMError.errorMessages.REVERT),
 });
 

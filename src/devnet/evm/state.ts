@@ -12,14 +12,7 @@
 // payments), and only the EVM writes a bytecode contract's storage (putStorage, which keeps the
 // remembered word with the row).
 import type { StateManagerInterface } from '@ethereumjs/common';
-import {
-  Account,
-  KECCAK256_NULL,
-  KECCAK256_RLP,
-  bytesToUnprefixedHex,
-  hexToBytes,
-  type Address,
-} from '@ethereumjs/util';
+import { Account, KECCAK256_NULL, KECCAK256_RLP, type Address } from '@ethereumjs/util';
 import type { Database } from 'better-sqlite3';
 import { utils } from 'tronweb';
 import type { Ledger } from '../ledger.js';
@@ -27,17 +20,29 @@ import type { ContractStore } from './store.js';
 
 const { keccak256 } = utils.ethersUtils;
 
+/**
+ * Bytes to hex (no 0x) and back, for hex the devnet wrote itself, with Node's own codec:
+ * @ethereumjs/util's helpers build the string a byte at a time and check the hex with a regex, and
+ * every address and slot the EVM touches is converted (about 30 KB of garbage a router trade).
+ */
+export const hexOf = (b: Uint8Array): string => Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString('hex');
+export function bytesOf(hex: string): Uint8Array {
+  const out = new Uint8Array(hex.length >>> 1);
+  Buffer.from(out.buffer).write(hex, 'hex');
+  return out;
+}
+
 /** The ledger's key for an EVM address: `41` + 40 hex digits. */
-export const tronHex = (address: Address): string => '41' + bytesToUnprefixedHex(address.bytes);
+export const tronHex = (address: Address): string => '41' + hexOf(address.bytes);
 
 /** Code a native contract shows to EXTCODESIZE / EXTCODEHASH: one INVALID opcode (it is never run). */
 export const NATIVE_CODE = new Uint8Array([0xfe]);
 
 /** keccak256 of code (hex, no 0x). */
 export const codeHashOf = (code: Uint8Array): string => keccak256(code).slice(2);
-const NATIVE_CODE_HASH = hexToBytes(`0x${codeHashOf(NATIVE_CODE)}`);
+const NATIVE_CODE_HASH = bytesOf(codeHashOf(NATIVE_CODE));
 
-const word = (bytes: Uint8Array): string => bytesToUnprefixedHex(bytes).padStart(64, '0');
+const word = (bytes: Uint8Array): string => hexOf(bytes).padStart(64, '0');
 
 /** An account as the EVM sees it: its TRX, what runs there, and a bytecode contract's code hash and nonce. */
 interface AccountRow {
@@ -45,6 +50,8 @@ interface AccountRow {
   kind: string | null;
   codeHash: string | null;
   nonce: number | null;
+  /** codeHash as bytes, once asked for. */
+  hashBytes?: Uint8Array;
 }
 
 export class LedgerState implements StateManagerInterface {
@@ -120,8 +127,8 @@ export class LedgerState implements StateManagerInterface {
     const row = this.row(tronHex(address));
     if (!row) return undefined;
     if (row.kind === 'evm') {
-      const hash = row.codeHash ? hexToBytes(`0x${row.codeHash}`) : KECCAK256_NULL;
-      return new Account(BigInt(row.nonce ?? 0), row.balance, KECCAK256_RLP, hash);
+      row.hashBytes ??= row.codeHash ? bytesOf(row.codeHash) : KECCAK256_NULL;
+      return new Account(BigInt(row.nonce ?? 0), row.balance, KECCAK256_RLP, row.hashBytes);
     }
     return new Account(0n, row.balance, KECCAK256_RLP, row.kind ? NATIVE_CODE_HASH : KECCAK256_NULL);
   }
@@ -170,7 +177,7 @@ export class LedgerState implements StateManagerInterface {
         originEnergyLimit: 10_000_000,
       });
     }
-    this.code.setRuntime(hex, bytesToUnprefixedHex(value), codeHashOf(value));
+    this.code.setRuntime(hex, hexOf(value), codeHashOf(value));
   }
 
   async getCode(address: Address): Promise<Uint8Array> {
@@ -182,7 +189,7 @@ export class LedgerState implements StateManagerInterface {
     if (!hash) return new Uint8Array();
     let code = this.codes.get(hash);
     if (!code) {
-      code = hexToBytes(`0x${this.code.runtime(hex)}`);
+      code = bytesOf(this.code.runtime(hex));
       this.codes.set(hash, code);
     }
     return code;
@@ -198,7 +205,7 @@ export class LedgerState implements StateManagerInterface {
     let value = this.slots.get(hex + slot);
     if (!value) {
       const v = this.code.slot(hex, slot);
-      value = v ? hexToBytes(`0x${v.replace(/^(00)+/, '') || '00'}`) : new Uint8Array();
+      value = v ? bytesOf(v.replace(/^(00)+/, '') || '00') : new Uint8Array();
       this.slots.set(hex + slot, value);
     }
     return value;

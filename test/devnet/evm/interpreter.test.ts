@@ -90,7 +90,7 @@ describe("the devnet's EVM step loop", () => {
 
   it("runs any program as the EVM's own loop does: result, energy, output, stack, memory and storage", async () => {
     await fc.assert(
-      fc.asyncProperty(program, fc.constantFrom(30n, 200n, 5_000n, 100_000n), async (code, gasLimit) => {
+      fc.asyncProperty(program, fc.constantFrom(30n, 200n, 5_000n, 100_000n, 2n ** 60n), async (code, gasLimit) => {
         const shipped = await evm();
         shipped.events.on('step', () => undefined);
         expect(await outcome(await evm(), code, gasLimit)).toEqual(await outcome(shipped, code, gasLimit));
