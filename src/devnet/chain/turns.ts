@@ -48,8 +48,7 @@ export class Turns {
       point.release.run();
       return out;
     } catch (e) {
-      point.rollback.run();
-      point.release.run();
+      rollBack(point);
       throw e;
     } finally {
       this.savepoints -= 1;
@@ -66,7 +65,8 @@ export class Turns {
     try {
       return fn();
     } finally {
-      this.undo(point);
+      rollBack(point);
+      this.savepoints -= 1;
     }
   }
 
@@ -77,13 +77,14 @@ export class Turns {
     try {
       return await fn();
     } finally {
-      this.undo(point);
+      rollBack(point);
+      this.savepoints -= 1;
     }
   }
+}
 
-  private undo(point: Savepoint): void {
-    point.rollback.run();
-    point.release.run();
-    this.savepoints -= 1;
-  }
+/** Undoes what was written since the savepoint opened, and closes it. */
+function rollBack(point: Savepoint): void {
+  point.rollback.run();
+  point.release.run();
 }

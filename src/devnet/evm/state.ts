@@ -202,11 +202,12 @@ export class LedgerState implements StateManagerInterface {
   async getStorage(address: Address, key: Uint8Array): Promise<Uint8Array> {
     const hex = tronHex(address);
     const slot = word(key);
-    let value = this.slots.get(hex + slot);
+    const id = hex + slot;
+    let value = this.slots.get(id);
     if (!value) {
       const v = this.code.slot(hex, slot);
       value = v ? bytesOf(v.replace(/^(00)+/, '') || '00') : new Uint8Array();
-      this.slots.set(hex + slot, value);
+      this.slots.set(id, value);
     }
     return value;
   }
