@@ -38,8 +38,11 @@ import {
 } from './types.js';
 
 const MAX_TX_PER_BLOCK = 5000;
-/** Transactions run between two turns of the event loop while a block is made. */
-const YIELD_EVERY = 16;
+/**
+ * How long (ms) a block being made runs before it lets the event loop turn (broadcasts and reads
+ * wait no longer than this for it, whatever a transaction costs to run).
+ */
+const YIELD_AFTER_MS = 4;
 /** Where the chain keeps the newest solid block's number, and how many forks it has made. */
 const SOLID_KEY = 'solid';
 const FORKS_KEY = 'forks';
@@ -229,9 +232,13 @@ export class Chain {
     this.journal.open(number);
     const included: string[] = [];
     try {
-      for (const [i, row] of txs.entries()) {
+      let ran = performance.now();
+      for (const row of txs) {
         // a long block lets broadcasts and reads in now and then (they never await: see turns.ts)
-        if (i > 0 && i % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+        if (performance.now() - ran >= YIELD_AFTER_MS) {
+          await new Promise((resolve) => setImmediate(resolve));
+          ran = performance.now();
+        }
         if (await this.execute(row, number, timestamp)) included.push(row.txid);
       }
     } finally {
