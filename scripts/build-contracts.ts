@@ -18,6 +18,7 @@ export const CONTRACTS = [
   { source: 'contracts/test/HostileToken.sol', name: 'HostileToken' },
   { source: 'contracts/test/OddTokens.sol', name: 'QuietToken' },
   { source: 'contracts/test/OddTokens.sol', name: 'FalseToken' },
+  { source: 'contracts/test/SlotKeeper.sol', name: 'SlotKeeper' },
 ] as const;
 
 /** The compiler settings (also in the metadata solc writes). */

@@ -9,8 +9,12 @@
 // EVM starts from outside (machine.ts: a transaction, or native code calling bytecode), and this
 // class forgets them when a frame reverts (the savepoint has put rows back). In between, every
 // account write goes through the ledger, which tells this class of it (the native contracts'
-// payments), and only the EVM writes a bytecode contract's storage (putStorage, which keeps the
-// remembered word with the row).
+// payments), and only the EVM writes a bytecode contract's storage.
+//
+// Storage writes wait in memory until the outermost frame commits, and only the words that end
+// up changed reach the store then: a reentrancy guard set and cleared in one call (two SSTOREs a
+// router trade) writes no row at all. A reverted frame drops its own writes from memory (`undo`),
+// as the savepoint drops its rows.
 import type { StateManagerInterface } from '@ethereumjs/common';
 import { Account, KECCAK256_NULL, KECCAK256_RLP, type Address } from '@ethereumjs/util';
 import type { Database } from 'better-sqlite3';
@@ -64,6 +68,11 @@ export class LedgerState implements StateManagerInterface {
   /** Accounts (null: none there) and storage words read or written since the machine last forgot. */
   private readonly accounts = new Map<string, AccountRow | null>();
   private readonly slots = new Map<string, Uint8Array>();
+  /** Storage words written by the running frames (as getStorage answers), not yet in the store. */
+  private readonly written = new Map<string, Uint8Array>();
+  /** What each write replaced in `written` (undefined: nothing), and where each open frame's writes start. */
+  private readonly undo: [string, Uint8Array | undefined][] = [];
+  private readonly marks: number[] = [];
 
   readonly originalStorageCache = {
     get: async (address: Address, key: Uint8Array): Promise<Uint8Array> => {
@@ -139,8 +148,10 @@ export class LedgerState implements StateManagerInterface {
     const known = this.row(hex);
     if (!known) this.ledger.ensureAccount(hex, this.now);
     const row = known ?? { balance: 0n, kind: null, codeHash: null, nonce: null };
-    if (row.balance !== account.balance) this.ledger.setBalance(hex, account.balance);
     const nonce = row.kind === 'evm' ? Number(account.nonce) : row.nonce;
+    // the EVM puts both ends of every call, most of them moving no TRX
+    if (known && row.balance === account.balance && nonce === row.nonce) return;
+    if (row.balance !== account.balance) this.ledger.setBalance(hex, account.balance);
     if (nonce !== row.nonce) this.code.setNonce(hex, nonce!);
     // the ledger's writes made this class forget the account: what was written is what it is now
     this.accounts.set(hex, { ...row, balance: account.balance, nonce });
@@ -200,12 +211,15 @@ export class LedgerState implements StateManagerInterface {
   }
 
   async getStorage(address: Address, key: Uint8Array): Promise<Uint8Array> {
-    const hex = tronHex(address);
-    const slot = word(key);
-    const id = hex + slot;
+    const id = tronHex(address) + word(key);
+    return this.written.get(id) ?? this.stored(id);
+  }
+
+  /** The word the store holds under `id` (address and slot), as getStorage answers. */
+  private stored(id: string): Uint8Array {
     let value = this.slots.get(id);
     if (!value) {
-      const v = this.code.slot(hex, slot);
+      const v = this.code.slot(id.slice(0, 42), id.slice(42));
       value = v ? bytesOf(v.replace(/^(00)+/, '') || '00') : new Uint8Array();
       this.slots.set(id, value);
     }
@@ -213,34 +227,69 @@ export class LedgerState implements StateManagerInterface {
   }
 
   async putStorage(address: Address, key: Uint8Array, value: Uint8Array): Promise<void> {
-    const hex = tronHex(address);
-    const slot = word(key);
-    this.code.putSlot(hex, slot, word(value));
+    const id = tronHex(address) + word(key);
     // as getStorage answers: no leading zero bytes, empty for zero
     const first = value.findIndex((b) => b !== 0);
-    this.slots.set(hex + slot, first < 0 ? new Uint8Array() : value.slice(first));
+    const kept = first < 0 ? new Uint8Array() : value.slice(first);
+    if (this.depth === 0) {
+      this.writeSlot(id, kept);
+      return;
+    }
+    this.undo.push([id, this.written.get(id)]);
+    this.written.set(id, kept);
+  }
+
+  private writeSlot(id: string, value: Uint8Array): void {
+    this.code.putSlot(id.slice(0, 42), id.slice(42), word(value));
+    this.slots.set(id, value);
   }
 
   async clearStorage(address: Address): Promise<void> {
-    this.code.clear(tronHex(address));
+    const hex = tronHex(address);
+    for (const [id, value] of this.written) {
+      if (!id.startsWith(hex)) continue;
+      this.undo.push([id, value]);
+      this.written.delete(id);
+    }
+    this.code.clear(hex);
     this.slots.clear();
   }
 
   async checkpoint(): Promise<void> {
     this.q.open.run();
     this.depth += 1;
+    this.marks.push(this.undo.length);
   }
 
   async commit(): Promise<void> {
     this.q.release.run();
     this.depth -= 1;
+    // a committed frame's writes are its parent's now (the parent's mark still stands before them)
+    this.marks.pop();
+    if (this.depth === 0) this.flush();
   }
 
   async revert(): Promise<void> {
     this.q.rollback.run();
     this.q.release.run();
     this.depth -= 1;
+    const mark = this.marks.pop() ?? 0;
+    while (this.undo.length > mark) {
+      const [id, before] = this.undo.pop()!;
+      if (before === undefined) this.written.delete(id);
+      else this.written.set(id, before);
+    }
     this.forget();
+  }
+
+  /** The outermost frame has committed: the words it changed go to the store. */
+  private flush(): void {
+    for (const [id, value] of this.written) {
+      const now = this.stored(id);
+      if (now.length !== value.length || now.some((b, i) => b !== value[i])) this.writeSlot(id, value);
+    }
+    this.written.clear();
+    this.undo.length = 0;
   }
 
   /** Open checkpoints (0 once every call frame has ended). */
