@@ -6,17 +6,18 @@
 //   a contract runs is the same Uint8Array each time (LedgerState keeps it by hash), so the
 //   analysis is kept per code object.
 // - The step loop: the interpreter awaits every opcode (an async step, and a promise, for a PUSH or
-//   an ADD). Most opcodes of a Solidity contract are synchronous with a fixed cost, and MLOAD,
-//   MSTORE and MSTORE8 add only memory growth, which the EVM's own `subMemUsage` computes without
-//   awaiting anything. The loop here runs those in line, exactly as the EVM's step does (invalid
-//   opcode, cost, program counter, handler), and hands every other opcode (storage, calls, logs,
-//   copies) to the EVM's own step. While it runs opcodes in line it counts the gas left in a
-//   number, not a bigint (a bigint is a new heap object at every subtraction: ~40 KB of garbage a
-//   router trade), and puts it back in the run state before anything reads it there: the EVM's
-//   step, the GAS opcode, the end of the run. It takes over only where the EVM's step would have
-//   nothing else to do: no step listeners, no debug or profiler, legacy code (not EOF), no
-//   stateless witnesses (EIPs 6800 and 7864) and a gas limit a number holds exactly; otherwise the
-//   EVM's own loop runs.
+//   an ADD). Most opcodes of a Solidity contract have a fixed cost, and MLOAD, MSTORE and MSTORE8
+//   add only memory growth, which the EVM's own `subMemUsage` computes without awaiting anything.
+//   The loop here runs those in line, exactly as the EVM's step does (invalid opcode, cost, program
+//   counter, handler; a handler the EVM awaits, such as ADDRESS, CALLER or BLOCKHASH, is awaited
+//   only when it returns a promise: most return nothing), and hands every other opcode (storage,
+//   calls, logs, copies) to the EVM's own step. While it runs opcodes in line it counts the gas
+//   left in a number, not a bigint (a bigint is a new heap object at every subtraction: ~40 KB of
+//   garbage a router trade), and puts it back in the run state before anything reads it there: the
+//   EVM's step, the GAS opcode, a handler the EVM awaits, the end of the run. It takes over only
+//   where the EVM's step would have nothing else to do: no step listeners, no debug or profiler,
+//   legacy code (not EOF), no stateless witnesses (EIPs 6800 and 7864) and a gas limit a number
+//   holds exactly; otherwise the EVM's own loop runs.
 //
 // The interpreter is not exported by the package, so its module is found next to the package's
 // entry; where it cannot be found, nothing is changed and the EVM runs as shipped.
@@ -170,7 +171,7 @@ function runInLine(proto: Record<string, unknown>, subMemUsage: SubMemUsage | un
       const info = op.opcodeInfo;
       const touched = info.dynamicGas && subMemUsage ? MEMORY_ONLY[info.code] : undefined;
       try {
-        if ((info.dynamicGas && !touched) || info.isAsync || rs.eip7928PostTargetCallOog !== undefined) {
+        if ((info.dynamicGas && !touched) || rs.eip7928PostTargetCallOog !== undefined) {
           rs.gasLeft = BigInt(left);
           stepping = true;
           await this.runStep(op);
@@ -189,8 +190,8 @@ function runInLine(proto: Record<string, unknown>, subMemUsage: SubMemUsage | un
             throw new EVMError(OUT_OF_GAS);
           }
           rs.programCounter++;
-          if (info.code === GAS) rs.gasLeft = BigInt(left);
-          op.opHandler(rs, this.common);
+          const after = runHandler(op, rs, this.common, left);
+          left = typeof after === 'number' ? after : await after;
           rs.env.accessWitness?.commit();
         }
       } catch (e) {
@@ -210,6 +211,23 @@ function runInLine(proto: Record<string, unknown>, subMemUsage: SubMemUsage | un
     return { runState: rs, exceptionError: err };
   };
   return true;
+}
+
+/**
+ * Runs an in-line opcode's handler, with the run state's gas current for those that read it: GAS,
+ * and the handlers the EVM awaits (ADDRESS, CALLER, CALLDATALOAD, the block's fields), awaited here
+ * only when they return a promise (most return nothing). The gas left after it.
+ */
+function runHandler(op: OpEntry, rs: RunState, common: unknown, left: number): number | Promise<number> {
+  const info = op.opcodeInfo;
+  if (!info.isAsync) {
+    if (info.code === GAS) rs.gasLeft = BigInt(left);
+    op.opHandler(rs, common);
+    return left;
+  }
+  rs.gasLeft = BigInt(left);
+  const pending = op.opHandler(rs, common);
+  return pending instanceof Promise ? pending.then(() => Number(rs.gasLeft)) : Number(rs.gasLeft);
 }
 
 /** Where the EVM's own loop must run: what the in-line loop leaves out (see the top of this file). */
