@@ -5,12 +5,11 @@
 import { openSqlite } from '../../src/db/open.js';
 import { Chain } from '../../src/devnet/chain/index.js';
 import { FAMILIES } from '../../src/devnet/genesis.js';
+import { signedCall } from '../../src/devnet/demo/trades.js';
 import { devnetKey, type DevnetKey } from '../../src/devnet/keys.js';
 import * as schema from '../../src/devnet/schema.js';
 import { LAUNCHPAD_ABI, ROUTER_ABI, type AbiEntry } from '../../src/tron/abi.js';
 import { toAbiAddress } from '../../src/tron/address.js';
-import { encodeValues, findFunction, selectorOf } from '../../src/tron/codec.js';
-import { signTx } from '../../src/tron/tx.js';
 import { out } from '../harness.js';
 
 const BUYS = 400;
@@ -21,16 +20,8 @@ async function block(router: boolean): Promise<{ msPerBuy: number; energy: numbe
   const keys = Array.from({ length: BUYS }, (_, i) => devnetKey(`bench-evm-${i}`));
   for (const k of keys) await chain.faucet(k.address, 1_000_000_000n);
   await chain.produceBlock();
-  const call = (key: DevnetKey, contract: string, abi: AbiEntry[], method: string, args: unknown[], value: bigint) => {
-    const entry = findFunction(abi, method);
-    const v = {
-      data: selectorOf(entry) + encodeValues(entry.inputs, args),
-      owner_address: key.address,
-      contract_address: contract,
-      call_value: Number(value),
-    };
-    return signTx(chain.buildTransaction('TriggerSmartContract', v, { fee_limit: 200_000_000 }), key.privateKey);
-  };
+  const call = (key: DevnetKey, contract: string, abi: AbiEntry[], method: string, args: unknown[], value: bigint) =>
+    signedCall(chain, key, { contract, abi, method, args, value }, 200_000_000);
   await chain.broadcast(
     call(keys[0]!, FAMILY.launchpad, LAUNCHPAD_ABI, 'createAndInitPurchase', ['B', 'B'], 30_000_000n),
   );

@@ -17,12 +17,26 @@ import { DEMO_TOKENS, type DemoToken } from './tokens.js';
 const FEE_LIMIT = 1000 * 1_000_000;
 const DEMO_ROUTER_FEE_BPS = 100n;
 
-interface Call {
+/** A contract call by name, with its arguments as the ABI codec takes them and the TRX it sends. */
+export interface Call {
   contract: string;
   abi: AbiEntry[];
   method: string;
   args: unknown[];
   value?: bigint;
+}
+
+/** The call as a TriggerSmartContract on the chain's head, signed by `key` (the demo, tests, benches). */
+export function signedCall(chain: Chain, key: DevnetKey, call: Call, feeLimit = FEE_LIMIT) {
+  const entry = findFunction(call.abi, call.method);
+  const value: Record<string, unknown> = {
+    data: selectorOf(entry) + encodeValues(entry.inputs, call.args),
+    owner_address: key.address,
+    contract_address: call.contract,
+  };
+  const callValue = call.value ?? 0n;
+  if (callValue > 0n) value.call_value = Number(callValue);
+  return signTx(chain.buildTransaction('TriggerSmartContract', value, { fee_limit: feeLimit }), key.privateKey);
 }
 
 /** What the run has made so far: the tokens' addresses, and which approvals are given. */
@@ -159,16 +173,7 @@ async function approveOnce(run: DemoRun, a: Action, token: string, spender: stri
 
 /** Sends one contract call in its own block at time `at`; throws if it does not succeed. */
 async function send(chain: Chain, key: DevnetKey, call: Call, at: number): Promise<void> {
-  const entry = findFunction(call.abi, call.method);
-  const value: Record<string, unknown> = {
-    data: selectorOf(entry) + encodeValues(entry.inputs, call.args),
-    owner_address: key.address,
-    contract_address: call.contract,
-  };
-  const callValue = call.value ?? 0n;
-  if (callValue > 0n) value.call_value = Number(callValue);
-  const tx = chain.buildTransaction('TriggerSmartContract', value, { fee_limit: FEE_LIMIT });
-  const res = await chain.broadcast(signTx(tx, key.privateKey));
+  const res = await chain.broadcast(signedCall(chain, key, call));
   if (!('result' in res))
     throw new Error(`demo seed: ${call.method} refused: ${Buffer.from(res.message, 'hex').toString()}`);
   await chain.produceBlock(at);

@@ -2,12 +2,11 @@
 // the node answering: a read and a broadcast sent while it runs are answered before it is made,
 // from the head before it, and the broadcast waits for the next block.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedCall } from '../../../src/devnet/demo/trades.js';
 import { FAMILIES } from '../../../src/devnet/genesis.js';
 import { devnetKey, type DevnetKey } from '../../../src/devnet/keys.js';
 import { LAUNCHPAD_ABI, ROUTER_ABI, type AbiEntry } from '../../../src/tron/abi.js';
 import { toAbiAddress } from '../../../src/tron/address.js';
-import { encodeValues, findFunction, selectorOf } from '../../../src/tron/codec.js';
-import { signTx } from '../../../src/tron/tx.js';
 import { startTestDevnet } from '../../helpers/devnet.js';
 
 const BUYS = 400;
@@ -15,16 +14,8 @@ const FAMILY = FAMILIES[0]!;
 
 let devnet: Awaited<ReturnType<typeof startTestDevnet>>;
 
-const call = (key: DevnetKey, contract: string, abi: AbiEntry[], method: string, args: unknown[], value: bigint) => {
-  const entry = findFunction(abi, method);
-  const v = {
-    data: selectorOf(entry) + encodeValues(entry.inputs, args),
-    owner_address: key.address,
-    contract_address: contract,
-    call_value: Number(value),
-  };
-  return signTx(devnet.chain.buildTransaction('TriggerSmartContract', v, { fee_limit: 200_000_000 }), key.privateKey);
-};
+const call = (key: DevnetKey, contract: string, abi: AbiEntry[], method: string, args: unknown[], value: bigint) =>
+  signedCall(devnet.chain, key, { contract, abi, method, args, value }, 200_000_000);
 
 const post = async (path: string, body: unknown) => {
   const res = await fetch(`${devnet.url}${path}`, { method: 'POST', body: JSON.stringify(body) });
