@@ -16,7 +16,7 @@
 // router trade) writes no row at all. A reverted frame drops its own writes from memory (`undo`),
 // as the savepoint drops its rows.
 import type { StateManagerInterface } from '@ethereumjs/common';
-import { Account, KECCAK256_NULL, KECCAK256_RLP, type Address } from '@ethereumjs/util';
+import { Account, KECCAK256_NULL, KECCAK256_RLP, equalsBytes, type Address } from '@ethereumjs/util';
 import type { Database } from 'better-sqlite3';
 import { utils } from 'tronweb';
 import type { Ledger } from '../ledger.js';
@@ -59,7 +59,6 @@ interface AccountRow {
 }
 
 export class LedgerState implements StateManagerInterface {
-  private depth = 0;
   private readonly q;
   /** Runtime code by its hash. */
   private readonly codes = new Map<string, Uint8Array>();
@@ -70,8 +69,9 @@ export class LedgerState implements StateManagerInterface {
   private readonly slots = new Map<string, Uint8Array>();
   /** Storage words written by the running frames (as getStorage answers), not yet in the store. */
   private readonly written = new Map<string, Uint8Array>();
-  /** What each write replaced in `written` (undefined: nothing), and where each open frame's writes start. */
+  /** What each write replaced in `written` (undefined: nothing). */
   private readonly undo: [string, Uint8Array | undefined][] = [];
+  /** Where each open frame's writes start in `undo`: one per open checkpoint (savepoint). */
   private readonly marks: number[] = [];
 
   readonly originalStorageCache = {
@@ -231,7 +231,7 @@ export class LedgerState implements StateManagerInterface {
     // as getStorage answers: no leading zero bytes, empty for zero
     const first = value.findIndex((b) => b !== 0);
     const kept = first < 0 ? new Uint8Array() : value.slice(first);
-    if (this.depth === 0) {
+    if (this.marks.length === 0) {
       this.writeSlot(id, kept);
       return;
     }
@@ -257,22 +257,19 @@ export class LedgerState implements StateManagerInterface {
 
   async checkpoint(): Promise<void> {
     this.q.open.run();
-    this.depth += 1;
     this.marks.push(this.undo.length);
   }
 
   async commit(): Promise<void> {
     this.q.release.run();
-    this.depth -= 1;
     // a committed frame's writes are its parent's now (the parent's mark still stands before them)
     this.marks.pop();
-    if (this.depth === 0) this.flush();
+    if (this.marks.length === 0) this.flush();
   }
 
   async revert(): Promise<void> {
     this.q.rollback.run();
     this.q.release.run();
-    this.depth -= 1;
     const mark = this.marks.pop() ?? 0;
     while (this.undo.length > mark) {
       const [id, before] = this.undo.pop()!;
@@ -285,8 +282,7 @@ export class LedgerState implements StateManagerInterface {
   /** The outermost frame has committed: the words it changed go to the store. */
   private flush(): void {
     for (const [id, value] of this.written) {
-      const now = this.stored(id);
-      if (now.length !== value.length || now.some((b, i) => b !== value[i])) this.writeSlot(id, value);
+      if (!equalsBytes(this.stored(id), value)) this.writeSlot(id, value);
     }
     this.written.clear();
     this.undo.length = 0;
@@ -294,7 +290,7 @@ export class LedgerState implements StateManagerInterface {
 
   /** Open checkpoints (0 once every call frame has ended). */
   get openCheckpoints(): number {
-    return this.depth;
+    return this.marks.length;
   }
 
   // the devnet keeps no state trie: roots are not computed
