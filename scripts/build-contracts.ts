@@ -19,6 +19,7 @@ export const CONTRACTS = [
   { source: 'contracts/test/OddTokens.sol', name: 'QuietToken' },
   { source: 'contracts/test/OddTokens.sol', name: 'FalseToken' },
   { source: 'contracts/test/SlotKeeper.sol', name: 'SlotKeeper' },
+  { source: 'contracts/test/NativeProbe.sol', name: 'NativeProbe' },
 ] as const;
 
 /** The compiler settings (also in the metadata solc writes). */

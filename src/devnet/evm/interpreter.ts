@@ -28,6 +28,14 @@ import { EVMError } from '@ethereumjs/evm';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import {
+  storageOpcodes,
+  storageRulesApply,
+  type OwnOpcode,
+  type StorageCommon,
+  type StorageGasRules,
+  type StorageRunState,
+} from './storage-ops.js';
 import { MLOAD, MSTORE } from './words.js';
 
 interface OpInfo {
@@ -41,9 +49,8 @@ interface OpEntry {
   opcodeInfo: OpInfo;
   opHandler: (state: RunState, common: unknown) => unknown;
 }
-interface RunState {
+interface RunState extends StorageRunState {
   code: Uint8Array;
-  stack: { peek(n?: number): bigint[] };
   programCounter: number;
   opCode: number;
   validJumps: unknown;
@@ -56,8 +63,14 @@ interface RunState {
 }
 interface Interp {
   _runState: RunState;
-  _evm: { DEBUG: boolean; events: { listenerCount(name: string): number }; _opcodeMap: OpEntry[] };
-  common: { isActivatedEIP(eip: number): boolean };
+  _evm: {
+    DEBUG: boolean;
+    /** Set on an EVM whose every opcode must take its own step (tvm.ts; tests compare the two). */
+    shippedOnly?: boolean;
+    events: { listenerCount(name: string): number };
+    _opcodeMap: OpEntry[];
+  };
+  common: StorageCommon;
   profilerOpts?: { enabled?: boolean };
   _getValidJumpDestinations(code: Uint8Array): { jumps: unknown; pushes: unknown; opcodesCached: OpEntry[] };
   runStep(entry?: OpEntry): Promise<void>;
@@ -116,7 +129,12 @@ async function install(): Promise<Patched> {
   if (!proto) return { jumps: false, steps: false };
   // without it, memory opcodes take the EVM's own step
   const subMemUsage = (await internal<{ subMemUsage?: SubMemUsage }>('opcodes/util.js'))?.subMemUsage;
-  return { jumps: cacheJumps(proto), steps: runInLine(proto, subMemUsage) };
+  // without the EVM's storage gas rules, storage opcodes take its own step
+  const access = (await internal<Partial<StorageGasRules>>('opcodes/EIP2929.js'))?.accessStorageEIP2929;
+  const sstore = (await internal<Partial<StorageGasRules>>('opcodes/EIP2200.js'))?.updateSstoreGasEIP2200;
+  const own =
+    access && sstore ? storageOpcodes({ accessStorageEIP2929: access, updateSstoreGasEIP2200: sstore }) : undefined;
+  return { jumps: cacheJumps(proto), steps: runInLine(proto, subMemUsage, own) };
 }
 
 function cacheJumps(proto: Record<string, unknown>): boolean {
@@ -134,7 +152,11 @@ function cacheJumps(proto: Record<string, unknown>): boolean {
   return true;
 }
 
-function runInLine(proto: Record<string, unknown>, subMemUsage: SubMemUsage | undefined): boolean {
+function runInLine(
+  proto: Record<string, unknown>,
+  subMemUsage: SubMemUsage | undefined,
+  ownOpcodes: Record<number, OwnOpcode> | undefined,
+): boolean {
   const shipped = proto.run as Interp['run'] | undefined;
   if (typeof shipped !== 'function' || typeof proto.runStep !== 'function') {
     return false;
@@ -145,41 +167,29 @@ function runInLine(proto: Record<string, unknown>, subMemUsage: SubMemUsage | un
     const rs = this._runState;
     startAt(rs, code, opts.pc);
     const map = evm._opcodeMap;
-    let analysed: OpEntry[] | undefined;
+    const own = ownOpcodes && storageRulesApply(this.common) ? ownOpcodes : undefined;
+    const analysis: Analysis = { ops: undefined };
     let err: EvmFault | undefined;
     // the gas left while opcodes run in line; rs.gasLeft holds it whenever anything else may read it
     let left = Number(rs.gasLeft);
     let stepping = false;
     while (rs.programCounter < code.length) {
-      const pc = rs.programCounter;
-      let op: OpEntry;
-      if (analysed) {
-        op = analysed[pc]!;
-        rs.opCode = op.opcodeInfo.code;
-      } else {
-        const c = code[pc]!;
-        op = map[c]!;
-        rs.opCode = c;
-        if (c === JUMP || c === JUMPI || c === JUMPSUB) {
-          const { jumps, pushes, opcodesCached } = this._getValidJumpDestinations(code);
-          rs.validJumps = jumps;
-          rs.cachedPushes = pushes;
-          rs.shouldDoJumpAnalysis = false;
-          analysed = opcodesCached;
-        }
-      }
+      const op = opAt(this, code, map, analysis);
       const info = op.opcodeInfo;
       const touched = info.dynamicGas && subMemUsage ? MEMORY_ONLY[info.code] : undefined;
+      const mine = info.dynamicGas ? own?.[info.code] : undefined;
       try {
-        if ((info.dynamicGas && !touched) || rs.eip7928PostTargetCallOog !== undefined) {
+        if ((info.dynamicGas && !touched && !mine) || rs.eip7928PostTargetCallOog !== undefined) {
           rs.gasLeft = BigInt(left);
           stepping = true;
           await this.runStep(op);
           stepping = false;
           left = Number(rs.gasLeft);
         } else {
-          // the EVM's step for a synchronous opcode, in its order: cost (with memory growth), checks, handler
-          const cost = inLineCost(info, touched && subMemUsage!(rs, rs.stack.peek()[0]!, touched, this.common));
+          // the EVM's step, in its order: cost (with memory growth, or a storage opcode's), checks, handler
+          const cost = mine
+            ? Number(info.feeBigInt) + (await mine.cost(rs, this.common, left))
+            : inLineCost(info, touched && subMemUsage!(rs, rs.stack.peek()[0]!, touched, this.common));
           // eslint-disable-next-line @typescript-eslint/only-throw-error -- the EVM's own fault value, as its step throws it
           if (info.isInvalid) throw new EVMError(INVALID_OPCODE);
           // as the EVM's useGas: out of gas leaves none
@@ -190,8 +200,12 @@ function runInLine(proto: Record<string, unknown>, subMemUsage: SubMemUsage | un
             throw new EVMError(OUT_OF_GAS);
           }
           rs.programCounter++;
-          const after = runHandler(op, rs, this.common, left);
-          left = typeof after === 'number' ? after : await after;
+          if (mine) {
+            await mine.run(rs);
+          } else {
+            const after = runHandler(op, rs, this.common, left);
+            left = typeof after === 'number' ? after : await after;
+          }
           rs.env.accessWitness?.commit();
         }
       } catch (e) {
@@ -211,6 +225,35 @@ function runInLine(proto: Record<string, unknown>, subMemUsage: SubMemUsage | un
     return { runState: rs, exceptionError: err };
   };
   return true;
+}
+
+/** The code's opcode entries by position, once a jump has made the EVM analyse it. */
+interface Analysis {
+  ops: OpEntry[] | undefined;
+}
+
+/**
+ * The opcode at the program counter, set in the run state, as the EVM's loop finds it: by byte
+ * until the first jump opcode, which has the code analysed (jump destinations, push values), then
+ * from the analysis.
+ */
+function opAt(interp: Interp, code: Uint8Array, map: OpEntry[], analysis: Analysis): OpEntry {
+  const rs = interp._runState;
+  if (analysis.ops) {
+    const op = analysis.ops[rs.programCounter]!;
+    rs.opCode = op.opcodeInfo.code;
+    return op;
+  }
+  const c = code[rs.programCounter]!;
+  rs.opCode = c;
+  if (c === JUMP || c === JUMPI || c === JUMPSUB) {
+    const { jumps, pushes, opcodesCached } = interp._getValidJumpDestinations(code);
+    rs.validJumps = jumps;
+    rs.cachedPushes = pushes;
+    rs.shouldDoJumpAnalysis = false;
+    analysis.ops = opcodesCached;
+  }
+  return map[c]!;
 }
 
 /**
@@ -236,6 +279,7 @@ function needsShippedLoop(interp: Interp, code: Uint8Array): boolean {
   return (
     code[0] === EOF_FORMAT ||
     evm.DEBUG ||
+    evm.shippedOnly === true ||
     interp.profilerOpts?.enabled === true ||
     evm.events.listenerCount('step') > 0 ||
     interp.common.isActivatedEIP(6800) ||

@@ -6,19 +6,7 @@
 // payment to a contract runs its receive()) run on the same EVM one frame deeper, so a
 // transaction may cross between the two any number of times and stays one transaction: one energy
 // count, one log in order, one revert.
-import { Common, Hardfork, Mainnet } from '@ethereumjs/common';
-import {
-  EVM,
-  EVMError,
-  EVMMockBlockchain,
-  NobleBN254,
-  paramsEVM,
-  type ExecResult,
-  type Log,
-  type Message,
-  type PrecompileFunc,
-  type PrecompileInput,
-} from '@ethereumjs/evm';
+import { EVMError, type EVM, type ExecResult, type Log, type Message, type PrecompileInput } from '@ethereumjs/evm';
 import { Address, hexToBytes } from '@ethereumjs/util';
 import type { Database } from 'better-sqlite3';
 import type { AbiEntry } from '../../tron/abi.js';
@@ -29,7 +17,7 @@ import { OutOfEnergy, Revert, type LogEntry, type Vm } from '../vm.js';
 import { patchInterpreter } from './interpreter.js';
 import { LedgerState, bytesOf, codeHashOf, hexOf, tronHex } from './state.js';
 import type { ContractStore } from './store.js';
-import { useDirectWords, type OpcodeEntries } from './words.js';
+import { TronEvm, type Target } from './tvm.js';
 
 await patchInterpreter();
 
@@ -37,24 +25,6 @@ await patchInterpreter();
 export const EVM_VERSION = 'shanghai';
 /** Energy per byte of code a deployment stores (the TVM's, as the EVM's code deposit). */
 const CODE_DEPOSIT_ENERGY = 200;
-
-/**
- * The TVM's energy where it differs from Shanghai's gas: java-tron's EnergyCost has no cold and
- * warm access (EIP-2929): SLOAD 50, CALL 40, BALANCE and EXTCODESIZE 20, SSTORE 20,000 to set and
- * 5,000 to change. Here every slot read costs 50 and every account access 40, cold or warm, and a
- * slot write 20,000 or 5,000: a router trade costs about what it costs on mainnet, not an Ethereum
- * transaction's cold reads.
- */
-const TVM_ENERGY = structuredClone(paramsEVM);
-TVM_ENERGY[2929] = {
-  ...TVM_ENERGY[2929],
-  coldsloadGas: 50,
-  coldaccountaccessGas: 40,
-  warmstoragereadGas: 40,
-  sstoreCleanEIP2200Gas: 5000 - 50,
-  sstoreNoopEIP2200Gas: 40,
-  sstoreDirtyEIP2200Gas: 40,
-};
 
 export interface CallOutcome {
   ok: boolean;
@@ -79,43 +49,6 @@ type EvmLog = Log & { entry?: LogEntry };
 
 const addressOf = (hex: string): Address => new Address(bytesOf(hex.slice(2)));
 
-/**
- * Shanghai's rules, asked for by number on every opcode the interpreter steps through (twice a
- * step, more for calls and storage): Common answers from an array of some sixty EIPs; a set
- * answers the same in one lookup. The set follows the array, which Common replaces (never edits)
- * when its hardfork changes.
- */
-class TvmCommon extends Common {
-  private activeSet: { from: number[]; set: Set<number> } | undefined;
-
-  override isActivatedEIP(eip: number): boolean {
-    if (this.activeSet?.from !== this._activatedEIPsCache) {
-      this.activeSet = { from: this._activatedEIPsCache, set: new Set(this._activatedEIPsCache) };
-    }
-    return this.activeSet.set.has(eip);
-  }
-}
-
-/** The EVM with the devnet's native contracts as precompiles at their addresses. */
-class TronEvm extends EVM {
-  native: ((address: string) => PrecompileFunc | undefined) | undefined;
-
-  /** The opcodes of the hardfork, MLOAD and MSTORE with direct word moves (words.ts). */
-  override getActiveOpcodes(): ReturnType<EVM['getActiveOpcodes']> {
-    const list = super.getActiveOpcodes();
-    useDirectWords(this._opcodeMap as unknown as OpcodeEntries);
-    return list;
-  }
-
-  override getPrecompile(address: Address | `0x${string}`): PrecompileFunc | undefined {
-    const own = super.getPrecompile(address);
-    if (own || !this.native) return own;
-    const hex =
-      typeof address === 'string' ? `41${address.slice(2).padStart(40, '0').toLowerCase()}` : tronHex(address);
-    return this.native(hex);
-  }
-}
-
 export class Machine {
   readonly state: LedgerState;
   private readonly evm: TronEvm;
@@ -131,19 +64,16 @@ export class Machine {
     private readonly code: ContractStore,
   ) {
     this.state = new LedgerState(db, ledger, code, 0);
-    this.evm = new TronEvm({
-      common: new TvmCommon({ chain: Mainnet, hardfork: Hardfork.Shanghai }),
-      stateManager: this.state,
-      params: TVM_ENERGY,
-      blockchain: new EVMMockBlockchain(),
-      bn254: new NobleBN254(),
-      // the TVM sets no size limit on deployed code
-      allowUnlimitedContractSize: true,
-      allowUnlimitedInitCodeSize: true,
+    this.evm = new TronEvm(this.state, {
+      target: (hex) => this.targetAt(hex),
+      enter: (m) => void this.frames.push(m),
+      leave: () => void this.frames.pop(),
     });
-    this.evm.native = (hex) => this.nativeAt(hex);
-    this.evm.events.on('beforeMessage', (m: Message) => void this.frames.push(m));
-    this.evm.events.on('afterMessage', () => void this.frames.pop());
+  }
+
+  /** Runs every call on the EVM's own step loop and call path (tvm.ts), for tests that compare. */
+  runAsShipped(): void {
+    this.evm.shippedOnly = true;
   }
 
   /** Calls a bytecode contract for `vm` (one frame deeper when the EVM is already running). */
@@ -232,10 +162,11 @@ export class Machine {
     };
   }
 
-  /** A native contract's code, as a precompile, if `hex` is a native contract. */
-  private nativeAt(hex: string): PrecompileFunc | undefined {
+  /** What runs at `hex`: a native contract's code (as a precompile), bytecode, or nothing. */
+  private targetAt(hex: string): Target {
     const kind = this.state.kindAt(hex);
-    if (!kind || kind === 'evm') return undefined;
+    if (!kind) return 'none';
+    if (kind === 'evm') return 'bytecode';
     return (input) => this.runNative(hex, input);
   }
 
