@@ -110,7 +110,7 @@ export class Machine {
     this.vm = vm;
     this.state.now = vm.now;
     // the EVM starts from outside: the state may have changed since it last ran (state.ts)
-    if (this.frames.length === 0) this.state.forget();
+    if (this.frames.length === 0) this.state.startOutside();
     const depth = this.frames.length;
     try {
       return await this.evm.runCall({

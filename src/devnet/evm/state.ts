@@ -116,6 +116,19 @@ export class LedgerState implements StateManagerInterface {
     this.slots.clear();
   }
 
+  /**
+   * The EVM starts from outside, no frame of its own open: what was read is forgotten, and nothing
+   * is left of a run that ended in the middle (native code that threw something other than a
+   * revert leaves its frames' checkpoints open; their savepoints, and their writes, went with the
+   * transaction that failed).
+   */
+  startOutside(): void {
+    this.marks.length = 0;
+    this.undo.length = 0;
+    this.written.clear();
+    this.forget();
+  }
+
   /** The account at `hex` (null: none), read once until the machine forgets. */
   private row(hex: string): AccountRow | null {
     let row = this.accounts.get(hex);
