@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { contractBuild } from '../../../src/contracts/fee-router.js';
 import { openSqlite } from '../../../src/db/open.js';
 import { Chain } from '../../../src/devnet/chain/index.js';
+import type { Turns } from '../../../src/devnet/chain/turns.js';
 import { signedCall } from '../../../src/devnet/demo/trades.js';
 import { FAMILIES, ROUTER_OWNER, TREASURY } from '../../../src/devnet/genesis.js';
 import { devnetKey } from '../../../src/devnet/keys.js';
@@ -36,9 +37,10 @@ describe('the EVM after a run that ended in the middle', () => {
   it('writes the next transaction’s storage to the file', async () => {
     const chain = await Chain.open(openSqlite(file, schema, 'devnet'));
     expect(await treasuryOf(chain)).toBe(TREASURY.address);
-    // a transaction whose EVM run dies with a frame open
-    const dead = chain.turns.exclusive(() =>
-      chain.turns.atomicAsync(async () => {
+    // a transaction whose EVM run dies with a frame open (the chain's turns, private, as a block's)
+    const { turns } = chain as unknown as { turns: Turns };
+    const dead = turns.exclusive(() =>
+      turns.atomicAsync(async () => {
         await chain.host.machine.state.checkpoint();
         throw new Error('a native contract failed');
       }),
