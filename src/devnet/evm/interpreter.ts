@@ -10,14 +10,15 @@
 //   add only memory growth, which the EVM's own `subMemUsage` computes without awaiting anything.
 //   The loop here runs those in line, exactly as the EVM's step does (invalid opcode, cost, program
 //   counter, handler; a handler the EVM awaits, such as ADDRESS, CALLER or BLOCKHASH, is awaited
-//   only when it returns a promise: most return nothing), and hands every other opcode (storage,
-//   calls, logs, copies) to the EVM's own step. While it runs opcodes in line it counts the gas
+//   only when it returns a promise: most return nothing). SLOAD and SSTORE run in line too, their
+//   cost from the EVM's own storage gas rules (storage-ops.ts). Every other opcode (calls, logs,
+//   copies) goes to the EVM's own step. While it runs opcodes in line it counts the gas
 //   left in a number, not a bigint (a bigint is a new heap object at every subtraction: ~40 KB of
 //   garbage a router trade), and puts it back in the run state before anything reads it there: the
 //   EVM's step, the GAS opcode, a handler the EVM awaits, the end of the run. It takes over only
 //   where the EVM's step would have nothing else to do: no step listeners, no debug or profiler,
-//   legacy code (not EOF), no stateless witnesses (EIPs 6800 and 7864) and a gas limit a number
-//   holds exactly; otherwise the EVM's own loop runs.
+//   legacy code (not EOF), no stateless witnesses (EIPs 6800 and 7864), a gas limit a number
+//   holds exactly, and an EVM not set to run as shipped (tvm.ts); otherwise the EVM's own loop runs.
 //
 // The interpreter is not exported by the package, so its module is found next to the package's
 // entry; where it cannot be found, nothing is changed and the EVM runs as shipped.
