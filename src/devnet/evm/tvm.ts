@@ -24,9 +24,10 @@ import { useDirectWords, type OpcodeEntries } from './words.js';
 /**
  * The TVM's energy where it differs from Shanghai's gas: java-tron's EnergyCost has no cold and
  * warm access (EIP-2929): SLOAD 50, CALL 40, BALANCE and EXTCODESIZE 20, SSTORE 20,000 to set and
- * 5,000 to change. Here every slot read costs 50 and every account access 40, cold or warm, and a
+ * 5,000 to change. Here a slot read costs 50 and every account access 40, cold or warm, and a
  * slot write 20,000 or 5,000: a router trade costs about what it costs on mainnet, not an Ethereum
- * transaction's cold reads.
+ * transaction's cold reads. One difference is left: a slot read again in the same transaction
+ * costs 40, not 50, since ethereumjs has one price for a warm slot and a warm account.
  */
 const TVM_ENERGY = structuredClone(paramsEVM);
 TVM_ENERGY[2929] = {
