@@ -13,8 +13,8 @@
 import { EVMError } from '@ethereumjs/evm';
 import { bytesWord, wordBytes } from './words.js';
 
-export const SLOAD = 0x54;
-export const SSTORE = 0x55;
+const SLOAD = 0x54;
+const SSTORE = 0x55;
 
 /** What the two opcodes touch of the interpreter and its run state. */
 export interface StorageRunState {
@@ -105,22 +105,22 @@ export function storageOpcodes(rules: StorageGasRules): Record<number, OwnOpcode
   return { [SLOAD]: sload, [SSTORE]: sstore };
 }
 
-/** A stored value as a stack word (as the EVM's bytesToBigInt: big-endian, any length up to 32). */
-function valueOf(bytes: Uint8Array): bigint {
-  if (bytes.length === 0) return 0n;
-  if (bytes.length === 32) return bytesWord(bytes);
-  const word = new Uint8Array(32);
-  word.set(bytes, 32 - bytes.length);
-  return bytesWord(word);
-}
-
-/** A stored value as the EVM's SSTORE gas rules compare it: empty for zero, else 32 bytes. */
-function asStored(bytes: Uint8Array): Uint8Array {
-  if (bytes.every((b) => b === 0)) return new Uint8Array(0);
+/** Up to 32 big-endian bytes as 32, zeros before them (the bytes themselves when they are 32). */
+function word32(bytes: Uint8Array): Uint8Array {
   if (bytes.length === 32) return bytes;
   const word = new Uint8Array(32);
   word.set(bytes, 32 - bytes.length);
   return word;
+}
+
+/** A stored value as a stack word (as the EVM's bytesToBigInt: big-endian, any length up to 32). */
+function valueOf(bytes: Uint8Array): bigint {
+  return bytes.length === 0 ? 0n : bytesWord(word32(bytes));
+}
+
+/** A stored value as the EVM's SSTORE gas rules compare it: empty for zero, else 32 bytes. */
+function asStored(bytes: Uint8Array): Uint8Array {
+  return bytes.every((b) => b === 0) ? new Uint8Array(0) : word32(bytes);
 }
 
 /** A value as the EVM's SSTORE stores it: its shortest big-endian bytes (none for zero). */
