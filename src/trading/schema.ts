@@ -20,6 +20,11 @@ export const users = sqliteTable('users', {
   pinLockedUntil: integer('pin_locked_until'),
   /** Until when a right PIN opened the guarded actions (ms). */
   unlockedUntil: integer('unlocked_until'),
+  /**
+   * Until when export, withdraw, import and switch are held (ms): 24 hours after a first PIN set while
+   * the wallet holds funds, or after a PIN change. Null when no hold runs.
+   */
+  pinHoldUntil: integer('pin_hold_until'),
 });
 
 export const wallets = sqliteTable(
@@ -34,6 +39,8 @@ export const wallets = sqliteTable(
     keyEnc: text('key_enc').notNull(),
     label: text('label'),
     createdAt: integer('created_at').notNull(),
+    /** When its user removed it from the bot (its sealed key is erased then); null while it is theirs. */
+    removedAt: integer('removed_at'),
   },
   (t) => [uniqueIndex('wallets_user_address').on(t.userId, t.address)],
 );
@@ -69,11 +76,20 @@ export const trades = sqliteTable(
     orderId: text('order_id'),
     /** The snipe rule or followed wallet this trade executes (id `s:<rule>:<token>` / `c:<follow>:<txid>`). */
     ruleId: text('rule_id'),
+    /**
+     * What the trade moved, read by the trading side from the node's receipt (never from the API), once
+     * it is in a block: tokens received (buy) or sold (sell), base units; null until read. The positions
+     * that cap automated sells are summed from these.
+     */
+    filledTokenUnits: text('filled_token_units'),
+    /** TRX paid (buy, router fee included, refund excluded) or received (sell, after the router fee), sun. */
+    filledTrxSun: text('filled_trx_sun'),
   },
   (t) => [
     index('trades_status').on(t.status),
     index('trades_order').on(t.orderId),
     index('trades_rule').on(t.ruleId, t.createdAt),
+    index('trades_wallet_token').on(t.walletId, t.token),
   ],
 );
 
