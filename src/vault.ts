@@ -1,11 +1,14 @@
-// Secrets at rest: AES-256-GCM with a random 96-bit IV and the auth tag, bound to what they belong
-// to (associated data), under WALLET_ENCRYPTION_KEY.
+// Secrets at rest: AES-256-GCM with a random 96-bit IV and the full 16-byte auth tag (a shortened
+// tag is refused), bound to what they belong to (associated data), under WALLET_ENCRYPTION_KEY.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 
 const VERSION = 'v1';
+const IV_BYTES = 12;
+/** GCM's full tag; a shorter one is refused. */
+const TAG_BYTES = 16;
 
 export class Vault {
   constructor(private readonly key: Buffer) {
@@ -13,8 +16,8 @@ export class Vault {
   }
 
   encrypt(plain: string, context: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(Buffer.from(context, 'utf8'));
     const ct = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return [
@@ -28,9 +31,13 @@ export class Vault {
   decrypt(sealed: string, context: string): string {
     const [v, iv, tag, ct] = sealed.split('.');
     if (v !== VERSION || !iv || !tag || ct === undefined) throw new Error('not a sealed value');
-    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    const ivBytes = Buffer.from(iv, 'base64url');
+    const tagBytes = Buffer.from(tag, 'base64url');
+    // the whole tag or nothing: GCM would otherwise check only as many bytes as it is given
+    if (ivBytes.length !== IV_BYTES || tagBytes.length !== TAG_BYTES) throw new Error('not a sealed value');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, ivBytes, { authTagLength: TAG_BYTES });
     decipher.setAAD(Buffer.from(context, 'utf8'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    decipher.setAuthTag(tagBytes);
     return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
   }
 }

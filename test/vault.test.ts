@@ -33,6 +33,17 @@ describe('Vault', () => {
     expect(() => vault.decrypt(['v0', iv, tag, ct].join('.'), 'c')).toThrow('not a sealed value');
     expect(() => new Vault(Buffer.alloc(16))).toThrow('32 bytes');
   });
+
+  it('refuses its own sealed value with the tag cut short (GCM would check only the bytes it is given)', () => {
+    const [v, iv, tag, ct] = vault.encrypt('abc', 'c').split('.');
+    const full = Buffer.from(tag!, 'base64url');
+    expect(full).toHaveLength(16);
+    for (const bytes of [4, 8, 12, 15]) {
+      const cut = [v, iv, full.subarray(0, bytes).toString('base64url'), ct].join('.');
+      expect(() => vault.decrypt(cut, 'c'), `${bytes}-byte tag`).toThrow();
+    }
+    expect(vault.decrypt([v, iv, tag, ct].join('.'), 'c')).toBe('abc');
+  });
 });
 
 describe('parseKey', () => {

@@ -3,17 +3,21 @@
 // their outcome. Deliveries live in the database, so they survive a restart; several instances may
 // run the dispatcher at once: each attempt is claimed first (a conditional update that moves its
 // next attempt a lease away), so one instance sends it, and another takes it over only if that one
-// died before recording the outcome. Secrets are kept sealed under the vault key, bound to their
-// webhook, and opened only to sign a delivery.
+// died before recording the outcome. Deliveries are sent side by side through a pool with a limit
+// per target, per key and in all (webhook-pool.ts), and each has one deadline, so a slow receiver
+// holds up only its own deliveries: a pass hands what is due to the pool and does not wait for it.
+// Secrets are kept sealed under the vault key, bound to their webhook, and opened only to sign a
+// delivery.
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, notInArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { AppDatabase } from '../db/index.js';
 import type * as schema from '../db/schema.js';
 import type { Vault } from '../vault.js';
-import { ServiceError } from './errors.js';
+import { Errors, ServiceError } from './errors.js';
 import type { Feed, FeedEvent, FeedKind } from './feed.service.js';
-import { TargetRefused, checkedAddress, postTo, systemLookup, type Lookup } from './webhook-target.js';
+import { createDeliveryPool, type Lane } from './webhook-pool.js';
+import { TargetRefused, checkTarget, postTo, systemLookup, targetRule, type Lookup } from './webhook-target.js';
 
 export const SIGNATURE_HEADER = 'x-launchpad-signature';
 export const MAX_ATTEMPTS = 8;
@@ -38,12 +42,19 @@ export interface WebhookDeps {
   now?: () => number;
   /** First retry delay; doubles each attempt (capped at one hour). */
   baseDelayMs?: number;
+  /** A delivery's whole deadline: the lookup, the connection, sending, and the answer's headers (5 s). */
   timeoutMs?: number;
 }
 
 const sealContext = (webhookId: number) => `webhook:${webhookId}`;
 /** How long an instance holds a claimed attempt before another may take it (more than a send's timeout). */
 const CLAIM_MS = 60_000;
+/** Sending at once: to one target (host and port), for one API key, in all. */
+const LIMITS = { perTarget: 2, perOwner: 8, total: 32 };
+/** A webhook's deliveries an instance holds at once (sending or waiting for a slot); the rest wait in the table. */
+const HELD_PER_HOOK = 4;
+/** Deliveries one pass hands to the pool at most. */
+const PASS_LIMIT = 50;
 type DeliveryRow = typeof schema.webhookDeliveries.$inferSelect;
 /** A secret as made before they were sealed (plain text in the row). */
 const isPlain = (stored: string) => stored.startsWith('whsec_');
@@ -54,8 +65,15 @@ export function createWebhooks(deps: WebhookDeps) {
   const now = deps.now ?? Date.now;
   const lookup = deps.lookup ?? systemLookup;
   const base = deps.baseDelayMs ?? 2_000;
+  const timeoutMs = deps.timeoutMs ?? 5_000;
+  // the lease outlasts a send whatever its deadline, so a live instance's attempt is never taken over
+  const claimMs = Math.max(CLAIM_MS, 2 * timeoutMs);
+  const pool = createDeliveryPool(LIMITS);
+  /** The deliveries this instance holds (sending or waiting in the pool), by id, with their webhook's id. */
+  const held = new Map<number, { webhookId: number; sent: Promise<void> }>();
   let timer: NodeJS.Timeout | undefined;
-  let ticking: Promise<void> | undefined;
+  let looping = false;
+  let passing: Promise<void> | undefined;
 
   const view = (w: typeof schema.webhooks.$inferSelect) => ({
     id: w.id,
@@ -100,7 +118,7 @@ export function createWebhooks(deps: WebhookDeps) {
     const won = await db.tx((q) =>
       q
         .update(t.webhookDeliveries)
-        .set({ nextAttemptAt: now() + CLAIM_MS })
+        .set({ nextAttemptAt: now() + claimMs })
         .where(
           and(
             eq(t.webhookDeliveries.id, d.id),
@@ -129,21 +147,24 @@ export function createWebhooks(deps: WebhookDeps) {
     let status: number | null = null;
     let error: string | null = null;
     try {
+      // one deadline over the whole attempt; at it the socket is destroyed, whatever it waits for
+      const deadline = AbortSignal.timeout(timeoutMs);
       const url = new URL(hook.url);
       // resolved and checked now, and the connection goes to the address checked (no rebinding)
-      const address = await checkedAddress(url, lookup, deps.allowPrivate);
+      const address = await checkTarget(url, lookup, deps.allowPrivate, deadline);
       const headers = {
         'content-type': 'application/json',
         [SIGNATURE_HEADER]: sign(deps.vault.decrypt(hook.secret, sealContext(hook.id)), body),
         'x-launchpad-event': event.kind,
         'x-launchpad-delivery': String(d.id),
       };
-      status = await postTo(url, address, headers, body, deps.timeoutMs ?? 5_000);
+      status = await postTo(url, address, headers, body, deadline);
     } catch (e) {
-      // generic on purpose: the log must not tell open ports from closed ones inside a network
+      // generic on purpose: the log must not tell open ports from closed ones inside a network, nor
+      // a name that does not resolve from one that resolves inside
       error =
         e instanceof TargetRefused
-          ? `refused: ${e.message}`
+          ? 'refused: not an allowed target'
           : (e as Error).name === 'TimeoutError'
             ? 'timeout'
             : 'connection failed';
@@ -163,37 +184,75 @@ export function createWebhooks(deps: WebhookDeps) {
     });
   }
 
-  async function tick(): Promise<void> {
+  /** Each due delivery's lane in the pool: its target (host and port) and its key. */
+  async function lanesOf(due: DeliveryRow[]): Promise<Map<number, Lane>> {
+    const ids = [...new Set(due.map((d) => d.webhookId))];
+    const hooks = ids.length
+      ? await db.q
+          .select({ id: t.webhooks.id, url: t.webhooks.url, owner: t.webhooks.apiKeyId })
+          .from(t.webhooks)
+          .where(inArray(t.webhooks.id, ids))
+      : [];
+    const target = (url: string, id: number) => {
+      try {
+        return new URL(url).host;
+      } catch {
+        return `webhook:${id}`;
+      }
+    };
+    return new Map(hooks.map((h) => [h.id, { target: target(h.url, h.id), owner: h.owner }]));
+  }
+
+  /**
+   * One pass: queues new events, and hands what is due to the pool without waiting for it to be sent.
+   * What this instance already holds is not read again, and a webhook holding HELD_PER_HOOK is skipped,
+   * so a slow target's backlog stays in the table and never crowds out the others' deliveries.
+   */
+  async function pass(): Promise<void> {
     await enqueue();
+    const perHook = new Map<number, number>();
+    for (const h of held.values()) perHook.set(h.webhookId, (perHook.get(h.webhookId) ?? 0) + 1);
+    const full = [...perHook].filter(([, n]) => n >= HELD_PER_HOOK).map(([id]) => id);
     const due = await db.q
       .select()
       .from(t.webhookDeliveries)
-      .where(and(eq(t.webhookDeliveries.status, 'pending'), lte(t.webhookDeliveries.nextAttemptAt, now())))
-      .orderBy(asc(t.webhookDeliveries.nextAttemptAt))
-      .limit(50);
-    // a few at a time, each endpoint's deliveries in order
-    const byHook = new Map<number, typeof due>();
-    for (const d of due) byHook.set(d.webhookId, [...(byHook.get(d.webhookId) ?? []), d]);
-    await Promise.all(
-      [...byHook.values()].map(async (list) => {
-        for (const d of list) await deliver(d);
-      }),
-    );
+      .where(
+        and(
+          eq(t.webhookDeliveries.status, 'pending'),
+          lte(t.webhookDeliveries.nextAttemptAt, now()),
+          held.size ? notInArray(t.webhookDeliveries.id, [...held.keys()]) : undefined,
+          full.length ? notInArray(t.webhookDeliveries.webhookId, full) : undefined,
+        ),
+      )
+      .orderBy(asc(t.webhookDeliveries.nextAttemptAt), asc(t.webhookDeliveries.id))
+      .limit(PASS_LIMIT);
+    const lanes = await lanesOf(due);
+    for (const d of due) {
+      const n = perHook.get(d.webhookId) ?? 0;
+      if (n >= HELD_PER_HOOK) continue; // the rest of its backlog waits for a later pass
+      perHook.set(d.webhookId, n + 1);
+      const lane = lanes.get(d.webhookId) ?? { target: `webhook:${d.webhookId}`, owner: 0 };
+      const sent = pool
+        .run(lane, () => deliver(d))
+        .catch((err: unknown) => deps.logger.warn({ err, delivery: d.id }, 'webhook delivery failed'))
+        .finally(() => held.delete(d.id));
+      held.set(d.id, { webhookId: d.webhookId, sent });
+    }
   }
+
+  /** A pass, unless one is under way (then that one). */
+  const passOnce = (): Promise<void> => (passing ??= pass().finally(() => (passing = undefined)));
 
   return {
     async create(apiKeyId: number, input: { url: string; events: FeedKind[]; tokens?: string[] | undefined }) {
-      const u = new URL(input.url);
-      if (u.protocol !== 'https:' && u.protocol !== 'http:')
-        throw new ServiceError(400, 'Invalid parameters', 'url must be http or https');
-      if (!deps.allowPrivate && u.protocol !== 'https:')
-        throw new ServiceError(400, 'Invalid parameters', 'url must be https');
-      if (u.username || u.password) throw new ServiceError(400, 'Invalid parameters', 'url must not hold credentials');
-      await checkedAddress(u, lookup, deps.allowPrivate).catch((e: unknown) => {
-        if (e instanceof TargetRefused)
-          throw new ServiceError(400, 'Invalid parameters', 'url must be a public address');
-        throw new ServiceError(400, 'Invalid parameters', 'url host does not resolve');
-      });
+      // one answer for every refusal, so creation tells nothing about names and addresses inside
+      const allowed = await Promise.resolve()
+        .then(() => checkTarget(new URL(input.url), lookup, deps.allowPrivate, AbortSignal.timeout(timeoutMs)))
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!allowed) throw Errors.invalidParams(targetRule(deps.allowPrivate));
       const [{ n: count } = { n: 0 }] = await db.q
         .select({ n: sql<number>`count(*)`.mapWith(Number) })
         .from(t.webhooks)
@@ -277,21 +336,28 @@ export function createWebhooks(deps: WebhookDeps) {
         return plain.length;
       });
     },
-    /** One pass: queue new events, send what is due. */
-    tick(): Promise<void> {
-      if (!ticking) ticking = tick().finally(() => (ticking = undefined));
-      return ticking;
+    /** One pass (queue new events, send what is due), then wait until every delivery held is sent. */
+    async tick(): Promise<void> {
+      await passOnce();
+      await Promise.all([...held.values()].map((h) => h.sent));
     },
+    /** A pass every `intervalMs`; a pass never waits for the deliveries still being sent. */
     start(intervalMs: number): void {
+      looping = true;
       const loop = () =>
-        void this.tick()
+        void passOnce()
           .catch((err: unknown) => deps.logger.warn({ err }, 'webhook pass failed'))
-          .finally(() => (timer = setTimeout(loop, intervalMs)));
+          .finally(() => {
+            if (looping) timer = setTimeout(loop, intervalMs);
+          });
       timer = setTimeout(loop, 0);
     },
+    /** Stops the passes; deliveries waiting for a slot are left for later, those being sent finish (the deadline bounds them). */
     async stop(): Promise<void> {
+      looping = false;
       if (timer) clearTimeout(timer);
-      await ticking?.catch(() => undefined);
+      await passing?.catch(() => undefined);
+      await pool.drain();
     },
   };
 }
