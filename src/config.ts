@@ -15,6 +15,7 @@ export const MAINNET_LAUNCHPAD = 'TTfvyrAz86hbZk5iDpKD78pqLGgi8C7AAw';
 export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   PORT: port.default(3000),
+  METRICS_PORT: port.optional(),
   HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRON_RPC: z.url({ protocol: /^https?$/ }).optional(),
@@ -81,6 +82,8 @@ export interface Config {
   dataDir: string;
   host: string;
   port: number;
+  /** /healthz, /readyz and /metrics on this port of `host` instead of `port` (METRICS_PORT); unset = on `port`. */
+  metricsPort: number | undefined;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   /** Full node address; undefined means the embedded devnet. */
   tronRpc: string | undefined;
@@ -172,6 +175,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir,
     host: c.HOST,
     port: c.PORT,
+    metricsPort: metricsPort(c),
     logLevel: c.LOG_LEVEL,
     tronRpc: c.TRON_RPC,
     tronRps: c.TRON_RPC === undefined ? 0 : c.TRON_RPS,
@@ -208,6 +212,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       webhook: botWebhook(c),
     },
   };
+}
+
+/** METRICS_PORT, which must not be the API's own port (both would be refused at start). */
+function metricsPort(c: z.infer<typeof configSchema>): number | undefined {
+  if (c.METRICS_PORT !== undefined && c.METRICS_PORT !== 0 && c.METRICS_PORT === c.PORT)
+    throw new ConfigError(
+      `invalid METRICS_PORT (got "${c.METRICS_PORT}"): must differ from PORT (it takes /healthz, /readyz and /metrics off the API's port)`,
+    );
+  return c.METRICS_PORT;
 }
 
 /**

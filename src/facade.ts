@@ -3,7 +3,7 @@
 import { createHealth, type Health } from './api/metrics.js';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { buildApp, type AppDeps } from './api/app.js';
+import { buildApp, buildMonitorApp, type AppDeps } from './api/app.js';
 import { openAppDatabase, type AppDatabase, type AppDb } from './db/index.js';
 import { Indexer } from './indexer/indexer.js';
 import { createDataService, type DataService } from './service/data/index.js';
@@ -51,6 +51,11 @@ export interface FacadeOptions {
   botWebhook?: AppDeps['botWebhook'];
   /** Where to listen; omit to only build (tests use inject). */
   listen?: { host: string; port: number };
+  /**
+   * METRICS_PORT: /healthz, /readyz and /metrics on this port (of `listen.host`) instead of the
+   * API's; unset, they are served with the API.
+   */
+  metricsPort?: number | undefined;
 }
 
 export interface Facade {
@@ -67,6 +72,8 @@ export interface Facade {
   trade: TradeService;
   keys: KeysService;
   url: string | undefined;
+  /** Where /healthz, /readyz and /metrics answer when they have a port of their own (METRICS_PORT). */
+  metricsUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -138,18 +145,28 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
     live: { feed, webhooks },
     audit: admin,
     health,
+    healthRoutes: opts.metricsPort === undefined,
     botWebhook: opts.botWebhook,
     shared: opts.shared,
     routes: opts.routes ?? true,
   });
+  const monitor = opts.metricsPort === undefined ? undefined : buildMonitorApp(health, log);
   let url: string | undefined;
+  let metricsUrl: string | undefined;
   if (opts.listen) {
-    await app.listen({ host: opts.listen.host, port: opts.listen.port });
-    const a = app.server.address();
-    url = `http://${opts.listen.host}:${typeof a === 'object' && a ? a.port : opts.listen.port}`;
+    url = await listenOn(app, opts.listen.host, opts.listen.port);
     log.info({ url, docs: `${url}/docs` }, `facade listening on ${url}`);
+    if (monitor) {
+      // a port taken stops the start, with nothing left listening
+      metricsUrl = await listenOn(monitor, opts.listen.host, opts.metricsPort!).catch(async (e: unknown) => {
+        await app.close();
+        throw e;
+      });
+      log.info({ url: metricsUrl }, `/healthz, /readyz and /metrics on ${metricsUrl}`);
+    }
   } else {
     await app.ready();
+    await monitor?.ready();
   }
   if (opts.indexer.pollMs > 0 && !opts.indexer.led) indexer.start(opts.indexer.pollMs);
   if ((opts.webhookMs ?? 1000) > 0) webhooks.start(opts.webhookMs ?? 1000);
@@ -165,6 +182,7 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
     trade,
     keys,
     url,
+    metricsUrl,
     async close() {
       await webhooks.stop();
       await indexer.stop();
@@ -172,6 +190,14 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
       feed.close();
       await admin.flushUsage();
       await app.close();
+      await monitor?.close();
     },
   };
+}
+
+/** Listens, and says where (the port the system chose when asked for 0). */
+async function listenOn(app: FastifyInstance, host: string, port: number): Promise<string> {
+  await app.listen({ host, port });
+  const a = app.server.address();
+  return `http://${host}:${typeof a === 'object' && a ? a.port : port}`;
 }

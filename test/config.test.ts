@@ -65,6 +65,19 @@ describe('config', () => {
     expect(() => loadConfig({ TRON_RPC: 'not a url' })).toThrow(/invalid TRON_RPC/);
   });
 
+  it('moves /healthz, /readyz and /metrics to METRICS_PORT only when it is set, and never onto PORT', () => {
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '' }).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
+    expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow(/^invalid METRICS_PORT \(got "nine"\): /);
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/^invalid METRICS_PORT/);
+    expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow(
+      /^invalid METRICS_PORT \(got "3000"\): must differ from PORT/,
+    );
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(ConfigError);
+    expect(loadConfig({ PORT: '8080', METRICS_PORT: '3000' }).metricsPort).toBe(3000);
+  });
+
   it('names a bad secret without showing any of it', () => {
     const secret = 'short-but-secret-value';
     for (const key of ['WALLET_ENCRYPTION_KEY', 'BOT_API_KEY', 'BOT_TOKEN']) {

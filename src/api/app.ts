@@ -40,6 +40,11 @@ export interface AppDeps {
   audit?: Audit;
   /** /healthz, /readyz and /metrics (absent in apps built for narrow tests). */
   health?: Health;
+  /**
+   * Whether this app serves /healthz, /readyz and /metrics (default true); false when they have a
+   * port of their own (METRICS_PORT, buildMonitorApp): this app then only counts its requests.
+   */
+  healthRoutes?: boolean;
   /** Counters and signals shared with other instances (REDIS_URL). */
   shared?: SharedRedis | undefined;
   /** The Telegram bot's webhook path on this instance's port (BOT_WEBHOOK_URL), and what takes its updates. */
@@ -78,9 +83,10 @@ export function serializeResponse(payload: unknown): string {
   return out ? out + '}' : '{}';
 }
 
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/** A Fastify app with the house's body limit, serializer, error envelope and 404. */
+function baseApp(logger: Logger): FastifyInstance {
   // Fastify's instance type follows its logger's: keep it the base type that plugins and routes expect
-  const loggerInstance: FastifyBaseLogger = deps.logger;
+  const loggerInstance: FastifyBaseLogger = logger;
   const app = Fastify({
     loggerInstance,
     bodyLimit: BODY_LIMIT,
@@ -95,9 +101,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(() => serializeResponse);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((_req, reply) => send(reply, Errors.notFound()));
+  return app;
+}
+
+/** /healthz, /readyz and /metrics alone, for a port of their own (METRICS_PORT); every other path is a 404. */
+export function buildMonitorApp(health: Health, logger: Logger): FastifyInstance {
+  const app = baseApp(logger);
+  health.attach(app);
+  return app;
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = baseApp(deps.logger);
+  const healthRoutes = { routes: deps.healthRoutes ?? true };
 
   if (deps.routes === false) {
-    deps.health?.attach(app);
+    deps.health?.attach(app, healthRoutes);
     app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
     botWebhookRoute(app, deps.botWebhook);
     return app;
@@ -126,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
 
   await registerAuth(app, deps.keys, deps.shared);
-  deps.health?.attach(app);
+  deps.health?.attach(app, healthRoutes);
   const audit = deps.audit;
   const logRequests = deps.logger.isLevelEnabled('info');
   app.addHook('onResponse', (req, reply, done) => {

@@ -3,7 +3,10 @@
 // Prometheus's text format (prom-client): requests and their latencies by route, trades sent and
 // refused, how many blocks the index is behind the node's head, and which roles this instance leads.
 // Each app has its own registry, so several in one process (the tests) never mix their figures.
+// The three routes need no key, so each answers an address MONITOR_PER_MINUTE times a minute; with
+// METRICS_PORT they are served on that port only (src/facade.ts), not on the public one.
 import type { FastifyInstance } from 'fastify';
+import { MONITOR_PER_MINUTE, routeLimit } from './address-limit.js';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** What the checks read: the index's progress, the node's head, the database. */
@@ -27,8 +30,11 @@ export interface Health {
   readonly registry: Registry;
   /** Says whether this instance leads a role (1) or not (0). */
   setLeader(role: Role, leads: boolean): void;
-  /** Counts the app's requests and serves /healthz, /readyz and /metrics (before its routes). */
-  attach(app: FastifyInstance): void;
+  /**
+   * Counts the app's requests and serves /healthz, /readyz and /metrics (before its routes);
+   * `routes: false` only counts (the three are served by an app on a port of their own).
+   */
+  attach(app: FastifyInstance, opts?: { routes?: boolean }): void;
 }
 
 export function createHealth(sources: HealthSources): Health {
@@ -70,7 +76,7 @@ export function createHealth(sources: HealthSources): Health {
     },
   });
 
-  const attach = (app: FastifyInstance) => {
+  const attach = (app: FastifyInstance, opts: { routes?: boolean } = {}) => {
     app.addHook('onResponse', (req, reply, done) => {
       // the route's pattern, not the URL, so a path full of addresses is one series
       const route = req.routeOptions.url ?? 'unmatched';
@@ -79,7 +85,8 @@ export function createHealth(sources: HealthSources): Health {
       if (TRADE_ROUTES.has(route)) trades.inc({ outcome: reply.statusCode === 200 ? 'sent' : 'refused' });
       done();
     });
-    const hidden = { config: { public: true }, schema: { hide: true } };
+    if (opts.routes === false) return;
+    const hidden = { config: { public: true }, schema: { hide: true }, onRequest: routeLimit(MONITOR_PER_MINUTE) };
     app.get('/healthz', hidden, async () => ({ status: 'ok' }));
     app.get('/readyz', hidden, async (_req, reply) => {
       const reasons = await notReady(sources);

@@ -29,6 +29,12 @@ export class SnapshotStore {
     else cb(null, { current: w.current, ttl: w.start + timeWindow - now });
   }
 
+  /** Gives back one request of the current window (a count taken ahead of a check that passed). */
+  decr(key: string): void {
+    const w = this.windows.get(key);
+    if (w && w.current > 0) w.current -= 1;
+  }
+
   child(): SnapshotStore {
     return this;
   }

@@ -28,11 +28,69 @@ const isDiscount = (pct: number) => Number.isInteger(pct) && pct >= 0 && pct <= 
 
 /** How long a verified key is trusted without asking the database (changes made in this process apply at once). */
 const VERIFY_CACHE_MS = 5_000;
+/** How many valid keys the cache holds by default; past that the least recently used one leaves. */
+export const KEY_CACHE_SIZE = 10_000;
 
-export function createKeysService(db: AppDatabase) {
+/**
+ * Valid keys by the key as presented, least recently used first (a Map iterates in insertion
+ * order: a hit moves its key to the end, and a new key past the size pushes out the first).
+ * Only keys found valid go in: an unknown key is never kept, so random keys cannot push real ones out.
+ */
+class KeyCache {
+  private readonly entries = new Map<string, { at: number; generation: number; info: KeyInfo }>();
+  /** Bumped when keys or plans change here: every entry is then stale, but still known. */
+  private changes = 0;
+
+  constructor(private readonly size: number) {}
+
+  /** The key's plan if it was verified in the last few seconds and nothing changed since. */
+  fresh(key: string, now: number): KeyInfo | undefined {
+    const hit = this.entries.get(key);
+    if (!hit || hit.generation !== this.changes || now - hit.at >= VERIFY_CACHE_MS) return undefined;
+    this.touch(key, hit);
+    return hit.info;
+  }
+
+  /** Whether the key was valid when last looked up (however long ago, while it stays in the cache). */
+  known(key: string): boolean {
+    return this.entries.has(key);
+  }
+
+  /** Keeps a key found valid by a lookup that started in `generation` (a change since makes it stale at once). */
+  set(key: string, info: KeyInfo, now: number, generation: number): void {
+    this.touch(key, { at: now, generation, info });
+    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
+  /** Keys or plans changed: the next request of each key asks the database again. */
+  stale(): void {
+    this.changes += 1;
+  }
+
+  /** What `set` takes: read before a lookup starts. */
+  get generation(): number {
+    return this.changes;
+  }
+
+  private touch(key: string, entry: { at: number; generation: number; info: KeyInfo }): void {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+  }
+}
+
+export interface KeysOptions {
+  /** How many valid keys are cached (default KEY_CACHE_SIZE). */
+  cacheSize?: number;
+}
+
+export function createKeysService(db: AppDatabase, opts: KeysOptions = {}) {
   const { t } = db;
-  const verified = new Map<string, { at: number; info: KeyInfo | null }>();
-  const forget = () => verified.clear();
+  const cache = new KeyCache(opts.cacheSize ?? KEY_CACHE_SIZE);
+  const forget = () => cache.stale();
   const planExists = async (name: string) =>
     (await db.q.select().from(t.plans).where(eq(t.plans.name, name))).length > 0;
 
@@ -65,11 +123,10 @@ export function createKeysService(db: AppDatabase) {
     };
   }
 
-  function verifiedLately(key: string): KeyInfo | null | undefined {
+  function verifiedLately(key: string): KeyInfo | undefined {
     // cached by the key as presented, in memory only (the database keeps hashes): a hit costs no
     // SHA-256 and no query per request
-    const hit = verified.get(key);
-    return hit && Date.now() - hit.at < VERIFY_CACHE_MS ? hit.info : undefined;
+    return cache.fresh(key, Date.now());
   }
 
   return {
@@ -104,16 +161,23 @@ export function createKeysService(db: AppDatabase) {
       return { id: row!.id, key };
     },
 
-    /** A key's plan as verified in the last few seconds (null: unknown or revoked), or undefined: not known here. */
+    /** A valid key's plan as verified in the last few seconds, or undefined: ask `verify`. */
     verifiedLately,
 
-    /** The active key's plan, or null for an unknown or revoked key. */
+    /**
+     * Whether this key was valid when this process last looked it up (it may be revoked since:
+     * `verify` says). The API lets such a key be checked again without counting it as a stranger's try.
+     */
+    knownKey: (key: string): boolean => cache.known(key),
+
+    /** The active key's plan, or null for an unknown or revoked key (which is not cached). */
     async verify(key: string): Promise<KeyInfo | null> {
       const lately = verifiedLately(key);
       if (lately !== undefined) return lately;
+      const generation = cache.generation;
       const info = await keyByHash(hashKey(key));
-      if (verified.size > 10_000) verified.clear();
-      verified.set(key, { at: Date.now(), info });
+      if (info) cache.set(key, info, Date.now(), generation);
+      else cache.delete(key);
       return info;
     },
 
