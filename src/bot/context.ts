@@ -22,7 +22,7 @@ export interface BotServices {
   sniper: Sniper;
   /** The referral programme: codes, who brought whom, the terms, the referrers' figures. */
   referrals: Referrals;
-  /** The users' PINs, which guard export, withdraw and turning confirmations off. */
+  /** The users' PINs, which guard the wallet's actions (export, withdraw, import, switch, remove) and risky settings. */
   pins: UserPins;
   /** How long a first withdrawal to an address waits for its second tap (30 s unless a test says). */
   newRecipientWaitMs?: number;

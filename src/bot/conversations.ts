@@ -11,6 +11,7 @@ import type { Settings } from './store.js';
 import { friendly, type Side } from '../trading/trade-flow.js';
 import { amountHelp, checkAmount, startTrade } from './trade-start.js';
 import { userOf } from './helpers.js';
+import { blockText } from './pin-gate.js';
 
 type Convo = Conversation<BotContext, Context>;
 const TRIES = 3;
@@ -94,7 +95,10 @@ export async function withdraw(conversation: Convo, ctx: Context) {
   const result = await conversation.external(async (octx) => {
     try {
       const user = await userOf(octx);
-      const { accounts, trading } = octx.services;
+      const { accounts, trading, pins } = octx.services;
+      // a hold or a lock that began during the dialogue stops it (an unlock that ran out meanwhile does not)
+      const why = pins.blocked(user, 'wallet');
+      if (why && why !== 'locked') return { ok: false as const, reason: blockText(why, pins, user) };
       return { ok: true as const, ...(await trading.sendTrx(user, await accounts.activeWallet(user), to, amount)) };
     } catch (e) {
       return { ok: false as const, reason: friendly(e) };
@@ -205,6 +209,9 @@ function three(t: string, min: number, max: number): [number, number, number] | 
   return parts.length === 3 && parts.every((p) => p !== undefined) ? (parts as [number, number, number]) : undefined;
 }
 
+/** Above this slippage (percent) a user with a PIN must have unlocked it. */
+export const GUARDED_SLIPPAGE_PCT = 15;
+
 /** Edits one setting. */
 export async function editSetting(conversation: Convo, ctx: Context, field: keyof typeof FIELDS) {
   const f = FIELDS[field];
@@ -212,10 +219,21 @@ export async function editSetting(conversation: Convo, ctx: Context, field: keyo
   if (value === undefined) return;
   const next = await conversation.external(async (octx) => {
     const user = await userOf(octx);
-    const s = octx.services.store.settings(user);
-    const updated: Settings = { ...s, [f.key]: value };
-    await octx.services.store.saveSettings(user.telegramId, updated);
-    return updated;
+    const { pins, store } = octx.services;
+    // a slippage above 15 % needs the PIN unlocked (once the user has one)
+    const why =
+      field === 'slip' && (value as number) > GUARDED_SLIPPAGE_PCT ? pins.blocked(user, 'setting') : undefined;
+    if (why) return { refused: blockText(why, pins, user) };
+    const updated: Settings = { ...store.settings(user), [f.key]: value };
+    await store.saveSettings(user.telegramId, updated);
+    return { saved: updated };
   });
-  await ctx.reply('Saved.\n\n' + settingsText(next), { parse_mode: 'HTML', reply_markup: settingsKeyboard(next) });
+  if ('refused' in next) {
+    await ctx.reply(`${next.refused}\nA slippage above ${GUARDED_SLIPPAGE_PCT}% is not saved without it.`);
+    return;
+  }
+  await ctx.reply('Saved.\n\n' + settingsText(next.saved), {
+    parse_mode: 'HTML',
+    reply_markup: settingsKeyboard(next.saved),
+  });
 }

@@ -1,5 +1,5 @@
 // Small helpers shared by the features.
-import type { InlineKeyboard } from 'grammy';
+import { InlineKeyboard } from 'grammy';
 import type { BotContext } from './context.js';
 import type { UserRow } from './store.js';
 import { clip } from './format.js';
@@ -45,6 +45,24 @@ export async function editOwned(
     await replyOwned(ctx, text, keyboard);
     return 'sent';
   }
+}
+
+/** Group chats: nothing that changes a setting or a wallet is done in one. */
+export const GROUPS: Array<'group' | 'supergroup'> = ['group', 'supergroup'];
+export const OPEN_PRIVATE = 'Open me in a private chat for this: settings, wallets, PINs and rules change only there.';
+
+/**
+ * In a group: says that this is done in the private chat (an alert under a button; else a reply with a
+ * link there, and `also` after the text).
+ */
+export async function privateOnly(ctx: BotContext, also?: string): Promise<void> {
+  if (ctx.callbackQuery) {
+    await ctx.answerCallbackQuery({ text: OPEN_PRIVATE, show_alert: true });
+    return;
+  }
+  await ctx.reply(also ? `${OPEN_PRIVATE} ${also}` : OPEN_PRIVATE, {
+    reply_markup: new InlineKeyboard().url('💬 Open a private chat', `https://t.me/${ctx.me.username}`),
+  });
 }
 
 export const TRON_ADDRESS = /\bT[1-9A-HJ-NP-Za-km-z]{33}\b/;

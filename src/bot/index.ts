@@ -39,7 +39,7 @@ export interface BotOptions extends SpamLimits {
 }
 
 /** Bump when a conversation's code changes, so stored states of the old code are dropped. */
-const CONVERSATION_VERSION = 2; // 2: dialogues are kept per chat and person
+const CONVERSATION_VERSION = 3; // 2: dialogues are kept per chat and person; 3: editSetting and withdraw ask the PIN's gate
 
 export function createBot(token: string, services: BotServices, options: BotOptions = {}): Bot<BotContext> {
   const bot = new Bot<BotContext>(token, {

@@ -100,13 +100,20 @@ export function walletKeyboard(): InlineKeyboard {
     .text('🔀 Switch', cb.wallet('sw'))
     .row()
     .text('💸 Withdraw TRX', cb.wallet('wd'))
+    .text('🗑 Remove', cb.wallet('rm'))
+    .row()
     .text('🔄 Refresh', cb.wallet('r'));
 }
+
+/** What a wallet's own button does: make it active, export its key, or remove it (asked, then for good). */
+export type WalletPick = 'use' | 'expok' | 'rm' | 'rmok';
+/** Reads a wallet's own button (built by cb.wallet(pick, id)): its id is the first match. */
+export const walletPick = (pick: WalletPick): RegExp => new RegExp(`^w:${pick}:(\\d+)$`);
 
 export function walletListKeyboard(
   wallets: Array<{ id: number; address: string }>,
   activeId: number | null,
-  action: 'use' | 'expok',
+  action: Exclude<WalletPick, 'rmok'>,
 ): InlineKeyboard {
   const kb = new InlineKeyboard();
   wallets.forEach((w, i) =>
@@ -118,6 +125,11 @@ export function walletListKeyboard(
       .row(),
   );
   return kb.text('✖️ Cancel', cb.wallet('no'));
+}
+
+/** Under the warning before a wallet is removed. */
+export function removeWalletKeyboard(id: number): InlineKeyboard {
+  return new InlineKeyboard().text('🗑 Remove for good', cb.wallet('rmok', id)).text('✖️ Cancel', cb.wallet('no'));
 }
 
 export function settingsKeyboard(s: Settings): InlineKeyboard {

@@ -3,7 +3,7 @@
 // signing; the API key is sealed too and never shown.
 import { TronWeb, utils } from 'tronweb';
 import { LaunchpadClient } from '../client/index.js';
-import type { TradingStore, UserRow, WalletRow } from './store.js';
+import type { TradingStore, UserRow, WalletRemoval, WalletRow } from './store.js';
 import { DEFAULT_SETTINGS } from './store.js';
 import type { Vault } from '../vault.js';
 
@@ -88,6 +88,7 @@ export function createAccounts(deps: AccountsDeps) {
       return { user: (await store.user(from.id))!, created: true };
     },
 
+    /** The user's active wallet (never one they removed: then their first). */
     async activeWallet(user: UserRow): Promise<WalletRow> {
       const wallets = await store.wallets(user.telegramId);
       const w = wallets.find((x) => x.id === user.activeWalletId) ?? wallets[0];
@@ -118,8 +119,34 @@ export function createAccounts(deps: AccountsDeps) {
       return wallet;
     },
 
+    /**
+     * Whether any of the user's wallets holds TRX or a token, as the API tells; true when it cannot
+     * tell (a read failed): what it guards (the PIN's hold) fails closed.
+     */
+    async holdsFunds(user: UserRow): Promise<boolean> {
+      try {
+        const client = clientFor(user);
+        for (const w of await store.wallets(user.telegramId)) {
+          const view = await client.getWallet(w.address);
+          if (BigInt(view.trxBalanceSun) > 0n || view.positions.some((p) => BigInt(p.balanceExact) > 0n)) return true;
+        }
+        return false;
+      } catch {
+        return true;
+      }
+    },
+
+    /**
+     * Removes a wallet of the user's for good: its sealed key is erased. Refused (the reason given) for
+     * the only or the active wallet, and one that open orders, rules or a trade under way use.
+     */
+    removeWallet(user: UserRow, walletId: number): Promise<WalletRemoval | 'removed'> {
+      return store.removeWallet(user.telegramId, walletId, Date.now());
+    },
+
     /** Decrypts a wallet's key for one use (signing or a confirmed export). */
     withKey<T>(wallet: WalletRow, use: (privateKey: string) => T): T {
+      if (wallet.removedAt !== null) throw new UserError('That wallet was removed: its key is gone from the bot.');
       return use(vault.decrypt(wallet.keyEnc, walletContext(wallet)));
     },
   };

@@ -15,7 +15,7 @@ export const users = sqliteTable('users', {
   createdAt: integer('created_at').notNull(),
   /** The user's PIN as `scrypt$salt$hash` (hex); null until set. It guards export, withdraw and the like. */
   pinHash: text('pin_hash'),
-  /** Wrong PINs in a row; at five the guarded actions lock until pinLockedUntil. */
+  /** Wrong PINs in a row (only a right one resets it); from five, each locks until pinLockedUntil, longer each time. */
   pinFails: integer('pin_fails').notNull().default(0),
   pinLockedUntil: integer('pin_locked_until'),
   /** Until when a right PIN opened the guarded actions (ms). */

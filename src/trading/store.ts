@@ -55,11 +55,65 @@ export type FollowRow = typeof s.follows.$inferSelect;
 
 class NotClaimed extends Error {}
 
+/** The PIN's columns of a user. */
+type PinColumn = 'pinHash' | 'pinFails' | 'pinLockedUntil' | 'unlockedUntil' | 'pinHoldUntil';
+/** What a removed wallet keeps in place of its sealed key: nothing that opens. */
+export const REMOVED_KEY = '';
+/**
+ * Why a wallet may not be removed: it is not the user's (or is removed already), it is their only one,
+ * it is the active one (switch first), or open orders, snipe or copy rules, or a trade under way use it.
+ */
+export type WalletRemoval = 'none' | 'only' | 'active' | 'orders' | 'rules' | 'trading';
+
 export function createTradingStore(db: TradingDatabase) {
   const { t } = db;
   const snipeRules = userRules(db, 'snipeRules');
   const follows = userRules(db, 'follows');
   const first = <R>(rows: R[]): R | undefined => rows[0];
+  type Q = TradingDatabase['q'];
+  /** Takes the user's row for the rest of the transaction (an update that changes nothing); false without one. */
+  const lockUser = async (q: Q, userId: number): Promise<boolean> =>
+    (
+      await q
+        .update(t.users)
+        .set({ activeWalletId: sql`${t.users.activeWalletId}` })
+        .where(eq(t.users.telegramId, userId))
+        .returning({ id: t.users.telegramId })
+    ).length === 1;
+  async function removal(q: Q, userId: number, walletId: number): Promise<WalletRemoval | undefined> {
+    const w = t.wallets;
+    const live = await q
+      .select({ id: w.id })
+      .from(w)
+      .where(and(eq(w.userId, userId), isNull(w.removedAt)))
+      .orderBy(asc(w.id));
+    if (!live.some((x) => x.id === walletId)) return 'none';
+    if (live.length <= 1) return 'only';
+    const [user] = await q
+      .select({ active: t.users.activeWalletId })
+      .from(t.users)
+      .where(eq(t.users.telegramId, userId));
+    const active = live.find((x) => x.id === user?.active)?.id ?? live[0]!.id;
+    if (active === walletId) return 'active';
+    const any = async (table: typeof t.orders | typeof t.snipeRules | typeof t.follows, status: string[]) =>
+      (
+        await q
+          .select({ id: table.id })
+          .from(table)
+          .where(and(eq(table.walletId, walletId), inArray(table.status, status)))
+          .limit(1)
+      ).length > 0;
+    if (await any(t.orders, ['active', 'executing', 'paused'])) return 'orders';
+    if ((await any(t.snipeRules, ['active', 'paused'])) || (await any(t.follows, ['active', 'paused']))) return 'rules';
+    const moving = await q
+      .select({ id: t.trades.id })
+      .from(t.trades)
+      .where(
+        and(eq(t.trades.walletId, walletId), inArray(t.trades.status, ['claimed', 'approving', 'signed', 'broadcast'])),
+      )
+      .limit(1);
+    return moving.length ? 'trading' : undefined;
+  }
   return {
     async user(id: number): Promise<UserRow | undefined> {
       return first(await db.q.select().from(t.users).where(eq(t.users.telegramId, id)));
@@ -93,35 +147,96 @@ export function createTradingStore(db: TradingDatabase) {
     async addRecipient(userId: number, address: string, at: number): Promise<void> {
       await db.tx((q) => q.insert(t.recipients).values({ userId, address, firstSentAt: at }).onConflictDoNothing());
     },
-    /** The PIN's columns of a user (hash, wrong tries, lock and unlock times). */
-    async updatePin(
-      userId: number,
-      fields: Partial<Pick<UserRow, 'pinHash' | 'pinFails' | 'pinLockedUntil' | 'unlockedUntil'>>,
-    ): Promise<void> {
+    /** The PIN's columns of a user (hash, wrong tries, lock, unlock and hold times). */
+    async updatePin(userId: number, fields: Partial<Pick<UserRow, PinColumn>>): Promise<void> {
       await db.tx((q) => q.update(t.users).set(fields).where(eq(t.users.telegramId, userId)));
     },
     /**
-     * Counts a PIN try before it is checked, in one statement: the tries this makes, or undefined
-     * while the PIN is locked. Concurrent tries (two instances, two taps) each get their own count,
-     * so no more than five are ever checked before the lock.
+     * Sets a PIN over the one that was there (`from`: its hash, or null for the first PIN) in one
+     * conditional update: false when another PIN was set or changed meanwhile.
      */
-    async takePinTry(userId: number, now: number): Promise<number | undefined> {
+    async replacePin(userId: number, from: string | null, fields: Partial<Pick<UserRow, PinColumn>>): Promise<boolean> {
       const u = t.users;
-      const [row] = await db.tx((q) =>
+      const rows = await db.tx((q) =>
         q
+          .update(u)
+          .set(fields)
+          .where(and(eq(u.telegramId, userId), from === null ? isNull(u.pinHash) : eq(u.pinHash, from)))
+          .returning({ id: u.telegramId }),
+      );
+      return rows.length === 1;
+    },
+    /**
+     * Counts a PIN try before it is checked, and sets the lock `lockMs` gives for that count (a right
+     * PIN lifts it), in one transaction: the tries this makes and the hash to compare with, or
+     * undefined while the PIN is locked. Concurrent tries (two instances, two taps) each get their own
+     * count, and once one earns a lock the others find it: no more are compared until it ends.
+     */
+    async takePinTry(
+      userId: number,
+      now: number,
+      lockMs: (fails: number) => number,
+    ): Promise<{ fails: number; pinHash: string | null } | undefined> {
+      const u = t.users;
+      return db.tx(async (q) => {
+        const [row] = await q
           .update(u)
           .set({ pinFails: sql`${u.pinFails} + 1` })
           .where(and(eq(u.telegramId, userId), or(isNull(u.pinLockedUntil), lte(u.pinLockedUntil, now))))
-          .returning({ fails: u.pinFails }),
-      );
-      return row?.fails;
+          .returning({ fails: u.pinFails, pinHash: u.pinHash });
+        if (!row) return undefined;
+        const ms = lockMs(row.fails);
+        if (ms > 0)
+          await q
+            .update(u)
+            .set({ pinLockedUntil: now + ms })
+            .where(eq(u.telegramId, userId));
+        return row;
+      });
     },
-    async setActiveWallet(userId: number, walletId: number): Promise<void> {
-      await db.tx((q) => q.update(t.users).set({ activeWalletId: walletId }).where(eq(t.users.telegramId, userId)));
+    /** Makes a wallet of the user's active: false when it is not theirs or was removed. */
+    async setActiveWallet(userId: number, walletId: number): Promise<boolean> {
+      return db.tx(async (q) => {
+        // the user's row first: a removal (which takes it too) and a switch go one after the other
+        if (!(await lockUser(q, userId))) return false;
+        const w = t.wallets;
+        const [live] = await q
+          .select({ id: w.id })
+          .from(w)
+          .where(and(eq(w.id, walletId), eq(w.userId, userId), isNull(w.removedAt)));
+        if (!live) return false;
+        await q.update(t.users).set({ activeWalletId: walletId }).where(eq(t.users.telegramId, userId));
+        return true;
+      });
+    },
+    /** Why a wallet of the user may not be removed now, or undefined when it may. */
+    walletRemoval: (userId: number, walletId: number): Promise<WalletRemoval | undefined> =>
+      removal(db.q, userId, walletId),
+    /**
+     * Removes a wallet: its sealed key erased and the row marked removed, in one transaction that
+     * holds the user's row (a switch to it waits, then finds it removed). The reason when it may not.
+     */
+    async removeWallet(userId: number, walletId: number, at: number): Promise<WalletRemoval | 'removed'> {
+      return db.tx(async (q) => {
+        if (!(await lockUser(q, userId))) return 'none';
+        const why = await removal(q, userId, walletId);
+        if (why) return why;
+        const w = t.wallets;
+        await q
+          .update(w)
+          .set({ keyEnc: REMOVED_KEY, removedAt: at })
+          .where(and(eq(w.id, walletId), eq(w.userId, userId), isNull(w.removedAt)));
+        return 'removed';
+      });
     },
 
+    /** The user's wallets, oldest first; those they removed left out. */
     async wallets(userId: number): Promise<WalletRow[]> {
-      return db.q.select().from(t.wallets).where(eq(t.wallets.userId, userId)).orderBy(asc(t.wallets.id));
+      return db.q
+        .select()
+        .from(t.wallets)
+        .where(and(eq(t.wallets.userId, userId), isNull(t.wallets.removedAt)))
+        .orderBy(asc(t.wallets.id));
     },
     async wallet(userId: number, walletId: number): Promise<WalletRow | undefined> {
       return first(
@@ -131,15 +246,22 @@ export function createTradingStore(db: TradingDatabase) {
           .where(and(eq(t.wallets.userId, userId), eq(t.wallets.id, walletId))),
       );
     },
-    /** Adds a wallet, or finds the user's wallet of that address (one row per user and address). */
+    /**
+     * Adds a wallet, or finds the user's wallet of that address (one row per user and address); one
+     * the user removed comes back with the key given (its own was erased).
+     */
     async addWallet(row: typeof s.wallets.$inferInsert): Promise<WalletRow> {
       return db.tx(async (q) => {
         const [made] = await q.insert(t.wallets).values(row).onConflictDoNothing().returning();
         if (made) return made;
-        const [existing] = await q
-          .select()
-          .from(t.wallets)
-          .where(and(eq(t.wallets.userId, row.userId), eq(t.wallets.address, row.address)));
+        const mine = and(eq(t.wallets.userId, row.userId), eq(t.wallets.address, row.address));
+        const [back] = await q
+          .update(t.wallets)
+          .set({ keyEnc: row.keyEnc, removedAt: null })
+          .where(and(mine, isNotNull(t.wallets.removedAt)))
+          .returning();
+        if (back) return back;
+        const [existing] = await q.select().from(t.wallets).where(mine);
         return existing!;
       });
     },
@@ -149,6 +271,31 @@ export function createTradingStore(db: TradingDatabase) {
     },
     async insertTrade(row: NewTrade): Promise<void> {
       await db.tx((q) => q.insert(t.trades).values(row));
+    },
+    /**
+     * A wallet's trades of a token that are or may yet be on chain (being built, signed, sent, in a
+     * block or final): what its recorded position is summed from.
+     */
+    async walletTokenTrades(walletId: number, token: string): Promise<TradeRow[]> {
+      return db.q
+        .select()
+        .from(t.trades)
+        .where(
+          and(
+            eq(t.trades.walletId, walletId),
+            eq(t.trades.token, token),
+            inArray(t.trades.status, ['approving', 'signed', 'broadcast', 'included', 'confirmed']),
+          ),
+        );
+    },
+    /** What an included trade moved, as the node's receipt says (exact strings). */
+    async setFill(id: string, fill: { tokenUnits: bigint; trxSun: bigint }): Promise<void> {
+      await db.tx((q) =>
+        q
+          .update(t.trades)
+          .set({ filledTokenUnits: fill.tokenUnits.toString(), filledTrxSun: fill.trxSun.toString() })
+          .where(eq(t.trades.id, id)),
+      );
     },
     /** Moves a trade from one status to another; true only for the one caller that did it. */
     async transition(id: string, from: string, to: string, fields: Partial<NewTrade> = {}): Promise<boolean> {

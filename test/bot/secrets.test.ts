@@ -36,7 +36,9 @@ describe('bot secrets', () => {
     await h.send(h.tg.message(U, '/start'));
     const created = (await h.built.store.wallets(U))[0]!;
     const createdKey = h.built.services.accounts.withKey(created, (k) => k);
-    // import a second key
+    // import a second key (a PIN opens it; set on an empty wallet, it starts no hold)
+    await h.send(h.tg.message(U, '/pin 13579'));
+    await h.send(h.tg.message(U, '/unlock 13579'));
     await h.send(h.tg.message(U, '/wallet'));
     const view = h.tg.last(U);
     await h.send(h.tg.tap(U, view, h.tg.button(view, '📥 Import')));
@@ -49,8 +51,7 @@ describe('bot secrets', () => {
     await h.send(h.tg.tap(U, q, h.tg.button(q, '✅ Confirm')));
     await waitFor(() => (q.text.startsWith('✅') || q.text.startsWith('❌') ? true : undefined), 20_000);
     expect(q.text).toMatch(/^✅/);
-    // export the first key (a PIN opens it)
-    await h.send(h.tg.message(U, '/pin 13579'));
+    // export the first key (the PIN opens it)
     await h.send(h.tg.message(U, '/unlock 13579'));
     await h.send(h.tg.tap(U, view, h.tg.button(view, '🔑 Export')));
     await h.send(h.tg.tap(U, h.tg.last(U), `w:expok:${created.id}`));

@@ -1,7 +1,8 @@
 // The bot's stores on SQLite and on Postgres (when it answers): users, wallets and trades round trip
 // (amounts exact), and each claim is won once by concurrent callers: a Confirm's, an order round's,
 // an automated trade's, a prompt's, a due delete's, queued alerts', the operator key's; PIN tries
-// made at once are each counted, so a sixth is never compared; a once-a-day notice's day is taken once.
+// made at once are each counted, so a sixth is never compared (nor, after a lock, a second); a
+// once-a-day notice's day is taken once; a wallet removal and a switch to it take turns.
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { operatorKey } from '../../src/bot/operator-key.js';
@@ -175,7 +176,7 @@ describe.each(engines)('the bot store on $engine', ({ open }) => {
   it('counts PIN tries made at once one by one: five are compared, the rest locked out', async () => {
     const id = 77;
     await withUser(store, id);
-    const at = 1_700_000_000_000;
+    let at = 1_700_000_000_000;
     const pins = createUserPins(store, () => at);
     expect(await pins.set((await store.user(id))!, '482913')).toBe('ok');
     // ten wrong tries at once, each holding the user as read before any of them counted
@@ -187,6 +188,51 @@ describe.each(engines)('the bot store on $engine', ({ open }) => {
     // locked: even the right PIN is refused, from a fresh read too
     expect(await pins.check((await store.user(id))!, '482913')).toBe('locked');
     expect(await pins.check(user, '482913')).toBe('locked');
+    // once the lock ends, ten more at once: one is compared, and its lock (an hour) holds off the rest
+    at += PIN_LOCK_MS;
+    const later = await Promise.all(Array.from({ length: 10 }, () => pins.check(user, '111111')));
+    expect(later.every((r) => r === 'locked')).toBe(true);
+    expect(await store.user(id)).toMatchObject({ pinFails: MAX_PIN_TRIES + 1, pinLockedUntil: at + 3_600_000 });
+  });
+
+  it('removes a wallet (its key erased) or switches to it, never both, and brings it back on a new import', async () => {
+    const id = 78;
+    const first = await withUser(store, id);
+    for (let round = 0; round < 5; round++) {
+      const w = await store.addWallet({
+        userId: id,
+        address: `TW${id}-${round}`,
+        keyEnc: 'k',
+        label: null,
+        createdAt: 1,
+      });
+      const [removed, switched] = await Promise.all([
+        store.removeWallet(id, w.id, 1_700_000_000_000),
+        store.setActiveWallet(id, w.id),
+      ]);
+      const user = (await store.user(id))!;
+      if (removed === 'removed') {
+        expect(switched).toBe(false);
+        expect(user.activeWalletId).toBe(first.id);
+      } else {
+        expect([removed, switched, user.activeWalletId]).toEqual(['active', true, w.id]);
+        expect(await store.setActiveWallet(id, first.id)).toBe(true);
+        expect(await store.removeWallet(id, w.id, 1_700_000_000_000)).toBe('removed');
+      }
+      expect(await store.wallet(id, w.id)).toMatchObject({ keyEnc: '', removedAt: 1_700_000_000_000 });
+      expect((await store.wallets(id)).map((x) => x.id)).toEqual([first.id]);
+      expect(await store.removeWallet(id, first.id, 1)).toBe('only');
+      // imported again: the same row, with the key given
+      const back = await store.addWallet({
+        userId: id,
+        address: `TW${id}-${round}`,
+        keyEnc: 'k2',
+        label: null,
+        createdAt: 2,
+      });
+      expect(back).toMatchObject({ id: w.id, keyEnc: 'k2', removedAt: null });
+      expect(await store.removeWallet(id, w.id, 1_700_000_000_000)).toBe('removed');
+    }
   });
 
   it('takes over a claim whose maker stored no key', async () => {

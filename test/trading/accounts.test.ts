@@ -10,7 +10,10 @@ import { memoryStore } from './helpers.js';
 const PK = '0000000000000000000000000000000000000000000000000000000000000001';
 const PK2 = '0000000000000000000000000000000000000000000000000000000000000002';
 
-function setup() {
+/** What the fake facade's getWallet answers for an address: a wallet view, or a failure. */
+type WalletAnswer = { trxBalanceSun: string; positions: Array<{ balanceExact: string }> } | 'fail';
+
+function setup(walletViews = new Map<string, WalletAnswer>()) {
   const calls: Array<{ path: string; apiKey: string }> = [];
   let wallets = 0;
   const newKey = async () => {
@@ -20,6 +23,12 @@ function setup() {
   const fetch = (async (url: string | URL | Request, init?: RequestInit) => {
     const path = new URL(url instanceof Request ? url.url : url).pathname;
     calls.push({ path, apiKey: (init?.headers as Record<string, string>)['api-key']! });
+    if (path === '/launchpad/getWallet') {
+      const { address } = JSON.parse(init?.body as string) as { address: string };
+      const view = walletViews.get(address) ?? { trxBalanceSun: '0', positions: [] };
+      if (view === 'fail') return new Response('{"error":"Internal error","message":"down"}', { status: 500 });
+      return new Response(JSON.stringify({ data: { address, trxBalance: 0, ...view } }), { status: 200 });
+    }
     if (path !== '/admin/keys') return new Response('{"error":"Not found"}', { status: 404 });
     return new Response(JSON.stringify({ id: 41, key: 'user-api-key' }), { status: 200 });
   }) as typeof globalThis.fetch;
@@ -76,6 +85,44 @@ describe('accounts', () => {
     expect(await store.wallets(7)).toHaveLength(2);
     await expect(accounts.importWallet(user, 'abc')).rejects.toThrow(UserError);
     await expect(accounts.importWallet(user, '0'.repeat(64))).rejects.toThrow('not a valid secp256k1 private key');
+  });
+
+  it('tells whether any wallet holds TRX or a token, and says yes when it cannot tell', async () => {
+    const views = new Map<string, WalletAnswer>();
+    const { accounts, store } = setup(views);
+    const { user } = await accounts.ensureUser({ id: 9 });
+    const [first] = await store.wallets(9);
+    const second = await accounts.newWallet(user);
+    expect(await accounts.holdsFunds(user)).toBe(false);
+    // a token in the second wallet, no TRX anywhere
+    views.set(second.address, { trxBalanceSun: '0', positions: [{ balanceExact: '1' }] });
+    expect(await accounts.holdsFunds(user)).toBe(true);
+    views.set(second.address, { trxBalanceSun: '0', positions: [{ balanceExact: '0' }] });
+    views.set(first!.address, { trxBalanceSun: '1', positions: [] });
+    expect(await accounts.holdsFunds(user)).toBe(true);
+    views.set(first!.address, 'fail');
+    expect(await accounts.holdsFunds(user)).toBe(true);
+  });
+
+  it('a removed wallet: out of the lists, its key gone for good, back only with its key imported again', async () => {
+    const { accounts, store } = setup();
+    const { user } = await accounts.ensureUser({ id: 10 });
+    const [first] = await store.wallets(10);
+    const second = await accounts.newWallet(user);
+    expect(await accounts.removeWallet((await store.user(10))!, second.id)).toBe('active');
+    await store.setActiveWallet(10, first!.id);
+    expect(await accounts.removeWallet((await store.user(10))!, second.id)).toBe('removed');
+    expect((await store.wallets(10)).map((w) => w.id)).toEqual([first!.id]);
+    expect(await store.setActiveWallet(10, second.id)).toBe(false);
+    const gone = (await store.wallet(10, second.id))!;
+    expect(gone.keyEnc).toBe('');
+    expect(() => accounts.withKey(gone, (k) => k)).toThrow('That wallet was removed');
+    // the only one left stays; the same key imported brings the wallet back, active
+    expect(await accounts.removeWallet((await store.user(10))!, first!.id)).toBe('only');
+    const back = await accounts.importWallet((await store.user(10))!, PK2);
+    expect(back.id).toBe(second.id);
+    expect(accounts.withKey(back, (k) => k)).toBe(PK2);
+    expect((await accounts.activeWallet((await store.user(10))!)).id).toBe(second.id);
   });
 
   it('a user without a wallet is told to start', async () => {

@@ -1,10 +1,10 @@
 // Automated orders in the bot: /limit, /tp, /sl, /trail, /dca, /orders, /autotpsl and /slhold, the
 // token's orders from its card. (The engine's own messages are notifiers/order.notifier.ts.)
-// Private chats only: orders trade the user's own wallet.
+// Private chats only: orders trade the user's own wallet (a group is told to open one).
 import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context.js';
 import { esc, orderLine, slHoldText } from '../format.js';
-import { userOf } from '../helpers.js';
+import { GROUPS, privateOnly, userOf } from '../helpers.js';
 import { refusalOf } from '../refusals.js';
 import { isBase58Address } from '../../tron/address.js';
 import {
@@ -80,6 +80,11 @@ function listText(list: OrderRow[], engine: OrderEngine, now: number, title: str
 
 export const ordersFeature = new Composer<BotContext>();
 const priv = ordersFeature.chatType('private');
+// orders and the settings behind them (/autotpsl, /slhold) are never shown nor changed in a group
+ordersFeature
+  .chatType(GROUPS)
+  .command(['limit', 'tp', 'sl', 'trail', 'dca', 'orders', 'autotpsl', 'slhold'], (ctx) => privateOnly(ctx));
+ordersFeature.chatType(GROUPS).callbackQuery(/^(ol|ol:.*|o[crp]:.*)$/, (ctx) => privateOnly(ctx));
 
 async function created(ctx: BotContext, o: OrderRow): Promise<void> {
   const { orders, now } = ctx.services;

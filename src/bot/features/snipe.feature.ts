@@ -1,10 +1,12 @@
 // Sniping and copy trading in the bot: /snipe (rules: list, add, pause, resume, delete) and /copy
 // (followed wallets). (What a snipe or a copy did is said by notifiers/sniper.notifier.ts.)
-// Private chats only: they trade the user's own wallet.
+// Private chats only: they trade the user's own wallet (a group is told to open one). A new rule needs
+// the PIN unlocked once the user has one (pin-gate.ts).
 import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext, BotServices } from '../context.js';
 import { compact, esc, short, trx } from '../format.js';
-import { userOf } from '../helpers.js';
+import { GROUPS, privateOnly, userOf } from '../helpers.js';
+import { pinGate } from '../pin-gate.js';
 import { sunToTrx } from '../../tron/units.js';
 import { copySizeSun } from '../../trading/copy.js';
 import { formatPrice, parsePriceE18, parseUsdAmount } from '../../trading/price.js';
@@ -116,6 +118,9 @@ function followLine(f: FollowRow, spent: bigint): string {
 
 export const snipeFeature = new Composer<BotContext>();
 const priv = snipeFeature.chatType('private');
+// rules are never listed nor changed in a group
+snipeFeature.chatType(GROUPS).command(['snipe', 'copy'], (ctx) => privateOnly(ctx));
+snipeFeature.chatType(GROUPS).callbackQuery(/^[sc][prd]:/, (ctx) => privateOnly(ctx));
 
 /** /snipe and /copy work alike: without arguments they list, with them they add one; buttons pause,
  * resume and delete. What differs is said here. */
@@ -160,6 +165,8 @@ function automation<T extends { id: string; status: string }, S>(a: Automation<T
       await ctx.reply(a.usage, { parse_mode: 'HTML' });
       return;
     }
+    // a new rule trades without asking: it needs the PIN unlocked, once the user has one
+    if (!(await pinGate(ctx, 'setting'))) return;
     const user = await userOf(ctx);
     const x = await a.add(ctx.services, user.telegramId, spec);
     await ctx.reply(`✅ <b>${a.added}</b>\n${await a.line(ctx.services, x)}`, {

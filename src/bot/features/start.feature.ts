@@ -1,5 +1,6 @@
 // /start and /help: a new user gets a facade key (kept sealed) and a first wallet; one who came
-// through a referral or share link is bound to its owner first and gets the referee's discount.
+// through a referral or share link is bound to its owner first and gets the referee's discount. A
+// user without a PIN is asked to set one before the first deposit.
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.js';
 import { esc } from '../format.js';
@@ -33,7 +34,7 @@ export const COMMANDS = [
   },
   { command: 'settings', description: 'Slippage, presets, confirmations, fee limit' },
   { command: 'pin', description: 'Set or change your PIN: /pin 482913 (or /pin OLD NEW)' },
-  { command: 'unlock', description: 'Export, withdraw or confirmations off: /unlock PIN, for 2 minutes' },
+  { command: 'unlock', description: 'Wallet actions and guarded settings: /unlock PIN, for 2 minutes' },
   { command: 'referral', description: 'Your referral link: friends pay less, you earn a share of their fees' },
   { command: 'alerts', description: 'Alerts for a group or channel (its admins)' },
   { command: 'cancel', description: 'Cancel the current dialogue' },
@@ -76,6 +77,11 @@ startFeature.command('start', async (ctx) => {
       created ? '👋 <b>Welcome!</b> I made you a wallet:' : '👋 <b>Welcome back!</b> Your active wallet:',
       `<code>${esc(wallet.address)}</code>`,
       '',
+      ...(user.pinHash
+        ? []
+        : [
+            '🔒 Before your first deposit, set a PIN: /pin and 4 to 8 digits. It guards export, withdraw and your wallets.',
+          ]),
       'Send TRX to it, then paste any launchpad token address to trade.',
       ...(discountPct > 0
         ? ['', `🎁 You came through a friend's link: your trading fee is ${discountPct}% lower.`]

@@ -1,16 +1,37 @@
-// /wallet: address, balance, positions; new, import, export, switch, withdraw. Private chats only.
+// /wallet: address, balance, positions; new, import, export, switch, withdraw, remove. Private chats
+// only (a group is told to open one). Export, withdraw, import, switch and remove pass the PIN's gate
+// (pin-gate.ts): a PIN unlocked in the last two minutes, and no hold running.
 import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context.js';
-import { esc, walletText } from '../format.js';
-import { editOwned, replyOwned, userOf } from '../helpers.js';
-import { cb, walletKeyboard, walletListKeyboard } from '../keyboards.js';
+import { esc, trx, walletText } from '../format.js';
+import { GROUPS, editOwned, privateOnly, replyOwned, userOf } from '../helpers.js';
+import {
+  cb,
+  removeWalletKeyboard,
+  walletKeyboard,
+  walletListKeyboard,
+  walletPick,
+  type WalletPick,
+} from '../keyboards.js';
+import { blockText, pinGate } from '../pin-gate.js';
 import { UserError } from '../../trading/accounts.js';
+import type { WalletRemoval } from '../../trading/store.js';
 import { friendly } from '../../trading/trade-flow.js';
 
 /** How long an exported key stays in the chat (the texts say it too). */
 const EXPORT_TTL_MS = 60_000;
 const EXPORT_TTL = `${EXPORT_TTL_MS / 1000} seconds`;
 const IMPORT_PROMPT_MS = 5 * 60_000;
+
+/** Why a wallet is not removed, in words. */
+const NOT_REMOVED: Record<WalletRemoval, string> = {
+  none: 'No such wallet',
+  only: 'This is your only wallet: it cannot be removed.',
+  active: 'This is your active wallet: switch to another one first.',
+  orders: 'Open orders trade this wallet: cancel them first (/orders).',
+  rules: 'Snipe or copy rules trade this wallet: delete them first (/snipe, /copy).',
+  trading: 'A trade of this wallet is under way: try again once it is done.',
+};
 
 async function view(ctx: BotContext, edit: boolean) {
   const user = await userOf(ctx);
@@ -30,6 +51,9 @@ async function view(ctx: BotContext, edit: boolean) {
 
 export const walletFeature = new Composer<BotContext>();
 const priv = walletFeature.chatType('private');
+// a wallet is never shown nor changed in a group
+walletFeature.chatType(GROUPS).command('wallet', (ctx) => privateOnly(ctx));
+walletFeature.chatType(GROUPS).callbackQuery(/^w:/, (ctx) => privateOnly(ctx));
 
 priv.command('wallet', (ctx) => view(ctx, false));
 priv.callbackQuery('w:r', async (ctx) => {
@@ -45,7 +69,7 @@ priv.callbackQuery('w:new', async (ctx) => {
 });
 
 priv.callbackQuery('w:imp', async (ctx) => {
-  await userOf(ctx);
+  if (!(await pinGate(ctx, 'wallet'))) return;
   await ctx.conversation.exitAll();
   await ctx.services.store.setPendingInput(ctx.from.id, 'import', ctx.chat.id, ctx.services.now() + IMPORT_PROMPT_MS);
   await ctx.answerCallbackQuery();
@@ -55,20 +79,31 @@ priv.callbackQuery('w:imp', async (ctx) => {
 });
 
 /** Asks which wallet: a button per wallet, to `action` it. */
-async function chooseWallet(ctx: BotContext, prompt: string, action: 'use' | 'expok'): Promise<void> {
+async function chooseWallet(ctx: BotContext, prompt: string, action: Exclude<WalletPick, 'rmok'>): Promise<void> {
+  if (!(await pinGate(ctx, 'wallet'))) return;
   const user = await userOf(ctx);
   await ctx.answerCallbackQuery();
   const wallets = await ctx.services.store.wallets(user.telegramId);
   await replyOwned(ctx, prompt, walletListKeyboard(wallets, user.activeWalletId, action));
 }
 
+/** The user's wallet a button names, once the PIN's gate let it through; undefined (and said) otherwise. */
+async function pickedWallet(ctx: BotContext, id: string | undefined) {
+  if (!(await pinGate(ctx, 'wallet'))) return undefined;
+  const user = await userOf(ctx);
+  const w = await ctx.services.store.wallet(user.telegramId, Number(id));
+  if (w && w.removedAt === null) return { user, w };
+  await ctx.answerCallbackQuery({ text: 'No such wallet' });
+  return undefined;
+}
+
 priv.callbackQuery('w:sw', (ctx) => chooseWallet(ctx, 'Choose the active wallet:', 'use'));
 
-priv.callbackQuery(/^w:use:(\d+)$/, async (ctx) => {
-  const user = await userOf(ctx);
-  const w = await ctx.services.store.wallet(user.telegramId, Number(ctx.match[1]));
-  if (!w) return ctx.answerCallbackQuery({ text: 'No such wallet' });
-  await ctx.services.store.setActiveWallet(user.telegramId, w.id);
+priv.callbackQuery(walletPick('use'), async (ctx) => {
+  const picked = await pickedWallet(ctx, ctx.match[1]);
+  if (!picked) return;
+  if (!(await ctx.services.store.setActiveWallet(picked.user.telegramId, picked.w.id)))
+    return ctx.answerCallbackQuery({ text: 'No such wallet' });
   await ctx.answerCallbackQuery({ text: 'Active wallet changed' });
   await view(ctx, true);
 });
@@ -81,11 +116,11 @@ priv.callbackQuery('w:exp', (ctx) =>
   ),
 );
 
-priv.callbackQuery(/^w:expok:(\d+)$/, async (ctx) => {
-  const user = await userOf(ctx);
+priv.callbackQuery(walletPick('expok'), async (ctx) => {
+  const picked = await pickedWallet(ctx, ctx.match[1]);
+  if (!picked) return;
+  const { w } = picked;
   const { store, accounts, now } = ctx.services;
-  const w = await store.wallet(user.telegramId, Number(ctx.match[1]));
-  if (!w) return ctx.answerCallbackQuery({ text: 'No such wallet' });
   await ctx.answerCallbackQuery();
   await ctx.editMessageText(`🔑 Key sent below; it disappears in ${EXPORT_TTL}.`).catch(() => undefined);
   const msg = await accounts.withKey(w, (key) =>
@@ -98,12 +133,53 @@ priv.callbackQuery(/^w:expok:(\d+)$/, async (ctx) => {
   await store.scheduleDelete(msg.chat.id, msg.message_id, now() + EXPORT_TTL_MS);
 });
 
+priv.callbackQuery('w:rm', (ctx) =>
+  chooseWallet(ctx, '🗑 <b>Remove a wallet from the bot?</b> Choose the wallet (not the active one):', 'rm'),
+);
+
+// the warning, with what the wallet holds; nothing is removed before "Remove for good"
+priv.callbackQuery(walletPick('rm'), async (ctx) => {
+  const picked = await pickedWallet(ctx, ctx.match[1]);
+  if (!picked) return;
+  const { user, w } = picked;
+  const why = await ctx.services.store.walletRemoval(user.telegramId, w.id);
+  if (why) return ctx.answerCallbackQuery({ text: NOT_REMOVED[why], show_alert: true });
+  await ctx.answerCallbackQuery();
+  const holds = await ctx.services.accounts
+    .clientFor(user)
+    .getWallet(w.address)
+    .then(
+      (v) => `It holds <b>${trx(v.trxBalance)}</b>${v.positions.length ? ` and ${v.positions.length} token(s)` : ''}.`,
+    )
+    .catch(() => 'I could not read what it holds.');
+  await editOwned(
+    ctx,
+    [
+      `⚠️ <b>Remove wallet <code>${esc(w.address)}</code>?</b>`,
+      holds,
+      '',
+      'Its private key is erased from the bot <b>for good</b>. Unless you exported it, whatever this wallet holds, now or sent to it later, can never be moved again.',
+    ].join('\n'),
+    removeWalletKeyboard(w.id),
+  );
+});
+
+priv.callbackQuery(walletPick('rmok'), async (ctx) => {
+  const picked = await pickedWallet(ctx, ctx.match[1]);
+  if (!picked) return;
+  const done = await ctx.services.accounts.removeWallet(picked.user, picked.w.id);
+  if (done !== 'removed') return ctx.answerCallbackQuery({ text: NOT_REMOVED[done], show_alert: true });
+  await ctx.answerCallbackQuery({ text: 'Wallet removed' });
+  await view(ctx, true);
+});
+
 priv.callbackQuery('w:no', async (ctx) => {
   await ctx.answerCallbackQuery({ text: 'Cancelled' });
   await ctx.deleteMessage().catch(() => undefined);
 });
 
 priv.callbackQuery('w:wd', async (ctx) => {
+  if (!(await pinGate(ctx, 'wallet'))) return;
   await ctx.answerCallbackQuery();
   await ctx.conversation.enter('withdraw');
 });
@@ -111,7 +187,7 @@ priv.callbackQuery('w:wd', async (ctx) => {
 /** The answer to the import prompt: read, delete at once, store sealed. Runs before conversations. */
 export const secretInput = new Composer<BotContext>();
 secretInput.chatType('private').on('message:text', async (ctx, next) => {
-  const { store, now, accounts } = ctx.services;
+  const { store, now, accounts, pins } = ctx.services;
   if (ctx.message.text.startsWith('/') || (await store.peekPendingInput(ctx.from.id)) !== 'import') return next();
   // claim: the prompt taken by delete ... returning: one instance reads the key sent
   const pending = await store.takePendingInput(ctx.from.id, now());
@@ -123,6 +199,12 @@ secretInput.chatType('private').on('message:text', async (ctx, next) => {
   }
   try {
     const user = await userOf(ctx);
+    // a hold or a lock that began since the prompt (the unlock may have run out meanwhile: it opened the prompt)
+    const why = pins.blocked(user, 'wallet');
+    if (why && why !== 'locked') {
+      await ctx.reply(`${blockText(why, pins, user)} (I deleted your message.)`);
+      return;
+    }
     const w = await accounts.importWallet(user, ctx.message.text);
     await ctx.reply(`✅ Imported <code>${esc(w.address)}</code> and made it your active wallet.`, {
       parse_mode: 'HTML',

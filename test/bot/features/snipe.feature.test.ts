@@ -1,6 +1,6 @@
 // /snipe and /copy against a fake Telegram, the real facade and the devnet: the options each reads,
-// the refusals, and the lists. (What the rules and follows then do: test/trading/sniper.test.ts and
-// test/trading/copy.test.ts.)
+// the refusals, the lists, the PIN in front of a new rule, and nothing of it from a group. (What the
+// rules and follows then do: test/trading/sniper.test.ts and test/trading/copy.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBotStack } from '../../helpers/bot.js';
 
@@ -70,5 +70,52 @@ describe('/copy options', () => {
       minSourceSun: '2500000',
       sells: true,
     });
+  });
+});
+
+describe('a new rule and the PIN', () => {
+  const source = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+
+  it('needs the PIN unlocked once the user has one; pausing does not', async () => {
+    const U = 8903;
+    await h.send(h.tg.message(U, '/start'));
+    await h.send(h.tg.message(U, '/pin 424242'));
+    for (const cmd of ['/snipe add 10 name:pin', `/copy ${source} 10`]) {
+      await h.send(h.tg.message(U, cmd));
+      expect(h.tg.last(U).text, cmd).toBe('Send /unlock and your PIN first: it opens this for 2 minutes.');
+    }
+    expect(await h.built.services.sniper.rules(U)).toHaveLength(0);
+    expect(await h.built.services.sniper.follows(U)).toHaveLength(0);
+    // a rule that does not read gets its usage, PIN or not
+    await h.send(h.tg.message(U, '/snipe add ten'));
+    expect(h.tg.last(U).text).toMatch(/^<b>Sniper<\/b>/);
+    await h.send(h.tg.message(U, '/unlock 424242'));
+    await h.send(h.tg.message(U, '/snipe add 10 name:pin'));
+    const set = h.tg.last(U);
+    expect(set.text).toMatch(/^✅ <b>Snipe rule set<\/b>/);
+    await h.send(h.tg.message(U, `/copy ${source} 10`));
+    expect(h.tg.last(U).text).toMatch(/^✅ <b>Copying<\/b>/);
+    // locked again: the rule still pauses (stopping spends nothing)
+    await h.built.store.updatePin(U, { unlockedUntil: null });
+    await h.send(h.tg.tap(U, set, h.tg.button(set, '⏸ Pause')));
+    expect(h.tg.callbackAnswers().at(-1)).toMatchObject({ text: 'Rule paused' });
+  });
+
+  it("none of it from a group: the commands and the rules' buttons send the user to the private chat", async () => {
+    const U = 8903;
+    const GROUP = -100903;
+    const [rule] = await h.built.services.sniper.rules(U);
+    await h.send(h.tg.message(U, '/snipe', GROUP));
+    const reply = h.tg.last(GROUP);
+    expect(reply.text).toMatch(/^Open me in a private chat for this/);
+    expect(reply.text).not.toContain('name:pin');
+    await h.built.store.own(GROUP, reply.messageId, U);
+    await h.send(h.tg.tap(U, reply, `sr:${rule!.id}`));
+    expect(h.tg.callbackAnswers().at(-1)).toMatchObject({
+      show_alert: true,
+      text: expect.stringMatching(/^Open me in a private chat/),
+    });
+    await h.send(h.tg.tap(U, reply, `sd:${rule!.id}`));
+    expect((await h.built.services.sniper.rules(U)).map((r) => r.status)).toEqual(['paused']);
   });
 });

@@ -1,4 +1,5 @@
-// /start against a fake Telegram, the real facade and the devnet: what a new and a returning user see.
+// /start against a fake Telegram, the real facade and the devnet: what a new and a returning user see,
+// and the invitation to set a PIN before the first deposit.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
 import { startBotStack } from '../../helpers/bot.js';
@@ -25,5 +26,18 @@ describe('/start', () => {
     await h.send(h.tg.message(ALICE, '/start'));
     expect(h.tg.last(ALICE).text).toContain('Welcome back!');
     expect(await h.built.store.wallets(ALICE)).toHaveLength(1);
+  });
+
+  it('asks for a PIN before the first deposit, until one is set', async () => {
+    const INVITE = '🔒 Before your first deposit, set a PIN: /pin and 4 to 8 digits.';
+    const BEA = 1002;
+    await h.send(h.tg.message(BEA, '/start'));
+    const hello = h.tg.last(BEA).text;
+    expect(hello).toContain(INVITE);
+    expect(hello.indexOf(INVITE)).toBeLessThan(hello.indexOf('Send TRX to it'));
+    await h.send(h.tg.message(BEA, '/pin 246810'));
+    await h.send(h.tg.message(BEA, '/start'));
+    expect(h.tg.last(BEA).text).toContain('Welcome back!');
+    expect(h.tg.last(BEA).text).not.toContain('set a PIN');
   });
 });

@@ -1,18 +1,23 @@
 // Wallets against a fake Telegram, the real facade and the devnet: view, import, export, new, switch,
-// withdraw (a dialogue) and /cancel.
+// remove, withdraw (a dialogue) and /cancel; each guarded action behind the PIN (the PINs' clock is
+// the test's, moved by hand).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
 import { faucet } from '../../helpers/devnet.js';
 import { demoTokens, waitFor } from '../../helpers/facade.js';
 import { startBotStack } from '../../helpers/bot.js';
 import { runDueDeletes } from '../../../src/bot/index.js';
+import { createUserPins } from '../../../src/trading/user-pin.js';
 
 let h: Awaited<ReturnType<typeof startBotStack>>;
 let tokens: Record<string, string>;
 const ALICE = 1001;
+let now = Date.now();
+const DAY = 86_400_000;
 
 beforeAll(async () => {
   h = await startBotStack();
+  h.built.services.pins = createUserPins(h.built.store, () => now);
   tokens = await demoTokens(h.stack.devnet.url);
   // Alice holds $SDOG, bought through the bot
   await h.send(h.tg.message(ALICE, '/start'));
@@ -43,14 +48,28 @@ describe('wallets', () => {
       '🔑 Export',
       '🔀 Switch',
       '💸 Withdraw TRX',
+      '🗑 Remove',
       '🔄 Refresh',
     ]);
   });
 
-  it('imports a key, deleting the message that held it at once, and stores it only sealed', async () => {
+  it('imports a key once a PIN is set and unlocked, deleting the message that held it at once, and stores it only sealed', async () => {
     await h.send(h.tg.message(CAROL, '/start'));
     await h.send(h.tg.message(CAROL, '/wallet'));
     const view = h.tg.last(CAROL);
+    // a stolen session cannot slip its own key in: import needs a PIN
+    await h.send(h.tg.tap(CAROL, view, h.tg.button(view, '📥 Import')));
+    expect(h.tg.callbackAnswers().at(-1)).toMatchObject({
+      show_alert: true,
+      text: expect.stringMatching(/^Set a PIN first/),
+    });
+    expect(await h.built.store.peekPendingInput(CAROL)).toBeUndefined();
+    // an empty wallet: a first PIN starts no hold
+    await h.send(h.tg.message(CAROL, '/pin 1234'));
+    expect(h.tg.last(CAROL).text).not.toContain('held');
+    await h.send(h.tg.tap(CAROL, view, h.tg.button(view, '📥 Import')));
+    expect(h.tg.callbackAnswers().at(-1)).toMatchObject({ text: expect.stringMatching(/^Send \/unlock/) });
+    await h.send(h.tg.message(CAROL, '/unlock 1234'));
     await h.send(h.tg.tap(CAROL, view, h.tg.button(view, '📥 Import')));
     expect(h.tg.last(CAROL).text).toMatch(/Send me the private key/);
     // a wrong answer is deleted too
@@ -73,8 +92,6 @@ describe('wallets', () => {
   });
 
   it('exports a key after a confirmation, protected from forwarding, and deletes that message after 60 s', async () => {
-    await h.send(h.tg.message(CAROL, '/pin 1234'));
-    await h.send(h.tg.message(CAROL, '/unlock 1234'));
     await h.send(h.tg.message(CAROL, '/wallet'));
     const view = h.tg.last(CAROL);
     await h.send(h.tg.tap(CAROL, view, h.tg.button(view, '🔑 Export')));
@@ -101,14 +118,86 @@ describe('wallets', () => {
     await h.send(h.tg.tap(CAROL, view, h.tg.button(view, '🔀 Switch')));
     const list = h.tg.last(CAROL);
     const first = (await h.built.store.wallets(CAROL))[0]!;
+    // the switch list's buttons pass the PIN too: two minutes on, they ask for /unlock again
+    now += 2 * 60_000;
+    await h.send(h.tg.tap(CAROL, list, `w:use:${first.id}`));
+    expect(h.tg.callbackAnswers().at(-1)).toMatchObject({ text: expect.stringMatching(/^Send \/unlock/) });
+    expect((await h.walletOf(CAROL)).id).not.toBe(first.id);
+    await h.send(h.tg.message(CAROL, '/unlock 1234'));
     await h.send(h.tg.tap(CAROL, list, `w:use:${first.id}`));
     expect((await h.walletOf(CAROL)).id).toBe(first.id);
+  });
+
+  it('removes a wallet after a warning, erasing its key; never the active or only one, nor one that rules trade', async () => {
+    const [first, imported, made] = await h.built.store.wallets(CAROL);
+    /** Taps Remove, then a wallet of the list: the alert it got, if any. */
+    const pick = async (id: number) => {
+      await h.send(h.tg.message(CAROL, '/wallet'));
+      const view = h.tg.last(CAROL);
+      await h.send(h.tg.tap(CAROL, view, h.tg.button(view, '🗑 Remove')));
+      const list = h.tg.last(CAROL);
+      expect(list.text).toMatch(/Remove a wallet from the bot\?/);
+      await h.send(h.tg.tap(CAROL, list, `w:rm:${id}`));
+      const a = h.tg.callbackAnswers().at(-1) as { text?: string; show_alert?: boolean };
+      return a.show_alert ? a.text : undefined;
+    };
+    expect(await pick(first!.id)).toBe('This is your active wallet: switch to another one first.');
+    // a snipe rule set on the newest wallet (active then) keeps it
+    await h.send(h.tg.message(CAROL, '/wallet'));
+    await h.send(h.tg.tap(CAROL, h.tg.last(CAROL), `w:use:${made!.id}`));
+    await h.send(h.tg.message(CAROL, '/snipe add 5 name:keep'));
+    expect(h.tg.last(CAROL).text).toMatch(/Snipe rule set/);
+    await h.send(h.tg.tap(CAROL, h.tg.last(CAROL), `w:use:${first!.id}`));
+    expect((await h.walletOf(CAROL)).id).toBe(first!.id);
+    expect(await pick(made!.id)).toBe('Snipe or copy rules trade this wallet: delete them first (/snipe, /copy).');
+    // the imported one: a warning first, nothing removed until "Remove for good"
+    expect(await pick(imported!.id)).toBeUndefined();
+    const warning = h.tg.last(CAROL);
+    expect(warning.text).toContain(`Remove wallet <code>${imported!.address}</code>?`);
+    expect(warning.text).toContain('It holds <b>0 TRX</b>.');
+    expect(warning.text).toContain('Its private key is erased from the bot <b>for good</b>. Unless you exported it');
+    expect(h.tg.buttons(warning).map((b) => b.text)).toEqual(['🗑 Remove for good', '✖️ Cancel']);
+    expect(await h.built.store.wallets(CAROL)).toHaveLength(3);
+    await h.send(h.tg.tap(CAROL, warning, h.tg.button(warning, '🗑 Remove for good')));
+    expect(h.tg.callbackAnswers().at(-1)).toMatchObject({ text: 'Wallet removed' });
+    expect(warning.text).toContain('Wallet 1 of 2');
+    const gone = (await h.built.store.wallet(CAROL, imported!.id))!;
+    expect(gone.keyEnc).toBe('');
+    expect(gone.removedAt).not.toBeNull();
+    expect(() => h.built.services.accounts.withKey(gone, (k) => k)).toThrow(/removed/);
+    // gone from the lists: switch and export offer the other two only
+    await h.send(h.tg.message(CAROL, '/wallet'));
+    await h.send(h.tg.tap(CAROL, h.tg.last(CAROL), 'w:sw'));
+    expect(h.tg.buttons(h.tg.last(CAROL)).map((b) => b.data)).toEqual([
+      `w:use:${first!.id}`,
+      `w:use:${made!.id}`,
+      'w:no',
+    ]);
+    await h.send(h.tg.tap(CAROL, h.tg.last(CAROL), `w:use:${imported!.id}`));
+    expect(h.tg.callbackAnswers().at(-1)).toMatchObject({ text: 'No such wallet' });
+    await h.send(h.tg.tap(CAROL, h.tg.last(CAROL), `w:expok:${imported!.id}`));
+    expect(h.tg.callbackAnswers().at(-1)).toMatchObject({ text: 'No such wallet' });
+    // once its rule is deleted the newest goes too; the last one left stays
+    const [rule] = await h.built.services.sniper.rules(CAROL);
+    await h.built.services.sniper.setRule(CAROL, rule!.id, 'delete');
+    expect(await pick(made!.id)).toBeUndefined();
+    await h.send(h.tg.tap(CAROL, h.tg.last(CAROL), `w:rmok:${made!.id}`));
+    expect(await pick(first!.id)).toBe('This is your only wallet: it cannot be removed.');
+    expect((await h.built.store.wallets(CAROL)).map((w) => w.id)).toEqual([first!.id]);
   });
 
   it('withdraws TRX through a dialogue with a confirmation', async () => {
     const w = await h.walletOf(ALICE);
     const dest = (await TronWeb.createAccount()).address.base58;
+    // Alice's wallet holds TRX and $SDOG: her first PIN holds withdrawals for 24 hours
     await h.send(h.tg.message(ALICE, '/pin 97531'));
+    expect(h.tg.last(ALICE).text).toMatch(/held for 24 hours, until \d{1,2} \w{3} \d{4} \d\d:\d\d UTC/);
+    await h.send(h.tg.message(ALICE, '/unlock 97531'));
+    await h.send(h.tg.message(ALICE, '/wallet'));
+    const held = h.tg.last(ALICE);
+    await h.send(h.tg.tap(ALICE, held, h.tg.button(held, '💸 Withdraw TRX')));
+    expect(h.tg.callbackAnswers().at(-1)).toMatchObject({ text: expect.stringMatching(/^Held until/) });
+    now += DAY;
     await h.send(h.tg.message(ALICE, '/unlock 97531'));
     await h.send(h.tg.message(ALICE, '/wallet'));
     const view = h.tg.last(ALICE);
