@@ -16,6 +16,7 @@ export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   PORT: port.default(3000),
   METRICS_PORT: port.optional(),
+  TRUST_PROXY: z.string().trim().max(1000).optional(),
   HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRON_RPC: z.url({ protocol: /^https?$/ }).optional(),
@@ -84,6 +85,12 @@ export interface Config {
   port: number;
   /** /healthz, /readyz and /metrics on this port of `host` instead of `port` (METRICS_PORT); unset = on `port`. */
   metricsPort: number | undefined;
+  /**
+   * Which hops in front of the API may say who the client is (X-Forwarded-For), for the limits per
+   * client address (TRUST_PROXY): false (none, the default), true (every hop), a number of hops, or
+   * their addresses and CIDR ranges, comma-separated.
+   */
+  trustProxy: boolean | number | string;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   /** Full node address; undefined means the embedded devnet. */
   tronRpc: string | undefined;
@@ -176,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: c.HOST,
     port: c.PORT,
     metricsPort: metricsPort(c),
+    trustProxy: trustProxyOf(c.TRUST_PROXY),
     logLevel: c.LOG_LEVEL,
     tronRpc: c.TRON_RPC,
     tronRps: c.TRON_RPC === undefined ? 0 : c.TRON_RPS,
@@ -212,6 +220,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       webhook: botWebhook(c),
     },
   };
+}
+
+/** TRUST_PROXY as Fastify's trustProxy: "true"/"false", a number of hops, or addresses and CIDR ranges. */
+function trustProxyOf(text: string | undefined): boolean | number | string {
+  if (text === undefined || text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const parts = text.split(',').map((p) => p.trim());
+  if (!parts.every((p) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p)))
+    throw new ConfigError(
+      `invalid TRUST_PROXY (got "${text.slice(0, 60)}"): true, false, a number of hops, or addresses and CIDR ranges, comma-separated`,
+    );
+  return parts.join(',');
 }
 
 /** METRICS_PORT, which must not be the API's own port (both would be refused at start). */

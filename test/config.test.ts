@@ -78,6 +78,15 @@ describe('config', () => {
     expect(loadConfig({ PORT: '8080', METRICS_PORT: '3000' }).metricsPort).toBe(3000);
   });
 
+  it('reads TRUST_PROXY as none, every hop, a number of hops, or addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1 ,::1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1,::1');
+    expect(() => loadConfig({ TRUST_PROXY: 'my-balancer' })).toThrow(/^invalid TRUST_PROXY \(got "my-balancer"\)/);
+  });
+
   it('names a bad secret without showing any of it', () => {
     const secret = 'short-but-secret-value';
     for (const key of ['WALLET_ENCRYPTION_KEY', 'BOT_API_KEY', 'BOT_TOKEN']) {

@@ -47,6 +47,8 @@ export interface AppDeps {
   healthRoutes?: boolean;
   /** Counters and signals shared with other instances (REDIS_URL). */
   shared?: SharedRedis | undefined;
+  /** The hops in front of the API whose X-Forwarded-For names the client (TRUST_PROXY); none by default. */
+  trustProxy?: boolean | number | string | undefined;
   /** The Telegram bot's webhook path on this instance's port (BOT_WEBHOOK_URL), and what takes its updates. */
   botWebhook?: { path: string; handle: (req: FastifyRequest, reply: FastifyReply) => Promise<void> } | undefined;
   /**
@@ -84,13 +86,16 @@ export function serializeResponse(payload: unknown): string {
 }
 
 /** A Fastify app with the house's body limit, serializer, error envelope and 404. */
-function baseApp(logger: Logger): FastifyInstance {
+function baseApp(logger: Logger, trustProxy: boolean | number | string = false): FastifyInstance {
   // Fastify's instance type follows its logger's: keep it the base type that plugins and routes expect
   const loggerInstance: FastifyBaseLogger = logger;
   const app = Fastify({
     loggerInstance,
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
+    // who the client is (the limits per address): the connection's peer, or what trusted hops forwarded
+    // (a number of hops: the nearest that many)
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     // one access line per request (below), not Fastify's two
     logController: new LogController({ disableRequestLogging: true }),
   });
@@ -105,14 +110,18 @@ function baseApp(logger: Logger): FastifyInstance {
 }
 
 /** /healthz, /readyz and /metrics alone, for a port of their own (METRICS_PORT); every other path is a 404. */
-export function buildMonitorApp(health: Health, logger: Logger): FastifyInstance {
-  const app = baseApp(logger);
+export function buildMonitorApp(
+  health: Health,
+  logger: Logger,
+  trustProxy?: boolean | number | string,
+): FastifyInstance {
+  const app = baseApp(logger, trustProxy);
   health.attach(app);
   return app;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = baseApp(deps.logger);
+  const app = baseApp(deps.logger, deps.trustProxy);
   const healthRoutes = { routes: deps.healthRoutes ?? true };
 
   if (deps.routes === false) {

@@ -24,7 +24,7 @@ afterEach(() => {
 const price = { address: MAINNET_LAUNCHPAD, symbol: 'TST', priceInTrx: 1, priceInUSD: 0.25, trxUsd: 0.25 };
 
 /** The app on a fresh database, with its keys service; `lookups` lists every key it was asked to verify. */
-async function appWith(shared?: SharedRedis) {
+async function appWith(shared?: SharedRedis, trustProxy?: string) {
   const keys = createKeysService(await openAppDatabase({ sqlite: openDb(':memory:') }));
   const lookups: string[] = [];
   const watched: KeysService = {
@@ -40,13 +40,18 @@ async function appWith(shared?: SharedRedis) {
     keys: watched,
     logger: createLogger('silent'),
     shared,
+    trustProxy,
   });
-  const ask = (remoteAddress: string, key?: string) =>
+  const ask = (remoteAddress: string, key?: string, forwardedFor?: string) =>
     app.inject({
       method: 'POST',
       url: '/launchpad/getTokenPrice',
       remoteAddress,
-      headers: { 'content-type': 'application/json', ...(key === undefined ? {} : { 'api-key': key }) },
+      headers: {
+        'content-type': 'application/json',
+        ...(key === undefined ? {} : { 'api-key': key }),
+        ...(forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor }),
+      },
       payload: JSON.stringify({ address: MAINNET_LAUNCHPAD }),
     });
   return { app, keys, lookups, ask };
@@ -126,6 +131,23 @@ describe.each(stores)('requests without a valid key, counted $store', ({ shared 
     expect(codes.slice(ANONYMOUS_PER_MINUTE)).toEqual(Array.from({ length: 6 }, () => 429));
     // the users' keys, known here, are still served
     expect((await ask(client, users[1]!.key)).statusCode).toBe(200);
+    await app.close();
+  });
+});
+
+describe('requests without a valid key behind a proxy (TRUST_PROXY)', () => {
+  it('counts each forwarded client apart behind a trusted hop, and ignores the header from anyone else', async () => {
+    const { app, ask } = await appWith(undefined, '10.0.0.0/8');
+    const junk = () => randomBytes(20).toString('hex');
+    // two clients behind the balancer at 10.0.0.5: each has its own count
+    for (let i = 0; i < ANONYMOUS_PER_MINUTE; i++)
+      expect((await ask('10.0.0.5', junk(), '198.51.100.1')).statusCode).toBe(401);
+    expect((await ask('10.0.0.5', junk(), '198.51.100.1')).statusCode).toBe(429);
+    expect((await ask('10.0.0.5', junk(), '198.51.100.2')).statusCode).toBe(401);
+    // a client that is not a trusted hop cannot choose who it is: its own address is counted
+    for (let i = 0; i < ANONYMOUS_PER_MINUTE; i++)
+      expect((await ask('203.0.113.9', junk(), `198.51.100.${100 + i}`)).statusCode).toBe(401);
+    expect((await ask('203.0.113.9', junk(), '198.51.100.250')).statusCode).toBe(429);
     await app.close();
   });
 });
