@@ -56,6 +56,8 @@ export interface FacadeOptions {
    * API's; unset, they are served with the API.
    */
   metricsPort?: number | undefined;
+  /** TRUST_PROXY: the hops in front of the API whose X-Forwarded-For names the client. */
+  trustProxy?: boolean | number | string | undefined;
 }
 
 export interface Facade {
@@ -97,6 +99,30 @@ function tronWebOf(opts: FacadeOptions, log: Logger) {
             onRetry: (r) => log.warn(r, 'the Tron node is busy (HTTP %d); retrying in %d ms', r.status, r.delayMs),
           },
   });
+}
+
+/** Listens on PORT (and METRICS_PORT, its own app); without `listen`, only makes the apps ready. */
+async function listenAll(
+  app: FastifyInstance,
+  monitor: FastifyInstance | undefined,
+  opts: FacadeOptions,
+  log: Logger,
+): Promise<{ url?: string; metricsUrl?: string }> {
+  if (!opts.listen) {
+    await app.ready();
+    await monitor?.ready();
+    return {};
+  }
+  const url = await listenOn(app, opts.listen.host, opts.listen.port);
+  log.info({ url, docs: `${url}/docs` }, `facade listening on ${url}`);
+  if (!monitor) return { url };
+  // a port taken stops the start, with nothing left listening
+  const metricsUrl = await listenOn(monitor, opts.listen.host, opts.metricsPort!).catch(async (e: unknown) => {
+    await app.close();
+    throw e;
+  });
+  log.info({ url: metricsUrl }, `/healthz, /readyz and /metrics on ${metricsUrl}`);
+  return { url, metricsUrl };
 }
 
 export async function startFacade(opts: FacadeOptions): Promise<Facade> {
@@ -149,25 +175,10 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
     botWebhook: opts.botWebhook,
     shared: opts.shared,
     routes: opts.routes ?? true,
+    trustProxy: opts.trustProxy,
   });
-  const monitor = opts.metricsPort === undefined ? undefined : buildMonitorApp(health, log);
-  let url: string | undefined;
-  let metricsUrl: string | undefined;
-  if (opts.listen) {
-    url = await listenOn(app, opts.listen.host, opts.listen.port);
-    log.info({ url, docs: `${url}/docs` }, `facade listening on ${url}`);
-    if (monitor) {
-      // a port taken stops the start, with nothing left listening
-      metricsUrl = await listenOn(monitor, opts.listen.host, opts.metricsPort!).catch(async (e: unknown) => {
-        await app.close();
-        throw e;
-      });
-      log.info({ url: metricsUrl }, `/healthz, /readyz and /metrics on ${metricsUrl}`);
-    }
-  } else {
-    await app.ready();
-    await monitor?.ready();
-  }
+  const monitor = opts.metricsPort === undefined ? undefined : buildMonitorApp(health, log, opts.trustProxy);
+  const { url, metricsUrl } = await listenAll(app, monitor, opts, log);
   if (opts.indexer.pollMs > 0 && !opts.indexer.led) indexer.start(opts.indexer.pollMs);
   if ((opts.webhookMs ?? 1000) > 0) webhooks.start(opts.webhookMs ?? 1000);
   return {

@@ -94,6 +94,8 @@ const facade = await startFacade({
   webhooksAllowPrivate: config.webhooksAllowPrivate,
   vault: new Vault(vaultKey),
   listen: { host: config.host, port: config.port },
+  metricsPort: config.metricsPort,
+  trustProxy: config.trustProxy,
   botWebhook,
   shared,
 });
@@ -139,6 +141,7 @@ if (runsBot) {
     vaultKey,
     facadeUrl: config.bot.facadeUrl,
     signing: signingRules(config),
+    node: { host: tronHost(config), apiKey: config.tronApiKey, rps: config.tronRps, families: config.families },
     operatorKey: config.bot.apiKey ?? (async () => (await facade.keys.create('developer', 'telegram bot', true)).key),
     defaultPlan: config.bot.defaultPlan,
     admins: config.bot.admins,

@@ -1,11 +1,13 @@
 // Message texts (HTML). Every string that comes from a user or the chain is escaped here.
-import type { Holder, Quote, Safety, TokenDetails, TokenSummary, Trade, WalletView } from '../client/index.js';
+import type { Holder, Safety, TokenDetails, TokenSummary, Trade, WalletView } from '../client/index.js';
 import type { Settings } from './store.js';
 import { scalarText } from '../text.js';
-import { sunToTrx } from '../tron/units.js';
+import type { Side } from '../tron/market/index.js';
+import { TOKEN_DECIMALS, formatUnits, sunToTrx } from '../tron/units.js';
 import type { OrderEngine } from '../trading/orders/index.js';
 import { formatPrice } from '../trading/price.js';
 import type { OrderRow } from '../trading/store.js';
+import type { TradeQuote } from '../trading/trade-row.js';
 
 const MAX_MESSAGE = 4096;
 
@@ -84,19 +86,41 @@ export function tokenCard(d: TokenDetails, trxUsd: number, safety?: Safety): str
   return lines.join('\n');
 }
 
-export function quoteText(q: Quote, symbol: string, expiresInS: number): string {
-  const buy = q.type === 'buy';
-  const unit = buy ? `$${esc(symbol)}` : 'TRX';
+/** Whole thousands grouped: "1234567" -> "1,234,567". */
+const grouped = (whole: string): string => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** TRX to the sun, as the trade pins it: 1509240000n -> "1,509.24 TRX". */
+export function trxExact(sun: bigint): string {
+  const [whole = '0', frac] = sunToTrx(sun).split('.');
+  return `${grouped(whole)}${frac ? `.${frac}` : ''} TRX`;
+}
+
+/** Token base units as whole tokens, rounded down to `places` decimals (never more than the exact figure). */
+export function tokensDown(units: bigint, decimals = TOKEN_DECIMALS, places = 2): string {
+  const step = 10n ** BigInt(decimals - places);
+  const [whole = '0', frac] = formatUnits((units / step) * step, decimals).split('.');
+  return `${grouped(whole)}${frac ? `.${frac}` : ''}`;
+}
+
+/**
+ * A trade's card before Confirm, from the terms the trade is pinned to (the user's amount, the output
+ * and minimum made from the node's market, the router's rate): what is shown is what is signed.
+ */
+export function quoteText(side: Side, t: TradeQuote, slippagePct: number, expiresInS: number): string {
+  const buy = side === 'buy';
+  const sym = `$${esc(t.symbol)}`;
+  const out = (v: string) => (buy ? `${tokensDown(BigInt(v))} ${sym}` : trxExact(BigInt(v)));
+  const bot = `${trxExact(BigInt(t.routerFee ?? '0'))} bot (${Number(t.feeBps ?? 0) / 100}%)`;
   return [
-    `<b>${buy ? '🟢 Buy' : '🔴 Sell'} $${esc(symbol)}</b>`,
-    buy ? `You pay: ${trx(q.amountIn)}` : `You sell: ${compact(q.amountIn)} $${esc(symbol)}`,
-    `You get: ~${buy ? compact(q.expectedOut) : trx(q.expectedOut)} ${buy ? unit : ''}`.trimEnd(),
-    `Minimum (slippage ${q.slippage}%): ${buy ? compact(q.minOut) + ' ' + unit : trx(q.minOut)}`,
-    q.venue === 'dex'
-      ? `Fees: 0.3% pool (in the price) + ${trx(q.routerFee)} bot · on SunSwap V2`
-      : `Fees: ${trx(q.launchpadFee)} launchpad + ${trx(q.routerFee)} bot`,
-    `Price impact: ${q.priceImpact.toFixed(2)}%`,
-    q.fillsCurve ? `⚠️ This fills the curve; ${trx(q.refund)} would be refunded.` : '',
+    `<b>${buy ? '🟢 Buy' : '🔴 Sell'} ${sym}</b>`,
+    buy ? `You pay: ${trxExact(BigInt(t.amountIn))}` : `You sell: ${tokensDown(BigInt(t.amountIn))} ${sym}`,
+    `You get: ~${out(t.expectedOut ?? '0')}`,
+    `Minimum (slippage ${slippagePct}%): ${out(t.minOut ?? '0')}`,
+    t.venue === 'dex'
+      ? `Fees: 0.3% pool (in the price) + ${bot} · on SunSwap V2`
+      : `Fees: ${trxExact(BigInt(t.launchpadFee ?? '0'))} launchpad + ${bot}`,
+    `Price impact: ${(Number(t.impactBps ?? 0) / 100).toFixed(2)}%`,
+    t.fills ? `⚠️ This fills the curve; ${trxExact(BigInt(t.refund ?? '0'))} would be refunded.` : '',
     '',
     `<i>Quote valid for ${expiresInS} s.</i>`,
   ]

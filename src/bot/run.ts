@@ -18,6 +18,10 @@ import { createBot, runDueDeletes, COMMANDS, type BotOptions } from './index.js'
 import { operatorKey } from './operator-key.js';
 import { createStore, openBotDatabase, type BotDatabase } from './store.js';
 import { createTradeFlow } from '../trading/trade-flow.js';
+import { createNodeMarket } from '../trading/market.js';
+import { createTronWeb } from '../tron/client.js';
+import type { Family } from '../tron/families.js';
+import { ChainGateway } from '../tron/gateway.js';
 import { createUserPins } from '../trading/user-pin.js';
 import { createReferrals } from '../trading/referrals/index.js';
 import { tellPayouts } from './notifiers/referral.notifier.js';
@@ -34,6 +38,11 @@ export interface BotRunOptions {
   facadeUrl: string;
   /** What every transaction is held to before it is signed: this bot's routers and limits (from its config). */
   signing: SigningRules;
+  /**
+   * The Tron node the trading side reads itself, read-only (TRON_RPC or the embedded devnet), and the
+   * launchpad families on it: the API's figures are checked against it.
+   */
+  node: { host: string; apiKey?: string | undefined; rps?: number | undefined; families: Family[] };
   /** An operator key for the facade (creates a key per user), or a way to make one once. */
   operatorKey: string | (() => Promise<string>);
   defaultPlan: string;
@@ -73,16 +82,31 @@ export async function buildBot(opts: BotRunOptions) {
     apiKey: await operatorKey(store, vault, opts.operatorKey),
     timeoutMs: 30_000,
   });
-  const accounts = createAccounts({ store, vault, operator, facadeUrl: opts.facadeUrl, defaultPlan: opts.defaultPlan });
+  const market = nodeMarketOf(opts.node, log);
+  const accounts = createAccounts({
+    store,
+    vault,
+    operator,
+    facadeUrl: opts.facadeUrl,
+    defaultPlan: opts.defaultPlan,
+    market,
+  });
   const trading = createTradeFlow({
     store,
     accounts,
     signing: opts.signing,
+    market,
     ...(opts.finalityPollMs !== undefined ? { finalityPollMs: opts.finalityPollMs } : {}),
     ...(opts.tradeNow ? { now: opts.tradeNow } : {}),
   });
   // the engine reports through the bot's Api, made just below
   const late: { api?: Api } = {};
+  const link = txLinker(opts.explorerTxUrl);
+  // the engines' clock and stream (tests drive them)
+  const driven = {
+    ...(opts.orders?.now ? { now: opts.orders.now } : {}),
+    ...(opts.orders?.follow !== undefined ? { follow: opts.orders.follow } : {}),
+  };
   const orders: OrderEngine = createOrderEngine({
     store,
     accounts,
@@ -92,13 +116,12 @@ export async function buildBot(opts: BotRunOptions) {
       () => late.api!,
       log,
       () => orders,
-      txLinker(opts.explorerTxUrl),
+      link,
     ),
     logger: log,
     trxUsd: opts.trxUsd,
     tickMs: opts.orders?.tickMs ?? 1000,
-    ...(opts.orders?.now ? { now: opts.orders.now } : {}),
-    ...(opts.orders?.follow !== undefined ? { follow: opts.orders.follow } : {}),
+    ...driven,
   });
   const sniper = createSniper({
     store,
@@ -106,26 +129,28 @@ export async function buildBot(opts: BotRunOptions) {
     trading,
     client: operator,
     orders,
-    notify: sniperNotifier(() => late.api!, log, txLinker(opts.explorerTxUrl)),
-    position: {
-      get: async () => {
-        const v = await store.meta('sniper_last_seq');
-        return v === undefined ? undefined : Number(v);
-      },
-      set: (id) => store.setMeta('sniper_last_seq', String(id)),
-    },
-    notices: { claim: (key, at, windowMs) => store.claimWindow(`sniper_notice:${key}`, at, windowMs) },
+    notify: sniperNotifier(() => late.api!, log, link),
+    ...sniperRecords(store),
     logger: log,
     trxUsd: opts.trxUsd,
-    ...(opts.orders?.now ? { now: opts.orders.now } : {}),
-    ...(opts.orders?.follow !== undefined ? { follow: opts.orders.follow } : {}),
+    ...driven,
   });
-  const services: BotServices = {
-    store,
-    accounts,
-    trading,
-    orders,
-    sniper,
+  const services = botServices(opts, log, { db, store, operator, accounts, trading, orders, sniper });
+  const bot = createBot(opts.token, services, opts.bot);
+  late.api = bot.api;
+  return { bot, store, services, db, operator, explorerTxUrl: opts.explorerTxUrl };
+}
+
+/** The bot's services: the trading side's parts, with what only the chat needs (PINs, charts, notifiers). */
+function botServices(
+  opts: BotRunOptions,
+  log: Logger,
+  parts: Pick<BotServices, 'store' | 'operator' | 'accounts' | 'trading' | 'orders' | 'sniper'> & { db: BotDatabase },
+): BotServices {
+  const { db, ...trading } = parts;
+  const { store, operator, orders } = trading;
+  return {
+    ...trading,
     referrals: createReferrals({
       db,
       meta: store,
@@ -138,16 +163,43 @@ export async function buildBot(opts: BotRunOptions) {
     logger: log,
     trxUsd: opts.trxUsd,
     now: Date.now,
-    operator,
     admins: opts.admins ?? [],
     events: (a) =>
       tradeNotifier(a, log, opts.explorerTxUrl, (t) =>
         orders.afterBuy(t.userId, t.walletId, t.token, t.txid ?? undefined),
       ),
   };
-  const bot = createBot(opts.token, services, opts.bot);
-  late.api = bot.api;
-  return { bot, store, services, db, operator, explorerTxUrl: opts.explorerTxUrl };
+}
+
+/** What the sniper keeps across restarts and shares with other instances: its stream position, its notices' days. */
+function sniperRecords(store: ReturnType<typeof createStore>) {
+  return {
+    position: {
+      get: async () => {
+        const v = await store.meta('sniper_last_seq');
+        return v === undefined ? undefined : Number(v);
+      },
+      set: (id: number) => store.setMeta('sniper_last_seq', String(id)),
+    },
+    notices: {
+      claim: (key: string, at: number, windowMs: number) => store.claimWindow(`sniper_notice:${key}`, at, windowMs),
+    },
+  };
+}
+
+/** The trading side's own reader of the node (paced on a real node, TRON_RPS). */
+function nodeMarketOf(node: BotRunOptions['node'], log: Logger) {
+  const tronWeb = createTronWeb({
+    host: node.host,
+    apiKey: node.apiKey,
+    pacing: node.rps
+      ? {
+          rps: node.rps,
+          onRetry: (r) => log.warn(r, 'the Tron node is busy (HTTP %d); retrying in %d ms', r.status, r.delayMs),
+        }
+      : undefined,
+  });
+  return createNodeMarket({ chain: new ChainGateway(tronWeb), families: node.families });
 }
 
 /** How the bot shares its work with other instances (main.ts, from ROLES). */

@@ -6,7 +6,7 @@ import type { BotContext } from './context.js';
 import { esc, quoteText } from './format.js';
 import { replyOwned, userOf } from './helpers.js';
 import { confirmKeyboard } from './keyboards.js';
-import { friendly, QUOTE_TTL_MS, type Side } from '../trading/trade-flow.js';
+import { friendly, QUOTE_TTL_MS, TradeError, type Side } from '../trading/trade-flow.js';
 import { unknownToken } from './token-card.js';
 
 const BUY_AMOUNT = /^\d{1,9}(\.\d{1,6})?$/;
@@ -43,12 +43,15 @@ export async function startTrade(ctx: BotContext, token: string, side: Side, amo
     // one call: the quote knows the token (or answers 404) and carries the wallet's balances
     quoted = await trading.quote(user, ctx.chat!.id, token, side, amount);
   } catch (e) {
-    if (e instanceof ApiError && e.error === 'Token not found')
+    if (
+      (e instanceof ApiError && e.error === 'Token not found') ||
+      (e instanceof TradeError && e.code === 'TOKEN_NOT_FOUND')
+    )
       await ctx.reply(unknownToken(token), { parse_mode: 'HTML' });
     else await ctx.reply(`⚠️ ${esc(friendly(e))}`, { parse_mode: 'HTML' });
     return;
   }
-  const { trade, quote, symbol } = quoted;
+  const { trade, terms } = quoted;
   if (!store.settings(user).confirm) {
     const msg = await ctx.reply('⏳ Sending…');
     // its result will carry buttons (a one-tap re-quote): they are the sender's
@@ -57,6 +60,7 @@ export async function startTrade(ctx: BotContext, token: string, side: Side, amo
     if ((await trading.claim(trade.id, user.telegramId)) === 'ok') runTrade(ctx, trade.id);
     return;
   }
-  const msg = await replyOwned(ctx, quoteText(quote, symbol, QUOTE_TTL_MS / 1000), confirmKeyboard(trade.id));
+  const text = quoteText(side, terms, trade.slippage / 100, QUOTE_TTL_MS / 1000);
+  const msg = await replyOwned(ctx, text, confirmKeyboard(trade.id));
   await trading.attachMessage(trade.id, msg.message_id);
 }

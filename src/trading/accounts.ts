@@ -6,6 +6,7 @@ import { LaunchpadClient } from '../client/index.js';
 import type { TradingStore, UserRow, WalletRemoval, WalletRow } from './store.js';
 import { DEFAULT_SETTINGS } from './store.js';
 import type { Vault } from '../vault.js';
+import type { NodeMarket } from './market.js';
 
 export interface AccountsDeps {
   store: TradingStore;
@@ -15,6 +16,8 @@ export interface AccountsDeps {
   facadeUrl: string;
   defaultPlan: string;
   fetch?: typeof fetch;
+  /** The node, read-only: whether a wallet holds anything is asked of it before the API. */
+  market?: Pick<NodeMarket, 'trxBalance' | 'tokenBalance'> | undefined;
   /** Makes a new key pair (tests give a fixed one); TronWeb's, from the OS's randomness, by default. */
   newKey?: () => Promise<{ address: string; privateKey: string }>;
 }
@@ -120,13 +123,21 @@ export function createAccounts(deps: AccountsDeps) {
     },
 
     /**
-     * Whether any of the user's wallets holds TRX or a token, as the API tells; true when it cannot
-     * tell (a read failed): what it guards (the PIN's hold) fails closed.
+     * Whether any of the user's wallets holds TRX or a token: the node's TRX and the tokens traded
+     * here first, then the API's positions; true when it cannot tell (a read failed): what it guards
+     * (the PIN's hold) fails closed.
      */
     async holdsFunds(user: UserRow): Promise<boolean> {
       try {
         const client = clientFor(user);
         for (const w of await store.wallets(user.telegramId)) {
+          // the node first (the API may say a wallet is empty to spare a thief the hold): its TRX and
+          // the tokens it traded here; then the API's positions, which can only add
+          if (deps.market) {
+            if ((await deps.market.trxBalance(w.address)) > 0n) return true;
+            for (const token of await store.walletTokens(w.id))
+              if ((await deps.market.tokenBalance(token, w.address)) > 0n) return true;
+          }
           const view = await client.getWallet(w.address);
           if (BigInt(view.trxBalanceSun) > 0n || view.positions.some((p) => BigInt(p.balanceExact) > 0n)) return true;
         }

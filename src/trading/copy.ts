@@ -84,7 +84,7 @@ function followLimits(spec: FollowSpec) {
 }
 
 export function createCopier(deps: SniperDeps, kit: AutomationKit) {
-  const { store, client } = deps;
+  const { store } = deps;
   /** Active follows by source wallet, kept in memory for the checks. */
   let bySource = new Map<string, FollowRow[]>();
   const reload = async () => {
@@ -164,7 +164,8 @@ export function createCopier(deps: SniperDeps, kit: AutomationKit) {
         due.push(f);
     if (!due.length) return;
     const sold = BigInt(typeof d.tokenAmountExact === 'string' ? d.tokenAmountExact : '0');
-    const left = BigInt((await client.getTokenBalance(user, e.token)).balanceInSun);
+    // what the source holds now, as the node shows it (not the API)
+    const left = await deps.trading.market.tokenBalance(e.token, user);
     const share = shareSold(sold, left);
     if (share === '0%') return;
     for (const f of due)

@@ -64,12 +64,12 @@ export function reachedChain(r: { status: string; txid: string | null; result: s
   return r.txid !== null && !(JSON.parse(r.result ?? '{}') as { offChain?: boolean }).offChain;
 }
 
-/** TRX (sun) the trades that match put in, those that never reached the chain left out. */
+/** TRX (sun) the buys that match put in, those that never reached the chain left out. */
 export async function spentSun(db: TradingDatabase, where: SQL | undefined): Promise<bigint> {
   const { trades } = db.t;
   const rows = await db.q
     .select({ quote: trades.quote, status: trades.status, txid: trades.txid, result: trades.result })
     .from(trades)
-    .where(where);
+    .where(and(where, eq(trades.side, 'buy')));
   return rows.filter(reachedChain).reduce((sum, r) => sum + BigInt(quoteOfTrade(r).amountIn), 0n);
 }

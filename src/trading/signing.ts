@@ -1,16 +1,17 @@
 // What each action of the trading side may sign, and the signing itself: the facade's transaction is
-// pinned (pin.ts) to what the user confirmed (the trade row's kept quote) and to this bot's own
-// configuration (its routers, its fee limit, the router fee's cap); the transaction that is signed
-// is the one built here, never the facade's JSON. A refusal is a TradeError: nothing is signed.
+// pinned (pin.ts) to the trade's own terms (terms.ts: the user's amount, the minimum made from the
+// node's market, the router rate within the cap; what the card showed) and to this bot's own
+// configuration (its routers, its fee limit); the transaction that is signed is the one built here,
+// never the facade's JSON. A refusal is a TradeError: nothing is signed.
 import type { Quote, UnsignedTx } from '../client/index.js';
 import type { FamilyName } from '../tron/families.js';
-import { BPS } from '../tron/units.js';
+import { trxToSun } from '../tron/units.js';
 import { signTx, type TxJson } from '../tron/tx.js';
 import type { Accounts } from './accounts.js';
 import { PinError, pinTransaction, type Expected } from './pin.js';
 import type { TradeRow, WalletRow } from './store.js';
 import { TradeError } from './trade-errors.js';
-import type { TradeQuote } from './trade-row.js';
+import { hasOwnTerms, type TradeQuote } from './trade-row.js';
 
 /** What the bot holds every transaction to, from its own configuration (never from the facade). */
 export interface SigningRules {
@@ -18,44 +19,39 @@ export interface SigningRules {
   routers: Partial<Record<FamilyName, string>>;
   /** the network fee limit of a trade (sun), before the user's extra */
   feeLimitSun: bigint;
-  /** the largest router fee (bps) an automated trade, which has no confirmed quote, may pay */
+  /** the largest router fee (bps) any trade may pay: a quote naming more is refused */
   maxFeeBps: bigint;
 }
 
 const routerOf = (rules: SigningRules, family: string | null | undefined): string => {
   const router = family ? rules.routers[family as FamilyName] : undefined;
-  if (!router) throw new TradeError(`the facade named a launchpad this bot does not trade (${family ?? 'none'})`);
+  if (!router) throw new TradeError(`the token is on a launchpad this bot does not trade (${family ?? 'none'})`);
   return router;
 };
 
-/** The largest fee bps whose fee on `base` rounds down to at most `fee`: what the user was shown. */
-const bpsForFee = (base: bigint, fee: bigint): bigint => (base > 0n ? ((fee + 1n) * BPS - 1n) / base : 0n);
-
 /**
- * What a trade row's transaction must be: the confirmed quote's amount in (or, for a share of a
- * holding sold by an automation, the facade's reading of it), its minimum out and router fee, on the
- * router of the family the facade built for.
+ * What a trade row's transaction must be: its own terms' amount in, minimum out and router rate, on
+ * this bot's router of the family the node showed, at the venue it was quoted on. A build for another
+ * venue (the token launched since the quote) is refused: the user is quoted again.
  */
 export function expectedTrade(trade: TradeRow, kept: TradeQuote, built: Quote, rules: SigningRules): Expected {
-  const side = trade.side as 'buy' | 'sell';
-  const confirmedIn = BigInt(kept.amountIn);
-  // a sell of a share ("50%") by an automation has no amount before its build ('0')
-  const amountIn = side === 'sell' && confirmedIn === 0n ? BigInt(built.exact.amountIn) : confirmedIn;
-  let maxFeeBps = rules.maxFeeBps;
-  if (kept.routerFee != null && kept.expectedOut != null) {
-    const fee = BigInt(kept.routerFee);
-    const shown = bpsForFee(side === 'buy' ? confirmedIn : BigInt(kept.expectedOut) + fee, fee);
-    if (shown < maxFeeBps) maxFeeBps = shown;
-  }
+  if (!hasOwnTerms(kept)) throw new TradeError('the trade has no terms of its own to sign against');
+  if (built.venue !== kept.venue)
+    throw new TradeError(
+      `the token moved to the ${built.venue === 'dex' ? 'DEX' : 'curve'} since the quote; nothing was sent`,
+      'market',
+      built.venue === 'dex' ? 'TOKEN_LAUNCHED' : undefined,
+    );
+  const feeBps = BigInt(kept.feeBps!);
   return {
     kind: 'trade',
-    side,
-    venue: built.venue,
-    router: routerOf(rules, built.family),
+    side: trade.side as 'buy' | 'sell',
+    venue: kept.venue,
+    router: routerOf(rules, kept.family),
     token: trade.token,
-    amountIn,
-    minOut: BigInt(kept.minOut ?? built.exact.minOut),
-    maxFeeBps,
+    amountIn: BigInt(kept.amountIn),
+    minOut: BigInt(kept.minOut!),
+    maxFeeBps: feeBps < rules.maxFeeBps ? feeBps : rules.maxFeeBps,
   };
 }
 
@@ -68,7 +64,7 @@ export function createSigner(deps: { accounts: Accounts; rules: SigningRules; no
     try {
       mine = pinTransaction(tx, expected, {
         owner: wallet.address,
-        maxFeeLimitSun: rules.feeLimitSun + BigInt(Math.round(extraFeeTrx * 1e6)),
+        maxFeeLimitSun: rules.feeLimitSun + trxToSun(extraFeeTrx),
         now: deps.now(),
       });
     } catch (e) {

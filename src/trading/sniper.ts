@@ -13,17 +13,17 @@
 //
 // Rules and follows may be set in another process (a bot instance on the same Postgres): the copy kept
 // for the checks is read again when an event finds it more than a second old, and by refresh().
-import type { LaunchpadClient, Quote, StreamEvent } from '../client/index.js';
+import type { StreamEvent } from '../client/index.js';
 import { isBase58Address } from '../tron/address.js';
-import { marketCapToE18, minOutAtLevel, priceE18 } from '../tron/market/index.js';
-import { sunToTrx, trxToSun } from '../tron/units.js';
+import { marketCapToE18, minOutAtLevel, priceE18, TOTAL_SUPPLY } from '../tron/market/index.js';
+import { sunToTrx, TOKEN_DECIMALS, trxToSun } from '../tron/units.js';
 import { UserError } from './accounts.js';
 import { automationKit, newId, RULE_ACTIONS, type RuleAction, type SniperDeps } from './automation.js';
 import { createCopier, type FollowSpec } from './copy.js';
 import { formatPrice } from './price.js';
 import type { SnipeRuleRow } from './store.js';
 import { friendly } from './trade-flow.js';
-import { keptQuote, type TradeQuote } from './trade-row.js';
+import type { TradeQuote } from './trade-row.js';
 
 export type { AutoEvent, RuleAction, SniperDeps } from './automation.js';
 export type { FollowSpec } from './copy.js';
@@ -48,7 +48,6 @@ export const MAX_SNIPE_RULES = 20;
 /** How old the rules kept for the checks may be when an event comes (ms). */
 export const RULES_FRESH_MS = 1000;
 
-type TokenPrice = Awaited<ReturnType<LaunchpadClient['getTokenPrice']>>;
 const capped = (r: SnipeRuleRow): boolean => r.maxPriceE18 !== null || r.maxMcUsd !== null;
 
 export function createSniper(deps: SniperDeps) {
@@ -96,59 +95,58 @@ export function createSniper(deps: SniperDeps) {
 
   const over = async (r: SnipeRuleRow) => (await kit.spent(r.id)) + BigInt(r.amountSun) > BigInt(r.budgetSun);
 
-  /** The lowest of a rule's caps as an E18 price, at the token's supply and the TRX price in USD. */
-  function capE18(r: SnipeRuleRow, p: TokenPrice): bigint {
+  /**
+   * The lowest of a rule's caps as an E18 price: a market cap over the launchpad's fixed supply (its
+   * tokens all have 1,000,000,000 of 18 decimals), at the TRX price in USD.
+   */
+  function capE18(r: SnipeRuleRow): bigint {
     const caps: bigint[] = [];
     if (r.maxPriceE18 !== null) caps.push(BigInt(r.maxPriceE18));
-    if (r.maxMcUsd !== null)
-      caps.push(marketCapToE18(r.maxMcUsd, BigInt(p.totalSupply), p.exact.decimals, deps.trxUsd));
+    if (r.maxMcUsd !== null) caps.push(marketCapToE18(r.maxMcUsd, TOTAL_SUPPLY, TOKEN_DECIMALS, deps.trxUsd));
     return caps.reduce((a, b) => (b < a ? b : a));
   }
 
   /**
-   * A capped rule's quote, kept with a minimum out that holds the cap; undefined (and the user told)
-   * when the price is above the cap or the quote was refused.
+   * A capped rule's terms, with a minimum out that holds the cap; undefined (and the user told) when
+   * the price on chain is above the cap or the quote was refused.
    */
-  async function cappedQuote(r: SnipeRuleRow, token: string, symbol: string, price: Promise<TokenPrice>) {
+  async function cappedQuote(r: SnipeRuleRow, token: string, symbol: string): Promise<TradeQuote | undefined> {
     const user = await store.user(r.userId);
     const wallet = user && (await store.wallet(r.userId, r.walletId));
     if (!user || !wallet) return undefined;
-    let quote: Quote;
-    let cap: bigint;
-    let decimals: number;
+    let kept: TradeQuote;
     try {
-      const [q, p] = await Promise.all([
-        trading.quoteFor(user, wallet, token, 'buy', sunToTrx(BigInt(r.amountSun))),
-        price,
-      ]);
-      [quote, cap, decimals] = [q.quote, capE18(r, p), p.exact.decimals];
+      ({ kept } = await trading.termsFor(user, wallet, token, 'buy', sunToTrx(BigInt(r.amountSun)), {
+        automated: true,
+        symbol,
+      }));
     } catch (e) {
       await tell({ ...skipped(r, token, symbol, friendly(e)), state: 'failed' });
       return undefined;
     }
-    const amountIn = BigInt(quote.exact.amountIn);
-    const capMin = minOutAtLevel(amountIn, cap, decimals);
-    if (BigInt(quote.exact.expectedOut) < capMin) {
-      const paid = priceE18({ trxReserve: amountIn, tokenReserve: BigInt(quote.exact.expectedOut) }, decimals);
+    const cap = capE18(r);
+    const amountIn = BigInt(kept.amountIn);
+    const capMin = minOutAtLevel(amountIn, cap, TOKEN_DECIMALS);
+    if (BigInt(kept.expectedOut!) < capMin) {
+      const paid = priceE18({ trxReserve: amountIn, tokenReserve: BigInt(kept.expectedOut!) }, TOKEN_DECIMALS);
       const mc = r.maxMcUsd !== null ? `${r.maxMcUsd.toLocaleString('en-US')} USD market cap at most; ` : '';
       const why = `the price with fees, ${formatPrice(paid)} TRX per token, is above the rule's cap of ${formatPrice(cap)} (${mc}no more notices of tokens above this cap today)`;
       // once a day a rule: a wide rule meets every new token, most of them above its cap
-      await kit.tellOnce(`cap:${r.id}`, skipped(r, token, quote.symbol ?? symbol, why));
+      await kit.tellOnce(`cap:${r.id}`, skipped(r, token, kept.symbol, why));
       return undefined;
     }
-    const kept = keptQuote(quote, quote.symbol ?? symbol);
-    const minOut = BigInt(kept.minOut ?? 0);
-    return { ...kept, minOut: (minOut > capMin ? minOut : capMin).toString() } satisfies TradeQuote;
+    const minOut = BigInt(kept.minOut!);
+    return { ...kept, minOut: (minOut > capMin ? minOut : capMin).toString() };
   }
 
   /** One rule's buy of a new token: within its budget, and under its cap when it has one. */
-  async function snipeOne(r: SnipeRuleRow, token: string, symbol: string, price: () => Promise<TokenPrice>) {
+  async function snipeOne(r: SnipeRuleRow, token: string, symbol: string) {
     const id = `s:${r.id}:${token}`;
     // a repeated event finds its trade: nothing, silently
     if ((await store.trade(id)) || (await overBudget(r, token, symbol))) return;
     let quote: TradeQuote | undefined;
     if (capped(r)) {
-      quote = await cappedQuote(r, token, symbol, price());
+      quote = await cappedQuote(r, token, symbol);
       // spent meanwhile by another token
       if (!quote || (await overBudget(r, token, symbol))) return;
     }
@@ -182,10 +180,7 @@ export function createSniper(deps: SniperDeps) {
     // the safety report, once for all `safe` rules
     let safe: boolean | undefined;
     if (due.some((r) => r.safe)) safe = (await client.getTokenSafety(e.token).catch(() => undefined))?.verdict === 'ok';
-    // the token's supply and decimals, read once and only for capped rules
-    let price: Promise<TokenPrice> | undefined;
-    const priceOnce = () => (price ??= client.getTokenPrice(e.token));
-    await Promise.all(due.filter((r) => !r.safe || safe).map((r) => snipeOne(r, e.token, symbol, priceOnce)));
+    await Promise.all(due.filter((r) => !r.safe || safe).map((r) => snipeOne(r, e.token, symbol)));
   }
 
   return {

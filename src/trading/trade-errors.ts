@@ -1,13 +1,18 @@
 // How a trade fails before the chain, in the trading side's words: a TradeError (refused for the
-// user's safety, or short of funds), what an automation makes of a failure, and every failure in
-// plain language for the user.
+// user's safety, short of funds or of tokens to sell, or a market that does not trade now), what an
+// automation makes of a failure, and every failure in plain language for the user.
 import { ApiError } from '../client/index.js';
 import { UserError } from './accounts.js';
 
 export class TradeError extends Error {
   constructor(
     message: string,
-    readonly kind: 'safety' | 'funds' = 'safety',
+    readonly kind: 'safety' | 'funds' | 'no-holding' | 'market' = 'safety',
+    /**
+     * what a program acts on: TOKEN_LAUNCHED (the token moved to the DEX since the quote), TOKEN_NOT_FOUND
+     * (the node knows no launchpad token at the address)
+     */
+    readonly code?: 'TOKEN_LAUNCHED' | 'TOKEN_NOT_FOUND',
   ) {
     super(message);
   }
@@ -15,7 +20,7 @@ export class TradeError extends Error {
 
 /** A failure before the chain that an automated order acts on: no TRX for it, or nothing to sell. */
 export function failureKindOf(e: unknown): 'funds' | 'no-holding' | undefined {
-  if (e instanceof TradeError && e.kind === 'funds') return 'funds';
+  if (e instanceof TradeError && (e.kind === 'funds' || e.kind === 'no-holding')) return e.kind;
   if (e instanceof ApiError && e.error === 'Insufficient funds')
     return /no tokens to sell|holding is 0 tokens/.test(e.message) ? 'no-holding' : 'funds';
   return undefined;
@@ -38,8 +43,11 @@ export function friendly(e: unknown): string {
     if (e.status >= 500) return 'The service had a problem; please try again in a moment.';
     return e.message || e.error;
   }
-  if (e instanceof TradeError)
-    return e.kind === 'funds' ? `Not enough funds: ${e.message}.` : `Stopped for your safety: ${e.message}.`;
+  if (e instanceof TradeError) {
+    if (e.kind === 'funds') return `Not enough funds: ${e.message}.`;
+    if (e.kind === 'safety') return `Stopped for your safety: ${e.message}.`;
+    return `${e.message}.`;
+  }
   if (e instanceof UserError) return e.message;
   return 'Something went wrong; please try again.';
 }

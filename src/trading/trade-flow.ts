@@ -1,27 +1,35 @@
 // Trades from quote to result, exactly once.
 //
-// 1. A quote becomes a trade row (status 'quoted') with a short id; the Confirm button carries it.
+// 1. A quote becomes a trade row (status 'quoted') with a short id; the Confirm button carries it. Its
+//    terms are the trading side's own (quoting.ts, terms.ts): the user's amount, the output and the
+//    minimum from the market the node shows, the API's quote checked against them; the card shows them.
 // 2. A tap claims it with one conditional update (quoted -> claimed); every other tap loses.
-// 3. Sells get an approval first when the router's allowance (read with the quote) is short.
-// 4. The trade is built by the facade (localTrade), checked, signed locally, and the signed bytes and
-//    txID are stored (signed) BEFORE the broadcast (broadcast).
+// 3. Sells get an approval first when the router's allowance (read from the node with the quote) is short.
+// 4. The trade is built by the facade (localTrade) with exactly the terms' amount and minimum, pinned to
+//    the terms, signed locally, and the signed bytes and txID are stored (signed) BEFORE the broadcast
+//    (build-trade.ts). A snipe or copy kept without terms gets them there, from its rule's amount.
 // 5. The receipt is polled until the transaction is in a block and the message is edited with the
-//    result at once (a head block: "Bought"); then finality.ts follows it until its block is solid
-//    ("final") or a fork takes it away (sent again while its bytes are valid, else undone).
-// API calls per trade: quote (with the wallet's balances and allowance), localTrade, broadcast, then
-// txStatus until final (its final answer carries what was traded and the new balances); a first
-// sell of a token adds approve and its broadcast.
+//    result at once (a head block: "Bought"; what was received, from the node's receipt, kept on the
+//    row for the recorded position); then finality.ts follows it until its block is solid ("final")
+//    or a fork takes it away (sent again while its bytes are valid, else undone).
+// API calls per trade: quote, localTrade, broadcast, then txStatus until final (its final answer
+// carries the new balances); a first sell of a token adds approve and its broadcast. Node reads
+// (read-only): the token's market and the wallet's balances with the quote, the receipt once landed.
 // On start, unfinished trades are resumed: stored bytes are re-broadcast (a duplicate is fine) and
 // followed to the end; a trade interrupted before signing is marked failed with nothing sent.
 import { randomBytes } from 'node:crypto';
-import { ApiError, type LaunchpadClient, type Quote } from '../client/index.js';
-import { sunToTrx, trxToSun } from '../tron/units.js';
+import { ApiError, type LaunchpadClient } from '../client/index.js';
+import { TOKEN_DECIMALS, tokenNumber, trxNumber, trxToSun } from '../tron/units.js';
 import type { Accounts } from './accounts.js';
+import { createTradeBuild } from './build-trade.js';
 import { createFinality } from './finality.js';
-import { createSigner, expectedTrade, type SigningRules } from './signing.js';
+import { createHoldings } from './holdings.js';
+import type { NodeMarket } from './market.js';
+import { createQuoting, type QuoteOptions } from './quoting.js';
+import { createSigner, type SigningRules } from './signing.js';
 import type { TradingStore, TradeRow, UserRow, WalletRow } from './store.js';
 import { TradeError, failureKindOf, friendly } from './trade-errors.js';
-import { keptQuote, newTradeRow, quoteOfTrade } from './trade-row.js';
+import { newTradeRow, type TradeQuote } from './trade-row.js';
 
 export { TradeError, failureKindOf, friendly } from './trade-errors.js';
 
@@ -70,6 +78,8 @@ export function createTradeFlow(deps: {
   accounts: Accounts;
   /** what every transaction is pinned to before it is signed (this bot's routers and limits) */
   signing: SigningRules;
+  /** the node, read-only: the market, balances and receipts the API's figures are checked against */
+  market: NodeMarket;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   /** how often an included trade is read until final (tests shorten it) */
@@ -80,6 +90,9 @@ export function createTradeFlow(deps: {
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const running = new Set<string>();
   const signer = createSigner({ accounts, rules: deps.signing, now });
+  const holdings = createHoldings({ store, market: deps.market });
+  const quoting = createQuoting({ store, market: deps.market, holdings, signing: deps.signing });
+  const build = createTradeBuild({ store, market: deps.market, quoting, signer, signing: deps.signing, approve });
   const finality = createFinality({
     store,
     clientFor: async (t) => accounts.clientFor((await store.user(t.userId))!),
@@ -153,11 +166,15 @@ export function createTradeFlow(deps: {
       ...(s.failureCode ? { failureCode: s.failureCode } : {}),
     };
     if (s.balances) {
-      outcome.trxBalance = Number(s.balances.trxBalanceSun) / 1e6;
-      if (s.balances.tokenBalance !== undefined) outcome.tokenBalance = Number(s.balances.tokenBalance) / 1e18;
+      outcome.trxBalance = trxNumber(BigInt(s.balances.trxBalanceSun));
+      if (s.balances.tokenBalance !== undefined)
+        outcome.tokenBalance = tokenNumber(BigInt(s.balances.tokenBalance), TOKEN_DECIMALS);
     }
-    // what the receipt says was received: tokens for a buy, TRX (after the router fee) for a sell
-    if (ok && s.trade) outcome.received = trade.side === 'buy' ? s.trade.tokenAmount : s.trade.trxAmount;
+    // what was received, from the node's receipt (kept on the row: the recorded position counts it):
+    // tokens for a buy, TRX (after the router fee) for a sell
+    const fill = ok ? await holdings.record(trade) : undefined;
+    if (fill)
+      outcome.received = trade.side === 'buy' ? tokenNumber(fill.tokenUnits, TOKEN_DECIMALS) : trxNumber(fill.trxSun);
     // a trade in a head block is 'included' until its block is solid
     const status = s.state === 'included' ? 'included' : s.state;
     if (!(await store.transition(trade.id, 'broadcast', status, { result: JSON.stringify(outcome) }))) return;
@@ -178,30 +195,8 @@ export function createTradeFlow(deps: {
       const client = accounts.clientFor(user);
       if (trade.status === 'claimed' || trade.status === 'approving') {
         try {
-          const settings = store.settings(user);
-          const quote = quoteOfTrade(trade);
           await store.updateTrade(id, { status: 'approving' });
-          const allowance = BigInt(quote.allowance ?? 0);
-          if (trade.side === 'sell' && allowance < BigInt(quote.amountIn)) await approve(client, wallet, trade.token);
-          const build = () =>
-            client.localTrade({
-              type: trade.side as Side,
-              tokenAddress: trade.token,
-              amount: trade.amount,
-              userAddress: wallet.address,
-              slippage: trade.slippage / 100,
-              // the minimum the user was shown is the minimum signed
-              ...(quote.minOut ? { minOut: quote.minOut } : {}),
-              ...(settings.extraFeeLimit > 0 ? { priorityFee: settings.extraFeeLimit } : {}),
-            });
-          const { unsignedTx, quote: built } = await build().catch(async (e: unknown) => {
-            // the allowance was spent or revoked since the quote: approve, then build again
-            if (!(e instanceof ApiError && e.error === 'Approval required')) throw e;
-            await approve(client, wallet, trade.token);
-            return build();
-          });
-          const expected = expectedTrade(trade, quote, built, deps.signing);
-          const signed = await signer.sign(wallet, unsignedTx, expected, settings.extraFeeLimit);
+          const { signed } = await build.signedTrade(trade, wallet, client, store.settings(user));
           // the signed bytes are stored before they leave
           const stored = { txid: signed.txID, signedTx: JSON.stringify(signed) };
           // claim: approving -> signed once; a second runner (here or in another process) stops here
@@ -212,6 +207,7 @@ export function createTradeFlow(deps: {
             state: 'failed',
             reason: friendly(e),
             ...(kind ? { failureKind: kind } : {}),
+            ...(e instanceof TradeError && e.code ? { failureCode: e.code } : {}),
           };
           await store.updateTrade(id, { status: 'failed', result: JSON.stringify(outcome) });
           return events.done((await store.trade(id))!, outcome);
@@ -240,36 +236,21 @@ export function createTradeFlow(deps: {
     }
   }
 
-  /** A quote for the wallet with the user's slippage, refused at once when the TRX for it is short. */
-  async function quoteFor(user: UserRow, wallet: WalletRow, token: string, side: Side, amount: string) {
-    const settings = store.settings(user);
-    const client = accounts.clientFor(user);
-    const quote = await client.quote({
-      type: side,
-      tokenAddress: token,
-      amount: side === 'buy' ? Number(amount) : amount,
-      userAddress: wallet.address,
-      slippage: settings.slippage,
-    });
-    // say it now rather than after Confirm (the quote carries the wallet's balance)
-    const trxBalanceSun = BigInt(quote.wallet?.trxBalanceSun ?? 0);
-    const need =
-      (side === 'buy' ? BigInt(quote.exact.amountIn) : 0n) +
-      trxToSun(quote.feeLimit) +
-      trxToSun(settings.extraFeeLimit);
-    if (trxBalanceSun < need) {
-      throw new TradeError(
-        `you have ${sunToTrx(trxBalanceSun)} TRX; this needs ${sunToTrx(need)} TRX (${side === 'buy' ? 'the amount and ' : ''}the network fee limit)`,
-        'funds',
-      );
-    }
-    return { quote, settings };
-  }
+  /**
+   * A trade's terms for the wallet with the user's slippage (quoting.ts): the user's amount, the node's
+   * market, the API's quote checked against them; refused at once when the TRX for it is short.
+   */
+  const termsFor = (user: UserRow, wallet: WalletRow, token: string, side: Side, words: string, opts?: QuoteOptions) =>
+    quoting.termsFor(accounts.clientFor(user), user, wallet, token, side, words, opts);
 
   return {
-    quoteFor,
+    termsFor,
+    /** What a wallet holds of a token, as the trading side knows it without the API. */
+    holdings,
+    /** The node, read-only (what the API's figures are checked against). */
+    market: deps.market,
 
-    /** Fetches a quote and records it as a trade the user can confirm. */
+    /** Quotes a trade (its own terms, the API's quote checked) and records it as a trade the user can confirm. */
     async quote(
       user: UserRow,
       chatId: number,
@@ -278,10 +259,9 @@ export function createTradeFlow(deps: {
       amount: string,
       /** shown when the index does not know the token's symbol yet */
       symbol?: string,
-    ): Promise<{ trade: TradeRow; quote: Quote; symbol: string }> {
+    ): Promise<{ trade: TradeRow; terms: TradeQuote; symbol: string }> {
       const wallet = await accounts.activeWallet(user);
-      const { quote, settings } = await quoteFor(user, wallet, token, side, amount);
-      const shown = quote.symbol ?? symbol ?? `${token.slice(0, 6)}…`;
+      const { kept } = await termsFor(user, wallet, token, side, amount, { symbol });
       const id = newId();
       const t = now();
       await store.insertTrade(
@@ -293,14 +273,14 @@ export function createTradeFlow(deps: {
           token,
           side,
           amount,
-          slippagePct: settings.slippage,
-          quote: keptQuote(quote, shown),
+          slippagePct: store.settings(user).slippage,
+          quote: kept,
           status: 'quoted',
           at: t,
           expiresAt: t + QUOTE_TTL_MS,
         }),
       );
-      return { trade: (await store.trade(id))!, quote, symbol: shown };
+      return { trade: (await store.trade(id))!, terms: kept, symbol: kept.symbol };
     },
 
     async attachMessage(id: string, messageId: number): Promise<void> {

@@ -1,51 +1,71 @@
 // A trade row, written once: the trade flow (a trade by hand), the order engine and the sniper all
-// make their rows with newTradeRow, and the quote a row keeps has one shape, parsed when it is read
-// back (bot migration 0005 rewrote the rows of the three shapes that came before).
+// make their rows with newTradeRow, and the terms a row keeps (trades.quote) have one shape, parsed
+// when read back (bot migration 0005 rewrote the rows of the three shapes that came before; the
+// fields added since are optional).
 import { z } from 'zod';
-import type { Quote } from '../client/index.js';
 import type { NewTrade, TradeRow } from './store.js';
 import type { Side } from '../tron/market/index.js';
-import { FAMILY_NAMES, type FamilyName } from '../tron/families.js';
+import { FAMILY_NAMES } from '../tron/families.js';
+import type { Terms } from './terms.js';
 
 const uint = z.string().regex(/^\d+$/);
 
-/** What a trade row keeps of its quote (the JSON in trades.quote). */
+/** What a trade row keeps of its terms (the JSON in trades.quote). */
 export const TradeQuote = z.strictObject({
   /** the token's symbol as the user is shown it */
   symbol: z.string(),
-  /** where the facade quoted it; null for a trade sent without a quote (a snipe or a copy: its build is its quote) */
+  /** where the node showed it trading; null for a trade whose terms are made at its build (a snipe or a copy) */
   venue: z.enum(['curve', 'dex']).nullable(),
   /**
    * What the trade puts in, exact: sun for a buy, token base units for a sell. '0' for an automated
-   * sell, which has no quote before its build (what it sells is a share of the holding then).
+   * sell whose terms are made at its build (what it sells is a share of the holding then).
    */
   amountIn: uint,
-  /** the router's allowance for the token, read with the quote; null when it was not read */
+  /** the router's allowance for the token as the node showed it; null when it was not read */
   allowance: uint.nullable(),
-  // What signing is pinned to (src/trading/signing.ts); absent in rows from before they were kept.
-  /** the launchpad family the quote named (which of this bot's routers trades it) */
+  // The terms (src/trading/terms.ts): what the card showed and what signing is pinned to
+  // (src/trading/signing.ts). Absent until they are made; rows from before kept the API's figures.
+  /** the launchpad family the node showed (which of this bot's routers trades it) */
   family: z.enum(FAMILY_NAMES).nullable().optional(),
-  /** the least output shown to the user: the signed trade accepts no less (exact) */
+  /** the least output: the signed trade accepts no less (exact) */
   minOut: uint.nullable().optional(),
-  /** the output and the router's fee the user was shown (exact): the fee signed is no larger */
+  /** the output the market on the node gives, and the router's fee, exact */
   expectedOut: uint.nullable().optional(),
   routerFee: uint.nullable().optional(),
+  /** the router's rate (bps): the signed trade takes no more; present once the terms are the trading side's own */
+  feeBps: uint.optional(),
+  launchpadFee: uint.optional(),
+  refund: uint.optional(),
+  fills: z.boolean().optional(),
+  impactBps: z
+    .string()
+    .regex(/^-?\d+$/)
+    .optional(),
 });
 export type TradeQuote = z.infer<typeof TradeQuote>;
 
-/** What a row keeps of the facade's quote, shown as `symbol`. */
-export function keptQuote(q: Quote, symbol: string): TradeQuote {
+/** What a row keeps of a trade's terms, shown as `symbol`; `allowance` as the node read it. */
+export function keptTerms(t: Terms, symbol: string, allowance?: bigint): TradeQuote {
   return {
     symbol,
-    venue: q.venue,
-    amountIn: q.exact.amountIn,
-    allowance: q.wallet?.allowance ?? null,
-    family: (FAMILY_NAMES as readonly string[]).includes(q.family) ? (q.family as FamilyName) : null,
-    minOut: q.exact.minOut,
-    expectedOut: q.exact.expectedOut,
-    routerFee: q.exact.routerFee,
+    venue: t.venue,
+    amountIn: t.amountIn.toString(),
+    allowance: allowance === undefined ? null : allowance.toString(),
+    family: t.family,
+    minOut: t.minOut.toString(),
+    expectedOut: t.expectedOut.toString(),
+    routerFee: t.routerFee.toString(),
+    feeBps: t.feeBps.toString(),
+    launchpadFee: t.launchpadFee.toString(),
+    refund: t.refund.toString(),
+    fills: t.fills,
+    impactBps: t.impactBps.toString(),
   };
 }
+
+/** Whether a row's terms are the trading side's own (else they are made when it is built). */
+export const hasOwnTerms = (q: TradeQuote): boolean =>
+  q.feeBps !== undefined && !!q.minOut && !!q.family && q.venue !== null;
 
 /** The quote a trade row keeps, parsed (a row that does not hold the one shape throws). */
 export function quoteOfTrade(t: Pick<TradeRow, 'quote'>): TradeQuote {

@@ -53,6 +53,8 @@ export async function startBotStack(
       facadeUrl: opts.facadeUrl ?? stack.url,
       // the bot's own configuration, with the test facade's fee limit (100 TRX)
       signing: { ...signingRules(loadConfig({})), feeLimitSun: 100_000_000n },
+      // the trading side reads the devnet itself (the node the API uses; a proxy in front of the API does not touch it)
+      node: { host: stack.devnet.url, families: loadConfig({}).families },
       operatorKey: async () => (await stack.facade.keys.create('developer', 'bot', true)).key,
       defaultPlan: opts.defaultPlan ?? 'trader',
       admins: opts.admins ?? [],

@@ -13,7 +13,10 @@ const PK2 = '0000000000000000000000000000000000000000000000000000000000000002';
 /** What the fake facade's getWallet answers for an address: a wallet view, or a failure. */
 type WalletAnswer = { trxBalanceSun: string; positions: Array<{ balanceExact: string }> } | 'fail';
 
-function setup(walletViews = new Map<string, WalletAnswer>()) {
+function setup(
+  walletViews = new Map<string, WalletAnswer>(),
+  market?: { trxBalance(a: string): Promise<bigint>; tokenBalance(t: string, a: string): Promise<bigint> },
+) {
   const calls: Array<{ path: string; apiKey: string }> = [];
   let wallets = 0;
   const newKey = async () => {
@@ -43,6 +46,7 @@ function setup(walletViews = new Map<string, WalletAnswer>()) {
     defaultPlan: 'trader',
     fetch,
     newKey,
+    market,
   });
   return { store, vault, accounts, calls };
 }
@@ -101,6 +105,19 @@ describe('accounts', () => {
     views.set(first!.address, { trxBalanceSun: '1', positions: [] });
     expect(await accounts.holdsFunds(user)).toBe(true);
     views.set(first!.address, 'fail');
+    expect(await accounts.holdsFunds(user)).toBe(true);
+  });
+
+  it('asks the node before the API: an API that says a funded wallet is empty spares no one the hold', async () => {
+    const onChain = new Map<string, bigint>();
+    const { accounts } = setup(new Map(), {
+      trxBalance: async (a) => onChain.get(a) ?? 0n,
+      tokenBalance: async () => 0n,
+    });
+    const { user } = await accounts.ensureUser({ id: 11 });
+    expect(await accounts.holdsFunds(user)).toBe(false);
+    // the API answers every wallet as empty; the node shows 1 sun
+    onChain.set((await accounts.activeWallet(user)).address, 1n);
     expect(await accounts.holdsFunds(user)).toBe(true);
   });
 

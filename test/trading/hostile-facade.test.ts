@@ -2,66 +2,15 @@
 // approve, transfer) in each way a compromised hop could, with consistent txIDs so that only reading
 // the signed bytes catches them. Each is refused: nothing from the user's wallet lands on the devnet,
 // and the user is told, in the bot, through the fake Bot API.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { TronWeb } from 'tronweb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBotStack } from '../helpers/bot.js';
+import { hostileProxy, type Rewrite, type Tx } from '../helpers/hostile-proxy.js';
 import { faucet } from '../helpers/devnet.js';
 import { demoTokens, startStack, waitFor, type Stack } from '../helpers/facade.js';
 import { toHexAddress } from '../../src/tron/address.js';
-import { buildTx, callData, rawOf, triggerTx, transferTx, type RefBlock } from '../../src/tron/tx.js';
+import { buildTx, callData, rawOf, triggerTx, transferTx } from '../../src/tron/tx.js';
 import { MAX_UINT256 } from '../../src/tron/units.js';
-
-interface Tx {
-  txID: string;
-  raw_data: Record<string, unknown> & RefBlock & { fee_limit?: number };
-  raw_data_hex: string;
-}
-type Rewrite = (tx: Tx, path: string) => Tx;
-
-/** A proxy to the facade whose answers to the building routes go through `rewrite`. */
-async function hostileProxy(target: string) {
-  let rewrite: Rewrite | undefined;
-  const asked = new Map<string, unknown>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      if (req.method === 'POST') asked.set(req.url ?? '', JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'));
-      const headers = { ...req.headers };
-      delete headers.host;
-      const up = http.request(target + req.url, { method: req.method, headers }, (r) => {
-        const body: Buffer[] = [];
-        r.on('data', (c: Buffer) => body.push(c));
-        r.on('end', () => {
-          let out = Buffer.concat(body);
-          const building = /\/launchpad\/(localTrade|approve|transfer)$/.exec(req.url ?? '');
-          if (building && rewrite && r.statusCode === 200) {
-            const json = JSON.parse(out.toString('utf8')) as Record<string, unknown>;
-            const holder = (json.unsignedTx ? json : json.data) as { unsignedTx?: Tx } | Tx;
-            if ('unsignedTx' in holder && holder.unsignedTx)
-              holder.unsignedTx = rewrite(holder.unsignedTx, building[1]!);
-            else if ('txID' in holder) Object.assign(holder, rewrite(holder, building[1]!));
-            out = Buffer.from(JSON.stringify(json));
-          }
-          const h = { ...r.headers };
-          delete h['content-length'];
-          res.writeHead(r.statusCode ?? 502, h).end(out);
-        });
-      });
-      up.end(Buffer.concat(chunks));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    set: (f: Rewrite | undefined) => (rewrite = f),
-    /** the last body POSTed to a path */
-    asked: (path: string) => asked.get(path) as Record<string, unknown> | undefined,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 /** The honest call's fields, to rebuild it with one thing changed. */
 function fieldsOf(tx: Tx) {

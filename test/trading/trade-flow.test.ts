@@ -1,5 +1,6 @@
-// The trade flow's bookkeeping without a chain: a quote becomes a row, one tap claims it, a trade
-// refused before signing fails with nothing sent, a restart fails what was never sent. The flow
+// The trade flow's bookkeeping without a chain (a fake node shows a pair, a fake API quotes it): a
+// quote becomes a row, one tap claims it, a trade refused before signing fails with nothing sent, a
+// restart fails what was never sent. The flow
 // against the devnet (sign, store, broadcast, receipt) is test/bot's and test/crash's.
 import { describe, expect, it } from 'vitest';
 import { ApiError, type LaunchpadClient, type Quote } from '../../src/client/index.js';
@@ -11,35 +12,62 @@ import {
   TradeError,
   type TradeOutcome,
 } from '../../src/trading/trade-flow.js';
+import type { NodeMarket } from '../../src/trading/market.js';
 import { newTradeRow, quoteOfTrade } from '../../src/trading/trade-row.js';
+import { formatUnits } from '../../src/tron/units.js';
 import { addUser, memoryStore } from './helpers.js';
 
 const TOKEN = 'TTokenTokenTokenTokenTokenTokenTok';
+/** The token's SunSwap V2 pair as the (fake) node shows it: 1,000,000 TRX against 1,000,000,000 tokens. */
+const PAIR = { trxReserve: 10n ** 12n, tokenReserve: 10n ** 27n };
+/** A buy of 100 TRX at the router's 1 %: 99 TRX into the pair, Uniswap V2's amount out, worked here. */
+const TRX_IN = 99_000_000n;
+const OUT = (TRX_IN * 997n * PAIR.tokenReserve) / (PAIR.trxReserve * 1000n + TRX_IN * 997n);
+/** The minimum at the default 5 % slippage, rounded down. */
+const MIN = (OUT * 9_500n) / 10_000n;
 
-/** A buy quote of 100 TRX with a fee limit of 50 TRX, for a wallet holding `balanceSun`. */
-function buyQuote(balanceSun: bigint, symbol?: string): Quote {
+/** The API's quote of that buy (its display fields as the JSON edge writes the exact ones). */
+function buyQuote(symbol?: string): Quote {
+  const tokens = (v: bigint) => Number(formatUnits(v, 18));
   return {
     type: 'buy',
     tokenAddress: TOKEN,
     ...(symbol ? { symbol } : {}),
     family: 'launchpad',
-    venue: 'curve',
+    venue: 'dex',
     amountIn: 100,
-    expectedOut: 2000,
-    minOut: 1900,
-    launchpadFee: 1,
-    routerFee: 0.5,
+    expectedOut: tokens(OUT),
+    minOut: tokens(MIN),
+    launchpadFee: 0,
+    routerFee: 1,
     refund: 0,
     fillsCurve: false,
     priceImpact: 0.1,
     slippage: 5,
-    priceBefore: 0.05,
-    priceAfter: 0.051,
+    priceBefore: 0.001,
+    priceAfter: 0.001,
     feeLimit: 50,
-    exact: { amountIn: '100000000', expectedOut: '2000', minOut: '1900', launchpadFee: '1', routerFee: '1' },
-    wallet: { trxBalanceSun: balanceSun.toString(), tokenBalance: '0', allowance: '0' },
+    exact: {
+      amountIn: '100000000',
+      expectedOut: OUT.toString(),
+      minOut: MIN.toString(),
+      launchpadFee: '0',
+      routerFee: '1000000',
+      routerFeeBps: '100',
+    },
+    wallet: { trxBalanceSun: '0', tokenBalance: '0', allowance: '0' },
   };
 }
+
+/** A node that shows the pair, and the wallet holding `trxSun`. */
+const fakeNode = (trxSun: bigint) =>
+  ({
+    marketOf: async () => ({ family: { family: 'launchpad' }, venue: 'dex', reserves: PAIR }),
+    trxBalance: async () => trxSun,
+    tokenBalance: async () => 0n,
+    allowance: async () => 0n,
+    fillOf: async () => undefined,
+  }) as unknown as NodeMarket;
 
 /** A claimed buy of `amount` TRX (default 1) of TOKEN by the user's active wallet. */
 function claimedBuy(
@@ -65,7 +93,7 @@ function claimedBuy(
   });
 }
 
-async function setup(client: Partial<LaunchpadClient>) {
+async function setup(client: Partial<LaunchpadClient>, trxSun = 10n ** 12n) {
   const store = memoryStore();
   const { user, wallet } = await addUser(store, 1);
   let clock = 1_000_000;
@@ -76,33 +104,44 @@ async function setup(client: Partial<LaunchpadClient>) {
       throw new Error('nothing is signed in these tests');
     },
   } as unknown as Accounts;
-  const signing = { routers: { launchpad: TOKEN }, feeLimitSun: 150_000_000n, maxFeeBps: 1000n };
-  const flow = createTradeFlow({ store, accounts, signing, now: () => clock, sleep: async () => undefined });
+  const signing = { routers: { launchpad: TOKEN }, feeLimitSun: 50_000_000n, maxFeeBps: 1000n };
+  const flow = createTradeFlow({
+    store,
+    accounts,
+    signing,
+    market: fakeNode(trxSun),
+    now: () => clock,
+    sleep: async () => undefined,
+  });
   return { store, user, wallet, flow, tick: (ms: number) => (clock += ms) };
 }
 
 describe('a quote', () => {
-  it('becomes a quoted row for 30 s, its quote kept in the one shape', async () => {
-    const { store, user, flow } = await setup({ quote: async () => buyQuote(200_000_000n) });
+  it('becomes a quoted row for 30 s, with the terms made from the node, the API quote checked', async () => {
+    const { store, user, flow } = await setup({ quote: async () => buyQuote() });
     const { trade, symbol } = await flow.quote(user, 42, TOKEN, 'buy', '100', 'CAT');
     expect(symbol).toBe('CAT'); // the index had no symbol: the one the caller knew
     expect(trade).toMatchObject({ status: 'quoted', chatId: 42, amount: '100', slippage: 500 });
     expect(trade.expiresAt - trade.createdAt).toBe(30_000);
-    expect(quoteOfTrade((await store.trade(trade.id))!)).toEqual({
+    expect(quoteOfTrade((await store.trade(trade.id))!)).toMatchObject({
       symbol: 'CAT',
-      venue: 'curve',
+      venue: 'dex',
       amountIn: '100000000',
-      allowance: '0',
+      allowance: null,
       family: 'launchpad',
-      minOut: '1900',
-      expectedOut: '2000',
-      routerFee: '1',
+      minOut: MIN.toString(),
+      expectedOut: OUT.toString(),
+      routerFee: '1000000',
+      feeBps: '100',
+      launchpadFee: '0',
+      refund: '0',
+      fills: false,
     });
   });
 
-  it('is refused at once when the TRX is short: 149.99 TRX held, 100 + 50 fee limit needed', async () => {
-    const { user, wallet, flow } = await setup({ quote: async () => buyQuote(149_990_000n) });
-    const refused = flow.quoteFor(user, wallet, TOKEN, 'buy', '100');
+  it('is refused at once when the TRX on chain is short: 149.99 TRX held, 100 + 50 fee limit needed', async () => {
+    const { user, wallet, flow } = await setup({ quote: async () => buyQuote() }, 149_990_000n);
+    const refused = flow.termsFor(user, wallet, TOKEN, 'buy', '100');
     await expect(refused).rejects.toThrow(TradeError);
     await expect(refused).rejects.toThrow(
       'you have 149.99 TRX; this needs 150 TRX (the amount and the network fee limit)',
@@ -112,7 +151,7 @@ describe('a quote', () => {
 
 describe('a tap', () => {
   it('claims a quote once; another tap, another user or a late tap is told why not', async () => {
-    const { flow, user, tick } = await setup({ quote: async () => buyQuote(10n ** 12n, 'CAT') });
+    const { flow, user, tick } = await setup({ quote: async () => buyQuote('CAT') });
     const { trade } = await flow.quote(user, 1, TOKEN, 'buy', '100');
     expect(await flow.claim(trade.id, 2)).toBe('not-yours');
     expect(await flow.claim(trade.id, 1)).toBe('ok');
@@ -131,7 +170,7 @@ describe('a tap', () => {
 describe('execute', () => {
   it('a build refused for funds fails the trade with nothing signed, and says why once', async () => {
     const { store, flow, user } = await setup({
-      quote: async () => buyQuote(10n ** 12n, 'CAT'),
+      quote: async () => buyQuote('CAT'),
       localTrade: () =>
         Promise.reject(
           new ApiError(400, 'Insufficient funds', 'The account lacks funds for this transaction: 5 TRX short', '400'),

@@ -10,14 +10,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sqliteDatabase } from '../../src/db/engine.js';
 import * as schema from '../../src/bot/schema.js';
 import { createTradingStore } from '../../src/trading/store.js';
-import { keptQuote, newTradeRow, quoteOfTrade, type TradeQuote } from '../../src/trading/trade-row.js';
-import type { Quote } from '../../src/client/index.js';
+import { keptTerms, newTradeRow, quoteOfTrade, type TradeQuote } from '../../src/trading/trade-row.js';
 import { BOT_MIGRATIONS, migrationsBefore } from './helpers.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'trade-row-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-/** The facade's quote as the trade flow and the order engine stored it (a sell of 1.5 tokens). */
+/** The facade's quote as the trade flow and the order engine stored it before 0005 (a sell of 1.5 tokens). */
 const facadeQuote = {
   type: 'sell',
   tokenAddress: 'TTokenTokenTokenTokenTokenTokenTok',
@@ -44,7 +43,7 @@ const facadeQuote = {
     routerFee: '100',
   },
   wallet: { trxBalanceSun: '5000000000', tokenBalance: '3000000000000000000', allowance: '0' },
-} satisfies Quote;
+};
 
 describe('bot migration 0005: one shape for trades.quote', () => {
   it('rewrites a trade by hand, an order round and a snipe, and each reads back right', async () => {
@@ -122,7 +121,24 @@ describe('newTradeRow', () => {
     side: 'buy' as const,
     amount: '100',
     slippagePct: 2.5,
-    quote: keptQuote({ ...facadeQuote, type: 'buy', venue: 'curve' }, 'CAT'),
+    // the terms of a buy of 1.5 TRX as the trading side made them (src/trading/terms.ts)
+    quote: keptTerms(
+      {
+        side: 'buy',
+        venue: 'curve',
+        family: 'launchpad',
+        amountIn: 1_500_000n,
+        expectedOut: 20_000n,
+        minOut: 19_000n,
+        routerFee: 15_000n,
+        feeBps: 100n,
+        launchpadFee: 14_850n,
+        refund: 0n,
+        fills: false,
+        impactBps: 3n,
+      },
+      'CAT',
+    ),
     status: 'quoted' as const,
     at: 1_000,
     expiresAt: 31_000,
@@ -145,18 +161,24 @@ describe('newTradeRow', () => {
     expect(JSON.parse(row.quote)).toEqual({
       symbol: 'CAT',
       venue: 'curve',
-      amountIn: '1500000000000000000',
-      allowance: '0',
-      // what signing is pinned to: the family's router, the minimum and the fee the user was shown
+      amountIn: '1500000',
+      allowance: null,
+      // what the card shows and signing is pinned to: the family's router, the minimum, the router's rate
       family: 'launchpad',
       minOut: '19000',
       expectedOut: '20000',
-      routerFee: '100',
+      routerFee: '15000',
+      feeBps: '100',
+      launchpadFee: '14850',
+      refund: '0',
+      fills: false,
+      impactBps: '3',
     });
   });
 
   it('refuses a quote of another shape, written or read', () => {
     const bad = { ...fields.quote, amountIn: '1.5' };
+    expect(() => newTradeRow({ ...fields, quote: { ...fields.quote, feeBps: '-1' } })).toThrow();
     expect(() => newTradeRow({ ...fields, quote: bad })).toThrow();
     expect(() => quoteOfTrade({ quote: JSON.stringify({ symbol: 'X', exact: { amountIn: '1' } }) })).toThrow();
   });

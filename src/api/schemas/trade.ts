@@ -66,6 +66,8 @@ export const Quote = z.object({
     minOut: z.string(),
     launchpadFee: z.string(),
     routerFee: z.string(),
+    /** the router's fee rate on this caller's plan (basis points): routerFee is this share of the TRX side */
+    routerFeeBps: z.string(),
   }),
   /** with userAddress: the wallet as the trade sees it (sun, token base units), read with the quote */
   wallet: z.object({ trxBalanceSun: z.string(), tokenBalance: z.string(), allowance: z.string() }).optional(),

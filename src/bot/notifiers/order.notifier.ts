@@ -34,7 +34,12 @@ export function orderNotifier(
         break;
       }
       case 'paused':
-        text = `⏸ <b>Order paused</b>: ${esc(e.reason ?? '')}\n${what}\nTop up the wallet, then tap Resume.`;
+        text = `⏸ <b>Order paused</b>: ${esc(e.reason ?? '')}\n${what}\n${
+          // refused for the user's safety (the API's quote did not hold), or short of TRX
+          /^Stopped for your safety/.test(e.reason ?? '')
+            ? 'Tap Resume to try again.'
+            : 'Top up the wallet, then tap Resume.'
+        }`;
         kb.text('▶️ Resume', `or:${o.id}`).text('✖️ Cancel', `oc:${o.id}`);
         break;
       case 'cancelled':

@@ -20,7 +20,10 @@ export function tradeNotifier(
   explorerTxUrl?: string,
   afterBuy?: (t: TradeRow) => Promise<void>,
 ): TradeEvents {
-  const txLink = txLinker(explorerTxUrl);
+  const link = txLinker(explorerTxUrl);
+  /** A transaction's line: in a private chat only (in a group, its id is the trader's wallet one lookup away). */
+  const txLine = (t: TradeRow, txid: string, more = '') =>
+    t.chatId > 0 ? `Tx: ${link(txid)}${more ? ` · ${more}` : ''}` : more ? more[0]!.toUpperCase() + more.slice(1) : '';
   const options = { parse_mode: 'HTML', link_preview_options: { is_disabled: true } } as const;
   const send = (t: TradeRow, text: string, more: object) =>
     api.sendMessage(t.chatId, text, { ...options, ...more }).then(() => undefined);
@@ -52,7 +55,7 @@ export function tradeNotifier(
           : trx(Math.round(o.received * 1e6) / 1e6);
     return [
       `✅ <b>${t.side === 'buy' ? 'Bought' : 'Sold'}</b>${got ? ` — received ${got}` : ''}`,
-      `Tx: ${txLink(o.txid!)} · network fee ${trx(o.feeTrx ?? 0)}`,
+      txLine(t, o.txid!, `network fee ${trx(o.feeTrx ?? 0)}`),
       // a balance is the user's own business: never in a group
       o.trxBalance !== undefined && t.chatId > 0
         ? `Balance: ${trx(o.trxBalance)} · ${compact(o.tokenBalance ?? 0)} ${sym}`
@@ -66,13 +69,14 @@ export function tradeNotifier(
   const failed = (t: TradeRow, o: TradeOutcome) =>
     [
       `❌ <b>Trade failed</b>: ${esc(o.reason ?? 'unknown reason')}`,
-      o.txid
-        ? `Tx: ${txLink(o.txid)}${o.feeTrx ? ` · the network fee of ${trx(o.feeTrx)} was spent` : ''}`
-        : 'Nothing was sent.',
-    ].join('\n');
+      o.txid ? txLine(t, o.txid, o.feeTrx ? `the network fee of ${trx(o.feeTrx)} was spent` : '') : 'Nothing was sent.',
+    ]
+      .filter(Boolean)
+      .join('\n');
   const back = (t: TradeRow) => resultKeyboard(t.token, quoteOfTrade(t).symbol, t.chatId > 0);
   return {
-    pending: (t) => edit(t, `⏳ <b>Pending</b> — sent to the network.\nTx: ${txLink(t.txid!)}`),
+    pending: (t) =>
+      edit(t, [`⏳ <b>Pending</b> — sent to the network.`, txLine(t, t.txid!)].filter(Boolean).join('\n')),
     done: (t, o: TradeOutcome) => {
       const q = quoteOfTrade(t);
       const sym = `$${esc(q.symbol)}`;
@@ -86,7 +90,7 @@ export function tradeNotifier(
           t,
           [
             `🚀 <b>${sym} launched to SunSwap V2</b> before your ${t.side} landed: nothing was ${t.side === 'buy' ? 'bought' : 'sold'}.`,
-            o.txid ? `Tx: ${txLink(o.txid)} · only the network fee of ${trx(o.feeTrx ?? 0)} was spent` : '',
+            o.txid ? txLine(t, o.txid, `only the network fee of ${trx(o.feeTrx ?? 0)} was spent`) : '',
             `Tap below for a fresh quote on the DEX.`,
           ]
             .filter(Boolean)

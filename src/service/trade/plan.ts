@@ -106,6 +106,7 @@ function planOf(base: PlanBase, terms: PlanTerms, priceBefore: number, fill: Fil
     ...amounts,
     minOut: terms.minOut ?? minOutFor(fill.expectedOut, terms.slippageBps),
     slippageBps: terms.slippageBps,
+    feeBps: terms.feeBps,
     priceBefore,
     priceAfter: priceTrx(after, terms.decimals),
     feeLimit: terms.feeLimit,

@@ -2,7 +2,7 @@
 import type { AppDatabase } from '../../db/index.js';
 import type { Family } from '../../tron/families.js';
 import type { ChainGateway } from '../../tron/gateway.js';
-import type { Reserves } from '../../tron/market/index.js';
+import type { TradeFill } from '../../tron/market/index.js';
 
 export interface TradeDeps {
   db: AppDatabase;
@@ -91,6 +91,8 @@ export interface PlannedTrade {
   fills: boolean;
   impactBps: bigint;
   slippageBps: bigint;
+  /** the router's fee rate this caller pays (its plan's, after any discount) */
+  feeBps: bigint;
   priceBefore: number;
   priceAfter: number;
   feeLimit: bigint;
@@ -107,13 +109,4 @@ export interface PlanTerms {
 }
 
 /** A trade as a venue fills it: the plan's amounts, its price impact and the reserves after it. */
-export interface Fill {
-  amountIn: bigint;
-  expectedOut: bigint;
-  launchpadFee: bigint;
-  routerFee: bigint;
-  refund: bigint;
-  fills: boolean;
-  impactBps: bigint;
-  after: Reserves;
-}
+export type Fill = TradeFill;

@@ -43,6 +43,7 @@ export function describe(p: PlannedTrade) {
       minOut: p.minOut.toString(),
       launchpadFee: p.launchpadFee.toString(),
       routerFee: p.routerFee.toString(),
+      routerFeeBps: p.feeBps.toString(),
     },
   };
 }

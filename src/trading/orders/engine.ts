@@ -13,13 +13,13 @@
 // Orders may be set in another process (a bot instance on the same Postgres): the book is read again
 // from the database on every tick (each second in the bot), and by refresh().
 import type { Logger } from 'pino';
-import type { LaunchpadClient, Quote, StreamEvent } from '../../client/index.js';
+import type { LaunchpadClient, StreamEvent } from '../../client/index.js';
 import { formatPrice } from '../price.js';
 import { TOKEN_DECIMALS, sunToTrx } from '../../tron/units.js';
 import type { Accounts } from '../accounts.js';
 import type { OrderRow, TradingStore } from '../store.js';
 import type { TradeEvents, TradeFlow } from '../trade-flow.js';
-import { keptQuote, newTradeRow } from '../trade-row.js';
+import { newTradeRow, type TradeQuote } from '../trade-row.js';
 import { createOrderPlacing, OPEN, type OrderCore } from './create.js';
 import { createOrderDelivery, type OrderNotifier, type OrderTell } from './notify.js';
 import { createOrderSettling } from './settle.js';
@@ -69,6 +69,15 @@ const breachOf = (o: OrderRow): Breach | undefined =>
 /** A stream event as a look at the price: its block (the feed's blockNumber) and the block's time. */
 function lookOf(e: StreamEvent): Look {
   return { block: typeof e.data.blockNumber === 'number' ? e.data.blockNumber : undefined, at: e.timestamp };
+}
+
+/**
+ * Why an order may not fire at the market the node shows, or undefined when it may: its condition
+ * (a DCA round: its price cap) must hold there too, whatever price the API's stream told.
+ */
+function refusalOnChain(o: OrderRow, r: Priced): string | undefined {
+  if (o.kind === 'dca') return aboveCap(o, r) ? "the price on chain is above the order's cap" : undefined;
+  return holds(o, r) ? undefined : "the price on chain has not reached the order's level";
 }
 
 export function createOrderEngine(deps: OrderEngineDeps) {
@@ -169,9 +178,15 @@ export function createOrderEngine(deps: OrderEngineDeps) {
       }
       const side = o.side as Side;
       const amount = side === 'buy' ? sunToTrx(BigInt(o.amount)) : `${Number(o.amount) / 100}%`;
-      let quote: Quote;
+      let kept: TradeQuote;
       try {
-        ({ quote } = await trading.quoteFor(user, wallet, o.token, side, amount));
+        // its terms from the node: a sell takes no more than the recorded position, and the order's
+        // condition must hold at the market the node shows (not only at the price the stream told)
+        ({ kept } = await trading.termsFor(user, wallet, o.token, side, amount, {
+          automated: true,
+          symbol: o.symbol,
+          refuse: (m) => refusalOnChain(o, { ...m.reserves, decimals: TOKEN_DECIMALS }),
+        }));
       } catch (e) {
         return await settling.refused(o, e);
       }
@@ -186,7 +201,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
         side,
         amount,
         slippagePct: store.settings(user).slippage,
-        quote: keptQuote(quote, quote.symbol ?? o.symbol),
+        quote: kept,
         status: 'claimed',
         at: t,
         expiresAt: t,

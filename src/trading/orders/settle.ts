@@ -5,7 +5,7 @@
 import type { Side } from '../../tron/market/index.js';
 import { fillPriceTrx } from '../pnl.js';
 import type { OrderRow, TradeRow } from '../store.js';
-import { failureKindOf, friendly, type TradeOutcome } from '../trade-flow.js';
+import { failureKindOf, friendly, TradeError, type TradeOutcome } from '../trade-flow.js';
 import { quoteOfTrade } from '../trade-row.js';
 import { OPEN, type OrderCore } from './create.js';
 import { nextRound } from './triggers.js';
@@ -22,10 +22,13 @@ export interface SettleCore extends Pick<OrderCore, 'store' | 'log' | 'now' | 'm
 export function createOrderSettling(core: SettleCore) {
   const { store, log, now, move } = core;
 
-  /** A quote refused before anything was claimed: no funds pauses, nothing to sell cancels. */
+  /**
+   * A quote refused before anything was claimed: no funds pauses, nothing to sell cancels, and so does
+   * an API whose quote the trading side refused for the user's safety (paused, the user told why).
+   */
   async function refused(o: OrderRow, e: unknown): Promise<void> {
     const kind = failureKindOf(e);
-    if (kind === 'funds') {
+    if (kind === 'funds' || (e instanceof TradeError && e.kind === 'safety')) {
       await move(o, 'active', 'paused', { note: friendly(e) }, { kind: 'paused', reason: friendly(e) });
     } else if (kind === 'no-holding' && o.side === 'sell') {
       const gone = 'the holding is gone';

@@ -4,7 +4,8 @@ import { ROUTER_ABI } from '../../../src/tron/abi.js';
 import { toBase58 } from '../../../src/tron/address.js';
 import { encodeValues, topicOf } from '../../../src/tron/codec.js';
 import type { TxLog } from '../../../src/tron/gateway.js';
-import { failureCodeOf, settledTrade } from '../../../src/service/trade/receipts.js';
+import { failureCodeOf } from '../../../src/service/trade/receipts.js';
+import { settledTrade } from '../../../src/tron/receipts.js';
 
 const ROUTER = '41' + '33'.repeat(20);
 const OTHER = '41' + '44'.repeat(20);

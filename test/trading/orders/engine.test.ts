@@ -349,19 +349,34 @@ describe('what an order cannot do', () => {
     expect(list.text).toMatch(/^<b>📋 Your open orders<\/b>\n\n1\. 🎯 Limit buy 10 TRX of \$ECHO/);
     await h.send(h.tg.tap(U, list, h.tg.button(list, '✖️ Cancel #1')));
     expect(await engine().list(U)).toHaveLength(0);
-    // a double trigger finds the order taken: one claim, one trade
+    // a stream that tells of a price the node does not show fires nothing: the node is asked first
     await h.send(h.tg.message(U, `/limit ${token} buy 10 @ ${formatPrice(pctOf(p, 50n), 12)}`));
+    const forged = await lastOrder(U);
+    const down = { trxReserveSun: '1', tokenReserve: String(10n ** 30n) };
+    await engine().onEvent({ id: 1, kind: 'buy', token, txid: '00', timestamp: Date.now(), data: down });
+    expect((await store().order(forged.id))!.status).toBe('active');
+    expect(await tradesOf(forged.id)).toHaveLength(0);
+    await engine().cancel(U, forged.id);
+    // a double trigger finds the order taken: one claim, one trade. A whale's buy and sale take the
+    // price on chain under the level; the stream tells the engine of the sale, and so do three more
+    // copies of it at once
+    const w = await whale();
+    await w.trade('buy', token, 5_000);
+    await h.send(h.tg.message(U, `/limit ${token} buy 10 @ ${formatPrice(pctOf(await priceNow(token), 90n), 12)}`));
     const o = await lastOrder(U);
+    expect(o.status).toBe('active');
+    await w.trade('sell', token, '100%');
+    const r = await reservesOf(token);
     const event = {
-      id: 1,
-      kind: 'buy' as const,
+      id: 2,
+      kind: 'sell' as const,
       token,
       txid: '00',
       timestamp: Date.now(),
-      data: { trxReserveSun: '1', tokenReserve: String(10n ** 30n) },
+      data: { trxReserveSun: r.trxReserve.toString(), tokenReserve: r.tokenReserve.toString() },
     };
     await Promise.all([engine().onEvent(event), engine().onEvent(event), engine().onEvent(event)]);
-    await settled(o.id);
+    expect((await settled(o.id)).status).toBe('filled');
     expect(await tradesOf(o.id)).toHaveLength(1);
   });
 });

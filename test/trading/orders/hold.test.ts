@@ -2,7 +2,9 @@
 // the live stream would (each with its block and the block's time), its clock is the test's. A
 // one-block wick bought back sells nothing; a drop that stays sells in its third block, by trades or,
 // when no trade comes, by the clock; the count goes on across a restart of the engine; a stop-loss
-// without a hold sells on the first trade, as before.
+// without a hold sells on the first trade, as before. Each fires only when the price the node shows
+// holds too (a whale dumps on chain first): a stream telling of a drop the node does not show sells
+// nothing.
 // The user sees the fill (or nothing) in Telegram, and the wallet's tokens go (or stay).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LaunchpadClient, type StreamEvent } from '../../../src/client/index.js';
@@ -30,8 +32,32 @@ afterAll(async () => {
 const engine = () => h.built.services.orders;
 const store = () => h.built.store;
 
-/** A new user who bought `trx` of the token by hand (so that a stop-loss has an entry). */
-async function holder(user: number, token: string, trx = 200): Promise<string> {
+/**
+ * A wallet outside the bot that moves the price on chain through the API: it buys `trx` of the token
+ * now, and `dump()` sells all of it. A stop-loss fires only when the price the node shows is at or
+ * below its level, whatever the stream told: a test that wants it to sell dumps first.
+ */
+async function whale(token: string, trx = 5_000) {
+  const [w] = await api.createWallet(1);
+  await faucet(h.stack.devnet.url, w!.publicKey, trx + 200);
+  const trade = async (action: 'buy' | 'sell', amount: number | string) => {
+    const sig = await api.trade({ action, tokenAddress: token, amount, privateKey: w!.privateKey, slippage: 100 });
+    const s = await waitFor(async () => {
+      const st = await api.txStatus(sig);
+      return st.state === 'pending' || st.state === 'unknown' ? undefined : st;
+    });
+    expect(s.state).toBe('confirmed');
+  };
+  await trade('buy', trx);
+  return { dump: () => trade('sell', '100%') };
+}
+
+/**
+ * A new user who bought `trx` of the token by hand (so that a stop-loss has an entry), after a whale
+ * whose dump takes the price on chain far under that entry.
+ */
+async function holder(user: number, token: string, trx = 200): Promise<{ address: string; dump: () => Promise<void> }> {
+  const w = await whale(token);
   await h.send(h.tg.message(user, '/start'));
   const address = (await h.account(user)).wallet.address;
   await faucet(h.stack.devnet.url, address, 5_000);
@@ -43,7 +69,7 @@ async function holder(user: number, token: string, trx = 200): Promise<string> {
     await h.stack.facade.indexer.syncOnce();
     return (await api.getUserTrades(address, { tokenAddress: token })).length ? true : undefined;
   });
-  return address;
+  return { address, dump: w.dump };
 }
 
 /** A stop-loss 10 % under the entry, selling everything, holding `holdBlocks` (none: the settings'). */
@@ -89,10 +115,11 @@ describe('a stop-loss that must hold for 3 blocks', () => {
   it('does not sell on a one-block wick that is bought back, by trades or by the clock', async () => {
     const U = 9101;
     const token = tokens.TCAT!;
-    const me = await holder(U, token);
+    const { address: me, dump } = await holder(U, token);
     const before = await held(token, me);
     const o = await stopLoss(U, token, 3);
     expect(o.holdBlocks).toBe(3);
+    await dump(); // down on chain too: only the hold keeps it from selling
     await engine().onEvent(trade(token, 1_000, DOWN)); // the dump
     clock += 3_000;
     await engine().onEvent(trade(token, 1_001, UP)); // bought back in the next block
@@ -121,8 +148,9 @@ describe('a stop-loss that must hold for 3 blocks', () => {
   it('sells in the third block of a drop that stays, by trades', async () => {
     const U = 9102;
     const token = tokens.SDOG!;
-    const me = await holder(U, token);
+    const { address: me, dump } = await holder(U, token);
     const o = await stopLoss(U, token, 3);
+    await dump();
     await engine().onEvent(trade(token, 2_000, DOWN));
     clock += 3_000;
     await engine().onEvent(trade(token, 2_001, DOWN));
@@ -137,8 +165,9 @@ describe('a stop-loss that must hold for 3 blocks', () => {
   it('sells once two blocks of time have passed since the drop when no trade comes, by the clock', async () => {
     const U = 9103;
     const token = tokens.ECHO!;
-    const me = await holder(U, token);
+    const { address: me, dump } = await holder(U, token);
     const o = await stopLoss(U, token, 3);
+    await dump();
     const dropAt = clock;
     await engine().onEvent(trade(token, 3_000, DOWN));
     clock = dropAt + 3_000;
@@ -158,8 +187,9 @@ describe('a stop-loss that must hold, across a restart', () => {
   it('goes on counting: the third block of the drop sells, not the third after the restart', async () => {
     const U = 9105;
     const token = tokens.TCAT!;
-    const me = await holder(U, token);
+    const { address: me, dump } = await holder(U, token);
     const o = await stopLoss(U, token, 3);
+    await dump();
     await engine().onEvent(trade(token, 5_000, DOWN));
     clock += 3_000;
     await engine().onEvent(trade(token, 5_001, DOWN));
@@ -180,9 +210,14 @@ describe('a stop-loss without a hold (1 block, the default)', () => {
   it('sells on the first trade at or below its level, as before', async () => {
     const U = 9104;
     const token = tokens.WAVE!;
-    const me = await holder(U, token);
+    const { address: me, dump } = await holder(U, token);
     const o = await stopLoss(U, token); // the settings' hold: 1
     expect(o.holdBlocks).toBe(1);
+    // a stream that tells of a drop the node does not show fires nothing (the stream is the API's word)
+    await engine().onEvent(trade(token, 3_999, DOWN));
+    expect(await status(o.id)).toBe('active');
+    expect(await store().orderTrades(o.id)).toHaveLength(0);
+    await dump();
     await engine().onEvent(trade(token, 4_000, DOWN));
     expect(await status(o.id)).not.toBe('active');
     await soldAll(U, o, token, me);

@@ -1,8 +1,9 @@
 // Price impact: how far a trade's own price is from the pool's price before it, in basis points
 // against the trader (a buy pays more per token, a sell gets less). Written once for each venue.
-import { FEE_BASE, FEE_KEEP, type Reserves } from '../../tron/market/index.js';
-import { BPS } from '../../tron/units.js';
-import type { Side } from './types.js';
+import { BPS } from '../units.js';
+import { FEE_BASE, FEE_KEEP } from './dex.js';
+import type { Side } from './index.js';
+import type { Reserves } from './price.js';
 
 /**
  * (trxNum / trxDen) TRX for `tokens`, against the reserves' price, exactly (floor) as a bps ratio;

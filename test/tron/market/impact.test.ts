@@ -1,7 +1,7 @@
 // Price impact, worked by hand on small reserves (1000 TRX against 1000 tokens: a price of 1).
 import { describe, expect, it } from 'vitest';
 import { getAmountOut } from '../../../src/tron/market/index.js';
-import { curveImpactBps, dexImpactBps } from '../../../src/service/trade/impact.js';
+import { curveImpactBps, dexImpactBps } from '../../../src/tron/market/impact.js';
 
 const even = { trxReserve: 1000n, tokenReserve: 1000n };
 

@@ -1,0 +1,80 @@
+// The trading side's own reading of the chain, from the node (TRON_RPC or the embedded devnet),
+// read-only and never through the API: where a token trades now and at what reserves, what a wallet
+// holds, and what one of its trades moved (the receipt's router event). What the API says about money
+// is checked against these (terms.ts); nothing here builds or signs.
+import { TokenState } from '../tron/abi.js';
+import { toHexAddress } from '../tron/address.js';
+import type { Family } from '../tron/families.js';
+import type { ChainGateway } from '../tron/gateway.js';
+import type { FeeParams, Reserves } from '../tron/market/index.js';
+import { settledTrade, type SettledTrade } from '../tron/receipts.js';
+import { TradeError } from './trade-errors.js';
+
+/** Where a token trades now: its launchpad's curve (with the launchpad's fees) or its SunSwap V2 pair. */
+export type MarketNow =
+  | { family: Family; venue: 'curve'; reserves: Reserves; fees: FeeParams }
+  | { family: Family; venue: 'dex'; reserves: Reserves };
+
+/** How long a launchpad's fee parameters are reused (ms): they change rarely, by an admin call. */
+const FEES_TTL_MS = 30_000;
+
+export function createNodeMarket(deps: { chain: ChainGateway; families: Family[]; now?: () => number }) {
+  const { chain, families } = deps;
+  const now = deps.now ?? Date.now;
+  const fees = new Map<string, { at: number; fees: Promise<FeeParams> }>();
+  const routers = new Set(families.map((f) => toHexAddress(f.router)));
+
+  function feesOf(f: Family): Promise<FeeParams> {
+    const hit = fees.get(f.launchpad);
+    if (hit && now() - hit.at < FEES_TTL_MS) return hit.fees;
+    const read = chain.fees(f);
+    fees.set(f.launchpad, { at: now(), fees: read });
+    read.catch(() => fees.delete(f.launchpad));
+    return read;
+  }
+
+  return {
+    /** The family whose router trades this token (by its launchpad's router address), if it is one of ours. */
+    familyOfRouter(router: string): Family | undefined {
+      const hex = toHexAddress(router);
+      return families.find((f) => toHexAddress(f.router) === hex);
+    },
+
+    /** Where the token trades now, as the node says; a TradeError when it does not trade. */
+    async marketOf(token: string): Promise<MarketNow> {
+      const family = await chain.familyOf(families, token);
+      if (!family)
+        throw new TradeError('the node knows no launchpad token at this address', 'market', 'TOKEN_NOT_FOUND');
+      const state = await chain.state(family, token);
+      if (state === TokenState.READY_TO_LAUNCH)
+        throw new TradeError('the curve is full; the token is waiting for its launch', 'market');
+      if (state !== TokenState.LAUNCHED) {
+        const [reserves, f] = await Promise.all([chain.pool(family, token), feesOf(family)]);
+        return { family, venue: 'curve', reserves, fees: f };
+      }
+      const found = await chain.pair(family, token);
+      if (!found) throw new TradeError('the token has launched but the node shows no DEX pair for it', 'market');
+      return { family, venue: 'dex', reserves: await chain.pairReserves(family, found.pair, found.dex) };
+    },
+
+    /** A wallet's balance of the token at the head block (base units). */
+    tokenBalance: (token: string, holder: string): Promise<bigint> => chain.tokenBalance(token, holder),
+    /** A wallet's TRX at the head block (sun). */
+    trxBalance: (address: string): Promise<bigint> => chain.trxBalance(address),
+    /** How much of the token the spender may move for the owner. */
+    allowance: (token: string, owner: string, spender: string): Promise<bigint> =>
+      chain.allowance(token, owner, spender),
+
+    /**
+     * What a trade of ours moved, from the node's receipt: the router's event, once the transaction
+     * is in a block and succeeded; undefined before that (or when no router of ours traded in it).
+     */
+    async fillOf(txid: string): Promise<SettledTrade | undefined> {
+      const info = await chain.txInfo(txid);
+      if (!info.logs || (info.state !== 'included' && info.state !== 'confirmed')) return undefined;
+      return settledTrade(info.logs, routers);
+    },
+  };
+}
+
+export type NodeMarket = ReturnType<typeof createNodeMarket>;
