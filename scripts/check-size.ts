@@ -1,14 +1,17 @@
-// Keeps files small enough to hold in the head: no file in src/ over 400 lines (ABI tables aside) and
-// no function over 80. A function's length is its whole span, callbacks written inside it included
-// (a transaction's body, a map's arrow: they are part of its job), less the named functions declared
-// inside it (a factory's methods and helpers count for themselves). Prints the largest file and
-// function, then every one past its limit; exits 1 if there is any.   npx tsx scripts/check-size.ts [--top N]
+// Keeps files small enough to hold in the head: no file in src/ over 400 lines (ABI tables aside), no
+// function over 80 lines of its own, and no function spanning over 150 with its inner functions. A
+// function's own length is its whole span, callbacks written inside it included (a transaction's body,
+// a map's arrow: they are part of its job), less the named functions declared inside it (a factory's
+// methods and helpers count for themselves); its span is all of it, so a factory closure of 300 lines
+// fails even when each of its methods is short. Prints the largest file, function and span, then every
+// one past its limit; exits 1 if there is any.   npx tsx scripts/check-size.ts [--top N]
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
 export const MAX_FILE_LINES = 400;
 export const MAX_FUNCTION_LINES = 80;
+export const MAX_FUNCTION_SPAN = 150;
 /** Tables of data, not logic: the contracts' ABIs. */
 const EXEMPT_FILES = new Set(['src/tron/abi.ts']);
 
@@ -17,6 +20,11 @@ export interface Measured {
   name: string;
   line: number;
   lines: number;
+}
+
+/** A function: `lines` are its own (less its named inner functions), `span` all of it. */
+export interface MeasuredFunction extends Measured {
+  span: number;
 }
 
 function walk(dir: string): string[] {
@@ -51,19 +59,20 @@ const isNamed = (n: ts.FunctionLikeDeclaration): boolean =>
   ts.isPropertyAssignment(n.parent) ||
   ts.isPropertyDeclaration(n.parent);
 
-/** Every named function of a file with its length (its span less the named functions declared inside). */
-export function functionsOf(file: string, text: string): Measured[] {
+/** Every named function of a file with its own length (its span less the named functions declared inside) and its span. */
+export function functionsOf(file: string, text: string): MeasuredFunction[] {
   const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const lineOf = (pos: number) => sf.getLineAndCharacterOfPosition(pos).line;
   const span = (n: ts.Node) => lineOf(n.getEnd()) - lineOf(n.getStart(sf)) + 1;
-  const out: Measured[] = [];
+  const out: MeasuredFunction[] = [];
   const visit = (node: ts.Node, owner: { nested: number } | undefined) => {
     if (isFunction(node) && (isNamed(node) || !owner)) {
       const lines = span(node);
       if (owner) owner.nested += lines;
       const me = { nested: 0 };
       ts.forEachChild(node, (c) => visit(c, me));
-      out.push({ file, name: nameOf(node, sf), line: lineOf(node.getStart(sf)) + 1, lines: lines - me.nested });
+      const line = lineOf(node.getStart(sf)) + 1;
+      out.push({ file, name: nameOf(node, sf), line, lines: lines - me.nested, span: lines });
       return;
     }
     ts.forEachChild(node, (c) => visit(c, owner));
@@ -72,9 +81,9 @@ export function functionsOf(file: string, text: string): Measured[] {
   return out;
 }
 
-export function measure(root = 'src'): { files: Measured[]; functions: Measured[] } {
+export function measure(root = 'src'): { files: Measured[]; functions: MeasuredFunction[] } {
   const files: Measured[] = [];
-  const functions: Measured[] = [];
+  const functions: MeasuredFunction[] = [];
   for (const file of walk(root).sort()) {
     const text = fs.readFileSync(file, 'utf8');
     const rel = file.split(path.sep).join('/');
@@ -84,7 +93,7 @@ export function measure(root = 'src'): { files: Measured[]; functions: Measured[
   return { files, functions };
 }
 
-export function overLimits(m = measure()): string[] {
+export function overLimits(m: { files: Measured[]; functions: MeasuredFunction[] } = measure()): string[] {
   return [
     ...m.files
       .filter((f) => f.lines > MAX_FILE_LINES && !EXEMPT_FILES.has(f.file))
@@ -92,6 +101,11 @@ export function overLimits(m = measure()): string[] {
     ...m.functions
       .filter((f) => f.lines > MAX_FUNCTION_LINES)
       .map((f) => `${f.file}:${f.line} ${f.name}: ${f.lines} lines (limit ${MAX_FUNCTION_LINES})`),
+    ...m.functions
+      .filter((f) => f.span > MAX_FUNCTION_SPAN)
+      .map(
+        (f) => `${f.file}:${f.line} ${f.name}: ${f.span} lines with its inner functions (limit ${MAX_FUNCTION_SPAN})`,
+      ),
   ];
 }
 
@@ -101,9 +115,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
   const by = (a: Measured, b: Measured) => b.lines - a.lines;
   const files = m.files.filter((f) => !EXEMPT_FILES.has(f.file)).sort(by);
   const fns = [...m.functions].sort(by);
+  const spans = [...m.functions].sort((a, b) => b.span - a.span);
   for (const f of files.slice(0, top)) console.log(`largest file: ${f.file} (${f.lines} lines)`);
   for (const f of fns.slice(0, top))
     console.log(`largest function: ${f.name} at ${f.file}:${f.line} (${f.lines} lines)`);
+  for (const f of spans.slice(0, top))
+    console.log(`largest span: ${f.name} at ${f.file}:${f.line} (${f.span} lines with its inner functions)`);
   const over = overLimits(m);
   for (const o of over) console.log(`over: ${o}`);
   if (over.length) process.exitCode = 1;
