@@ -58,6 +58,8 @@ export interface FacadeOptions {
   metricsPort?: number | undefined;
   /** TRUST_PROXY: the hops in front of the API whose X-Forwarded-For names the client. */
   trustProxy?: boolean | number | string | undefined;
+  /** The HTTP servers' timeouts over HTTP_TIMEOUTS (src/api/timeouts.ts); tests give small ones. */
+  timeouts?: AppDeps['timeouts'];
 }
 
 export interface Facade {
@@ -176,8 +178,10 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
     shared: opts.shared,
     routes: opts.routes ?? true,
     trustProxy: opts.trustProxy,
+    timeouts: opts.timeouts,
   });
-  const monitor = opts.metricsPort === undefined ? undefined : buildMonitorApp(health, log, opts.trustProxy);
+  const monitor =
+    opts.metricsPort === undefined ? undefined : buildMonitorApp(health, log, opts.trustProxy, opts.timeouts);
   const { url, metricsUrl } = await listenAll(app, monitor, opts, log);
   if (opts.indexer.pollMs > 0 && !opts.indexer.led) indexer.start(opts.indexer.pollMs);
   if ((opts.webhookMs ?? 1000) > 0) webhooks.start(opts.webhookMs ?? 1000);

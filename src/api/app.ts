@@ -29,6 +29,7 @@ import type { Feed } from '../service/feed.service.js';
 import type { Webhooks } from '../service/webhooks.service.js';
 import type { Audit } from '../service/admin.service.js';
 import type { SharedRedis } from '../db/redis.js';
+import { timeoutOptions, type HttpTimeouts } from './timeouts.js';
 
 export interface AppDeps {
   data: DataService;
@@ -56,6 +57,8 @@ export interface AppDeps {
    * still serves /healthz, /readyz, /metrics and the bot's webhook on its port.
    */
   routes?: boolean;
+  /** The HTTP server's timeouts, over HTTP_TIMEOUTS (tests give small ones). */
+  timeouts?: Partial<HttpTimeouts> | undefined;
 }
 
 /** JSON text of the objects the data service's read cache hands out again (the same object, never
@@ -85,13 +88,19 @@ export function serializeResponse(payload: unknown): string {
   return out ? out + '}' : '{}';
 }
 
-/** A Fastify app with the house's body limit, serializer, error envelope and 404. */
-function baseApp(logger: Logger, trustProxy: boolean | number | string = false): FastifyInstance {
+/** A Fastify app with the house's body limit, timeouts, serializer, error envelope and 404. */
+function baseApp(
+  logger: Logger,
+  trustProxy: boolean | number | string = false,
+  timeouts?: Partial<HttpTimeouts>,
+): FastifyInstance {
   // Fastify's instance type follows its logger's: keep it the base type that plugins and routes expect
   const loggerInstance: FastifyBaseLogger = logger;
   const app = Fastify({
     loggerInstance,
     bodyLimit: BODY_LIMIT,
+    // a slow sender is cut off; a long answer (the live stream) is not (src/api/timeouts.ts)
+    ...timeoutOptions(timeouts),
     return503OnClosing: true,
     // who the client is (the limits per address): the connection's peer, or what trusted hops forwarded
     // (a number of hops: the nearest that many)
@@ -114,14 +123,15 @@ export function buildMonitorApp(
   health: Health,
   logger: Logger,
   trustProxy?: boolean | number | string,
+  timeouts?: Partial<HttpTimeouts>,
 ): FastifyInstance {
-  const app = baseApp(logger, trustProxy);
+  const app = baseApp(logger, trustProxy, timeouts);
   health.attach(app);
   return app;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = baseApp(deps.logger, deps.trustProxy);
+  const app = baseApp(deps.logger, deps.trustProxy, deps.timeouts);
   const healthRoutes = { routes: deps.healthRoutes ?? true };
 
   if (deps.routes === false) {

@@ -1,4 +1,4 @@
-// The live trade stream (Server-Sent Events) and webhooks; both need a plan that allows streams.
+// The live event stream (Server-Sent Events) and webhooks; both need a plan that allows streams.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Errors } from '../service/errors.js';
@@ -12,7 +12,8 @@ import * as S from './schemas/live.js';
 
 /** A consumer this far behind is dropped (not the server). */
 export const MAX_STREAM_BUFFER = 1024 * 1024;
-const HEARTBEAT_MS = 15_000;
+/** A comment line this often keeps a quiet stream's socket busy (below the server's connectionTimeout). */
+export const HEARTBEAT_MS = 15_000;
 
 function requireStreams(req: FastifyRequest): number {
   if (!req.apiKey?.streams) throw Errors.streamsNotAllowed();
@@ -38,6 +39,11 @@ const tags = ['live'];
 
 export const liveRoutes: FastifyPluginAsync<{ feed: Feed; webhooks: Webhooks }> = async (app0, { feed, webhooks }) => {
   const app = app0.withTypeProvider<ZodTypeProvider>();
+  const open = new OpenStreams();
+  app.addHook('preClose', (done) => {
+    open.closeAll();
+    done();
+  });
 
   app.get(
     '/launchpad/stream',
@@ -46,7 +52,7 @@ export const liveRoutes: FastifyPluginAsync<{ feed: Feed; webhooks: Webhooks }> 
         tags,
         querystring: S.StreamQuery,
         summary:
-          'Live events as Server-Sent Events (event: create|buy|sell|progress|launch, id: sequence). Filters: tokens=A,B and events=buy,sell; resume with Last-Event-ID.',
+          'Live events as Server-Sent Events (event: create|buy|sell|progress|launch, then confirmed when a trade is final or removed when a fork took an event away; id: sequence). Filters: tokens=A,B and events=buy,sell,removed; resume with Last-Event-ID.',
       },
     },
     async (req, reply) => {
@@ -59,14 +65,49 @@ export const liveRoutes: FastifyPluginAsync<{ feed: Feed; webhooks: Webhooks }> 
       );
       const header = req.headers['last-event-id'];
       const fromHeader = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
-      stream(req, reply, feed, fromHeader ?? req.query.lastEventId ?? (await feed.latestSeq()), { tokens, kinds });
+      const from = fromHeader ?? req.query.lastEventId ?? (await feed.latestSeq());
+      stream(req, reply, feed, from, { tokens, kinds }, open);
     },
   );
   webhookRoutes(app, webhooks);
 };
 
-/** Answers with the feed's events after `cursor` that pass `filter`, as they come, until the client leaves. */
-function stream(req: FastifyRequest, reply: FastifyReply, feed: Feed, cursor: number, filter: FeedFilter): void {
+/**
+ * The streams open on this server, each by its close. A stream's answer never ends, so the server's
+ * close would wait for it (until the process's grace runs out): they are closed first, and their
+ * clients reconnect with Last-Event-ID (to another instance, or this one restarted).
+ */
+class OpenStreams {
+  private readonly all = new Set<() => void>();
+  private closing = false;
+
+  add(close: () => void): void {
+    if (this.closing) return close();
+    this.all.add(close);
+  }
+
+  delete(close: () => void): void {
+    this.all.delete(close);
+  }
+
+  closeAll(): void {
+    this.closing = true;
+    for (const close of this.all) close();
+  }
+}
+
+/**
+ * Answers with the feed's events after `cursor` that pass `filter`, as they come, until the client
+ * leaves or the server closes.
+ */
+function stream(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  feed: Feed,
+  cursor: number,
+  filter: FeedFilter,
+  open: OpenStreams,
+): void {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -80,6 +121,7 @@ function stream(req: FastifyRequest, reply: FastifyReply, feed: Feed, cursor: nu
   const close = () => {
     if (closed) return;
     closed = true;
+    open.delete(close);
     feed.bus.off('feed', pump);
     clearInterval(beat);
     if (!res.destroyed) res.destroy();
@@ -121,6 +163,7 @@ function stream(req: FastifyRequest, reply: FastifyReply, feed: Feed, cursor: nu
   }
   const beat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
   feed.bus.on('feed', pump);
+  open.add(close);
   req.raw.on('close', close);
   res.on('error', close);
   pump();

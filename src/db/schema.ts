@@ -221,8 +221,14 @@ export const feedEvents = sqliteTable(
     payload: text('payload').notNull(),
     txid: text('txid').notNull(),
     timestamp: integer('timestamp').notNull(),
+    /**
+     * The block an event of the chain came in, while that block stands: null for the feed's notes on
+     * other events (confirmed, removed), once a fork took the block away, and for rows written before
+     * the column. A fork's rollback finds here what the replaced blocks told.
+     */
+    blockNumber: integer('block_number'),
   },
-  (t) => [index('feed_token').on(t.token, t.seq)],
+  (t) => [index('feed_token').on(t.token, t.seq), index('feed_block').on(t.blockNumber)],
 );
 
 export const webhooks = sqliteTable('webhooks', {

@@ -1,14 +1,17 @@
 // The event feed's rows (what the live stream and the webhooks send), written in the same transaction
 // as the change they report. On Postgres, where each statement is a round trip, a cycle's rows are
 // kept in order and written together before its transaction commits (`flush`): a multi-row insert
-// numbers them in the order given, and nothing reads the feed inside the cycle.
+// numbers them in the order given, and nothing reads the feed inside the cycle. An event of the
+// chain keeps its block number in its row while the block stands, so that a fork's rollback can
+// say `removed` for each event the replaced blocks told (tellRemoved).
+import { asc, gte } from 'drizzle-orm';
 import { priceTrx } from '../tron/market/index.js';
 import { tokenNumber, trxNumber } from '../tron/units.js';
 import type { ChainEvent } from './event-api.js';
-import { parts, type Statements } from './queries.js';
+import { parts, type Q, type Statements, type Tables } from './queries.js';
 
 export type { FeedKind } from '../db/schema.js';
-import type { FeedKind, trades } from '../db/schema.js';
+import type { FeedKind, feedEvents, trades } from '../db/schema.js';
 
 /** A trade as the feed tells it: who, how much, and the reserves after it. */
 export interface FeedTrade {
@@ -42,7 +45,15 @@ export interface FeedRow {
   txid: string;
   timestamp: number;
   payload: string;
+  /** The block of an event of the chain; null for a note on another event. */
+  blockNumber: number | null;
 }
+
+/** The kinds that are notes on another event (a trade made final, an event a fork took away), not events of a block. */
+const NOTES: ReadonlySet<FeedKind> = new Set<FeedKind>(['confirmed', 'removed']);
+
+/** A feed row as stored. */
+type StoredRow = typeof feedEvents.$inferSelect;
 
 /**
  * Writes feed rows in one transaction: each at once with its statement, or, given `many` (Postgres),
@@ -66,6 +77,7 @@ export class FeedWriter {
       timestamp: e.block_timestamp,
       // the block it came in: what "for N blocks" is counted in (a stop-loss that must hold)
       payload: JSON.stringify({ token, ...payload, blockNumber: e.block_number }),
+      blockNumber: NOTES.has(kind) ? null : e.block_number,
     };
     if (this.many) this.kept.push(row);
     else await this.s.feed(row);
@@ -111,4 +123,60 @@ export class FeedWriter {
   removed(t: IndexedTrade): Promise<void> {
     return this.write('removed', t.token, eventOf(t), tradeFacts(t));
   }
+
+  /**
+   * A fork took away the block of an event other than a trade (a creation, a launch, progress; or a
+   * trade whose row is gone): it is undone (unless the new blocks hold it again); the removal carries
+   * the event's own facts.
+   */
+  removedEvent(row: StoredRow & { blockNumber: number }): Promise<void> {
+    const { token: _token, blockNumber: _block, ...facts } = JSON.parse(row.payload) as Record<string, unknown>;
+    const e = { transaction_id: row.txid, block_timestamp: row.timestamp, block_number: row.blockNumber };
+    return this.write('removed', row.token, e as ChainEvent, { of: row.kind, ...facts });
+  }
+}
+
+/** A trade's own feed row and the trade: the same transaction, token and side. */
+const tradeKey = (txid: string, token: string, side: string) => `${txid}|${token}|${side}`;
+
+/**
+ * A fork replaced the blocks from `from` on: the feed says `removed` for each event they told of (a
+ * creation, trade, progress or launch), in the feed's order, and those events no longer stand in a
+ * block (a later fork does not take them away twice). A trade's removal names it as the trades table
+ * has it (`removed`); trades whose feed rows carry no block (written by an older version) follow.
+ * Runs in the rollback's transaction, before the journal takes the blocks' changes back.
+ */
+export async function tellRemoved(
+  ctx: { q: Q; t: Tables; feed: FeedWriter },
+  from: number,
+): Promise<{ trades: number; events: number }> {
+  const { q, t, feed } = ctx;
+  const gone = await q.select().from(t.trades).where(gte(t.trades.blockNumber, from)).orderBy(asc(t.trades.id));
+  const told = await q
+    .select()
+    .from(t.feedEvents)
+    .where(gte(t.feedEvents.blockNumber, from))
+    .orderBy(asc(t.feedEvents.seq));
+  // each side's trades of a transaction, in the order their rows and feed rows were both written
+  const trades = new Map<string, IndexedTrade[]>();
+  for (const tr of gone) {
+    const key = tradeKey(tr.txid, tr.token, tr.type === 'BUY' ? 'buy' : 'sell');
+    trades.set(key, [...(trades.get(key) ?? []), tr]);
+  }
+  let events = 0;
+  for (const row of told) {
+    const { blockNumber } = row;
+    if (blockNumber === null) continue; // (the query's condition)
+    const trade = trades.get(tradeKey(row.txid, row.token, row.kind))?.shift();
+    if (trade) {
+      await feed.removed(trade);
+      continue;
+    }
+    await feed.removedEvent({ ...row, blockNumber });
+    events++;
+  }
+  const untold = [...trades.values()].flat().sort((a, b) => a.id - b.id);
+  for (const tr of untold) await feed.removed(tr);
+  await q.update(t.feedEvents).set({ blockNumber: null }).where(gte(t.feedEvents.blockNumber, from));
+  return { trades: gone.length, events };
 }

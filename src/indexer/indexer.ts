@@ -11,7 +11,7 @@
 // gate), so re-reading the boundary, a crash or a restart never counts anything twice. Every change
 // from a block that is not solid yet is journaled (db/undo-journal.ts) until it is; trades are marked
 // confirmed (and the feed says so) when their block becomes solid.
-import { and, eq, gte, lt, lte } from 'drizzle-orm';
+import { and, eq, lt, lte } from 'drizzle-orm';
 import type { TronWeb } from 'tronweb';
 import type { Logger } from 'pino';
 import type { AppDatabase } from '../db/index.js';
@@ -25,7 +25,7 @@ import { applyRouterFee } from './apply-router.js';
 import { applyTransfer } from './apply-transfer.js';
 import type { ApplyContext } from './context.js';
 import type { ChainEvent } from './event-api.js';
-import { FeedWriter } from './feed.js';
+import { FeedWriter, tellRemoved } from './feed.js';
 import { HolderBook } from './holders.js';
 import { TokenBook } from './tokens.js';
 import { TradeBook } from './trade.js';
@@ -239,22 +239,18 @@ export class Indexer {
   }
 
   /**
-   * A fork replaced the blocks from `from` on: the feed says which trades went, and every change made
-   * from those blocks is taken back (trades, holders, reserves, fees, cursors...). Solid blocks are
-   * never touched.
+   * A fork replaced the blocks from `from` on: the feed says `removed` for each event they told of
+   * (creations, trades, progress, launches), and every change made from those blocks is taken back
+   * (tokens, trades, holders, reserves, fees, cursors...). Solid blocks are never touched.
    */
   private async rollBack(journal: UndoJournal, from: number): Promise<void> {
     await this.deps.db.tx(async (q) => {
-      const { t, feed } = this.context(q, from - 1);
-      const gone = await q.select().from(t.trades).where(gte(t.trades.blockNumber, from)).orderBy(t.trades.id);
-      for (const tr of gone) await feed.removed(tr);
-      await feed.flush();
+      const ctx = this.context(q, from - 1);
+      const removed = await tellRemoved(ctx, from);
+      await ctx.feed.flush();
       const undone = await journal.undoFrom(q, from);
       await this.blocks.dropFrom(q, from);
-      this.deps.logger.warn(
-        { from, trades: gone.length, changes: undone },
-        'a fork replaced indexed blocks; rolled back',
-      );
+      this.deps.logger.warn({ from, ...removed, changes: undone }, 'a fork replaced indexed blocks; rolled back');
     });
     this.follower.forget();
     this.onApplied?.();

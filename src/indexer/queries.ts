@@ -94,7 +94,14 @@ function tradeStatements(q: Q, t: Tables) {
       .prepare(),
     feed: q
       .insert(t.feedEvents)
-      .values({ kind: p('kind'), token: p('token'), txid: p('txid'), timestamp: p('timestamp'), payload: p('payload') })
+      .values({
+        kind: p('kind'),
+        token: p('token'),
+        txid: p('txid'),
+        timestamp: p('timestamp'),
+        payload: p('payload'),
+        blockNumber: p('blockNumber'),
+      })
       .prepare(),
   };
 }

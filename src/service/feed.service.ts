@@ -1,5 +1,6 @@
-// The event feed the indexer writes (create, buy, sell, progress, launch), read by the live stream
-// and the webhook dispatcher. Sequence numbers make both resumable.
+// The event feed the indexer writes (create, buy, sell, progress, launch; confirmed when a trade is
+// final, removed when a fork took an event's block away), read by the live stream and the webhook
+// dispatcher. Sequence numbers make both resumable.
 import { EventEmitter } from 'node:events';
 import { and, asc, gt, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/index.js';

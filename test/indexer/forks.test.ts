@@ -2,20 +2,29 @@
 // in txStatus, the index and the feed as soon as it is in a block (not final), final 19 blocks later;
 // a fork that drops its block takes it back from everything the API shows (details, holders,
 // candles, the user's trades, the fee ledger) and the feed says `removed`; a fork that runs it again
-// brings it back in its new block. On SQLite, and on Postgres when it answers.
+// brings it back in its new block. A fork that drops a token's creation and another token's launch
+// takes them back too, and the live stream follows each event of the dropped blocks (create, buy,
+// progress, launch) with its `removed`. On SQLite, and on Postgres when it answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
+import { TronWeb, utils } from 'tronweb';
 import { LaunchpadClient } from '../../src/client/index.js';
 import { loadConfig } from '../../src/config.js';
 import { Indexer } from '../../src/indexer/indexer.js';
 import { createLogger } from '../../src/log.js';
 import { createTronWeb } from '../../src/tron/client.js';
 import type { FeedEvent } from '../../src/service/feed.service.js';
-import { faucet } from '../helpers/devnet.js';
+import { FAMILIES } from '../../src/devnet/genesis.js';
+import { faucet, tronWebFor } from '../helpers/devnet.js';
 import { demoTokens, startStack, type Stack } from '../helpers/facade.js';
 import { appEngines } from '../helpers/services.js';
+import { readStream } from '../helpers/sse.js';
 
 const SOLID_AFTER = 19;
+const LP = TronWeb.address.fromHex(FAMILIES[0]!.launchpad);
+const sign = (tx: unknown, key: string) => utils.crypto.signTransaction(key, tx) as object;
+/** What a removal says was removed. */
+const ofWhat = (e: { data: Record<string, unknown> }) => (e.data.data as { of?: string }).of;
 const { engines, dropAll } = await appEngines();
 afterAll(dropAll);
 
@@ -155,6 +164,94 @@ describe.each(engines)('following the head on $engine', ({ open }) => {
       ['removed', sig],
       ['buy', sig],
     ]);
+  });
+
+  it('takes back a dropped creation and launch, and the stream follows each of their events with removed', async () => {
+    await blocks(SOLID_AFTER); // what came before is solid
+    await sync();
+    const seq = await stack.facade.feed.latestSeq();
+    const moon = (await demoTokens(stack.devnet.url)).MOON!;
+    // a subscriber of every kind, from here on, until the launch's removal
+    const reading = readStream(
+      `${stack.url}/launchpad/stream`,
+      await stack.key('trader'),
+      (ev) => ev.some((e) => e.event === 'removed' && ofWhat(e) === 'launch'),
+      { 'last-event-id': String(seq) },
+      60_000,
+    );
+    const [dev, whale] = (await client.createWallet(2)) as Array<{ publicKey: string; privateKey: string }>;
+    await faucet(stack.devnet.url, dev!.publicKey, 2_000);
+    await faucet(stack.devnet.url, whale!.publicKey, 40_000);
+    const first = stack.devnet.chain.head().number + 1;
+    // a new token with a first buy of 1,000 TRX (a few percent of its curve: progress too)
+    const createTx = await client.createToken({
+      userAddress: dev!.publicKey,
+      name: 'Gone Soon',
+      symbol: 'GONE',
+      initialBuy: 1_000,
+    });
+    const created = await client.broadcast(sign(createTx, dev!.privateKey));
+    // MOON's curve filled (the excess is refunded), and launched to the DEX
+    await client.trade({
+      action: 'buy',
+      tokenAddress: moon,
+      amount: 30_000,
+      privateKey: whale!.privateKey,
+      slippage: 100,
+    });
+    const tw = tronWebFor(stack.devnet.url, whale!.privateKey);
+    const built = await tw.transactionBuilder.triggerSmartContract(
+      LP,
+      'launchToDEX(address)',
+      { feeLimit: 500e6 },
+      [{ type: 'address', value: moon }],
+      whale!.publicKey,
+    );
+    const launch = await tw.trx.sendRawTransaction(await tw.trx.sign(built.transaction));
+    expect(launch.result).toBe(true);
+    await sync();
+    const token = (await client.listTokens({ sort: 'new' }))[0]!.address;
+    expect((await client.getTokenDetails(token)).data.createTxHash).toBe(created);
+    expect((await client.getTokenDetails(moon)).data.currentStatus).toBe('LAUNCHED');
+
+    await fork({ blocks: stack.devnet.chain.head().number - first + 1, drop: true });
+    await sync();
+    await expect(client.getTokenDetails(token)).rejects.toThrow(/No token with this address/);
+    expect((await client.getTokenDetails(moon)).data.currentStatus).not.toBe('LAUNCHED');
+
+    const { status, events } = await reading;
+    expect(status).toBe(200);
+    const ours = events.filter((e) => e.data.token === token || e.data.token === moon);
+    const told = ours.filter((e) => e.event !== 'removed' && e.event !== 'confirmed');
+    const removed = ours.filter((e) => e.event === 'removed');
+    expect(new Set(told.map((e) => e.event))).toEqual(new Set(['create', 'buy', 'progress', 'launch']));
+    // every event of the dropped blocks, then its removal, in the same order
+    expect(Math.min(...removed.map((e) => e.id))).toBeGreaterThan(Math.max(...told.map((e) => e.id)));
+    expect(removed.map((e) => [ofWhat(e), e.data.txid])).toEqual(told.map((e) => [e.event, e.data.txid]));
+    // a removal carries the facts of what it removes
+    const [create, launched] = ['create', 'launch'].map((of) => removed.find((e) => ofWhat(e) === of)!.data);
+    expect(create).toMatchObject({
+      kind: 'removed',
+      token,
+      txid: created,
+      data: { of: 'create', token, symbol: 'GONE', name: 'Gone Soon', creator: dev!.publicKey, blockNumber: first },
+    });
+    expect(launched).toMatchObject({
+      kind: 'removed',
+      token: moon,
+      txid: launch.txid,
+      data: { of: 'launch', symbol: 'MOON' },
+    });
+    const progress = told.filter((e) => e.event === 'progress').map((e) => e.data.data);
+    expect(removed.filter((e) => ofWhat(e) === 'progress').map((e) => e.data.data)).toEqual(
+      progress.map((d) => ({ ...(d as object), of: 'progress' })),
+    );
+
+    // another fork over the same heights: what was removed is not removed again
+    const after = await stack.facade.feed.latestSeq();
+    await fork({ from: first, drop: true });
+    await sync();
+    expect(await stack.facade.feed.since(after, { tokens: [token, moon] })).toEqual([]);
   });
 
   it('finds a fork that reaches below the first head an indexer ever read', async () => {
