@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqlite } from '../src/db/open.js';
-import * as botSchema from '../src/bot/schema.js';
+import * as botSchema from '../src/trading/schema.js';
 import { openAppDatabase } from '../src/db/index.js';
 import { createKeysService } from '../src/service/keys.service.js';
 import { tempDir } from './helpers/devnet.js';

@@ -110,7 +110,7 @@ export async function run(): Promise<void> {
   try {
     await rules(h, stack);
     const creator = await fundedCreator(stack);
-    await h.built.services.sniper.start();
+    await h.built.services.automation.start();
     const { ms, next, total } = measure(h, stack, await creations(creator));
     const p = percentiles(ms);
     const share = total ? (next / total) * 100 : 0;
@@ -121,7 +121,7 @@ export async function run(): Promise<void> {
       `- sniper: snipes in the block right after the creation's: ${next} of ${total} (${share.toFixed(1)} %) — ${share >= 95 ? 'meets' : 'misses'} the target (≥ 95 %)`,
     );
   } finally {
-    h.built.services.sniper.stop();
+    h.built.services.automation.stop();
     await h.close();
     await stack.close();
   }

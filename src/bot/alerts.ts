@@ -6,7 +6,8 @@
 // the stored position and never repeats an alert.
 import type { Api, GrammyError } from 'grammy';
 import type { Logger } from 'pino';
-import type { LaunchpadClient, StreamEvent } from '../client/index.js';
+import type { StreamEvent } from '../client/index.js';
+import type { TradingStream } from '../trading/stream.js';
 import { compact, esc, trx } from './format.js';
 import { refusalOf } from './refusals.js';
 import type { AlertRules, BotStore } from './store.js';
@@ -51,7 +52,8 @@ function alertText(e: StreamEvent, botUsername: string): string {
 export function createAlerter(deps: {
   store: BotStore;
   api: Api;
-  client: LaunchpadClient;
+  /** the process's one live stream (the trading side's) */
+  stream: TradingStream;
   logger: Logger;
   botUsername: string;
   flushDelayMs?: number;
@@ -124,14 +126,20 @@ export function createAlerter(deps: {
     take,
     flush,
     async start(): Promise<void> {
-      const last = await store.meta('alerts_last_seq');
-      stopStream = deps.client.follow({
-        events: ['create', 'buy', 'progress', 'launch'],
-        ...(last !== undefined ? { lastEventId: Number(last) } : {}),
+      stopStream = await deps.stream.subscribe({
+        name: 'alerts',
+        kinds: ['create', 'buy', 'progress', 'launch'],
+        position: {
+          get: async () => {
+            const last = await store.meta('alerts_last_seq');
+            return last === undefined ? undefined : Number(last);
+          },
+          // take() moves it, in the transaction that queues the event's alerts
+          set: async () => undefined,
+        },
         onEvent: async (e) => {
           if ((await take(e)) > 0) scheduleFlush();
         },
-        onError: (err) => deps.logger.warn({ err: (err as Error).message }, 'alert stream interrupted; reconnecting'),
       });
       // anything queued before a restart goes out now
       if ((await store.unsentAlerts()).length) scheduleFlush();

@@ -18,8 +18,8 @@ export interface BotServices {
   trading: TradeFlow;
   /** Automated orders (limit, TP/SL, trailing, DCA). */
   orders: OrderEngine;
-  /** Sniping and copy trading. */
-  sniper: Sniper;
+  /** The automation: sniping and copy trading. */
+  automation: Sniper;
   /** The referral programme: codes, who brought whom, the terms, the referrers' figures. */
   referrals: Referrals;
   /** The users' PINs, which guard the wallet's actions (export, withdraw, import, switch, remove) and risky settings. */

@@ -7,6 +7,7 @@ import { isBase58Address } from '../tron/address.js';
 import type { BotContext } from './context.js';
 import { esc, settingsText, trx } from './format.js';
 import { settingsKeyboard } from './keyboards.js';
+import { withdrawAnswerData } from './callback-data/index.js';
 import type { Settings } from './store.js';
 import { friendly, type Side } from '../trading/trade-flow.js';
 import { amountHelp, checkAmount, startTrade } from './trade-start.js';
@@ -57,6 +58,18 @@ export async function customAmount(conversation: Convo, ctx: Context, side: Side
   await conversation.external((octx) => startTrade(octx, token, side, amount));
 }
 
+/** Send and Cancel under a withdrawal. */
+const sendOrCancel = () =>
+  new InlineKeyboard()
+    .text('✅ Send', withdrawAnswerData.build({ answer: 'yes' }))
+    .text('✖️ Cancel', withdrawAnswerData.build({ answer: 'no' }));
+
+/** The user's tap of Send or Cancel (anything else is answered with a hint). */
+const waitForSendOrCancel = (conversation: Convo, ctx: Context) =>
+  conversation
+    .waitForCallbackQuery(withdrawAnswerData.filter(), { otherwise: (c) => c.reply('Tap Send or Cancel above.') })
+    .andFrom(ctx.from!.id);
+
 /** Withdraw TRX: address, amount, confirm, then sign and send. */
 export async function withdraw(conversation: Convo, ctx: Context) {
   const to = await ask(
@@ -77,13 +90,11 @@ export async function withdraw(conversation: Convo, ctx: Context) {
   if (!amount) return;
   const confirm = await ctx.reply(`Send <b>${esc(trx(Number(amount)))}</b> to <code>${esc(to)}</code>?`, {
     parse_mode: 'HTML',
-    reply_markup: new InlineKeyboard().text('✅ Send', 'wd:yes').text('✖️ Cancel', 'wd:no'),
+    reply_markup: sendOrCancel(),
   });
-  const answer = await conversation
-    .waitForCallbackQuery(['wd:yes', 'wd:no'], { otherwise: (c) => c.reply('Tap Send or Cancel above.') })
-    .andFrom(ctx.from!.id);
+  const answer = await waitForSendOrCancel(conversation, ctx);
   await answer.answerCallbackQuery();
-  if (answer.callbackQuery.data === 'wd:no') {
+  if (withdrawAnswerData.unpack(answer.callbackQuery.data).answer === 'no') {
     await ctx.api.editMessageText(confirm.chat.id, confirm.message_id, 'Withdrawal cancelled.');
     return;
   }
@@ -138,13 +149,11 @@ async function secondTap(
     confirm.chat.id,
     confirm.message_id,
     `⚠️ You never sent to <code>${esc(to)}</code> before. Check the address, then tap Send again after ${Math.ceil(waitMs / 1000)} s to send <b>${esc(trx(Number(amount)))}</b>.`,
-    { parse_mode: 'HTML', reply_markup: new InlineKeyboard().text('✅ Send', 'wd:yes').text('✖️ Cancel', 'wd:no') },
+    { parse_mode: 'HTML', reply_markup: sendOrCancel() },
   );
   for (;;) {
-    const tap = await conversation
-      .waitForCallbackQuery(['wd:yes', 'wd:no'], { otherwise: (c) => c.reply('Tap Send or Cancel above.') })
-      .andFrom(ctx.from!.id);
-    if (tap.callbackQuery.data === 'wd:no') {
+    const tap = await waitForSendOrCancel(conversation, ctx);
+    if (withdrawAnswerData.unpack(tap.callbackQuery.data).answer === 'no') {
       await tap.answerCallbackQuery();
       await ctx.api.editMessageText(confirm.chat.id, confirm.message_id, 'Withdrawal cancelled.');
       return false;

@@ -4,7 +4,7 @@ import type { Settings } from './store.js';
 import { scalarText } from '../text.js';
 import type { Side } from '../tron/market/index.js';
 import { TOKEN_DECIMALS, formatUnits, sunToTrx } from '../tron/units.js';
-import type { OrderEngine } from '../trading/orders/index.js';
+import { levelNow } from '../trading/orders/triggers.js';
 import { formatPrice } from '../trading/price.js';
 import type { OrderRow } from '../trading/store.js';
 import type { TradeQuote } from '../trading/trade-row.js';
@@ -224,7 +224,7 @@ export const pctOfBps = (bps: string | number) => `${Number(bps) / 100}%`;
 const level = (e18: string | bigint | null | undefined) => (e18 ? `${formatPrice(BigInt(e18))} TRX` : '?');
 
 /** One order in words (its list and the engine's messages). */
-export function orderLine(o: OrderRow, engine: OrderEngine, now: number): string {
+export function orderLine(o: OrderRow, now: number): string {
   const sym = `$${esc(o.symbol)}`;
   let text: string;
   switch (o.kind) {
@@ -242,7 +242,7 @@ export function orderLine(o: OrderRow, engine: OrderEngine, now: number): string
       if (o.holdBlocks > 1) text += ` · holds ${o.holdBlocks} blocks`;
       break;
     case 'trail':
-      text = `📉 Trailing stop on ${sym}: sell ${pctOfBps(o.amount)} ${pctOfBps(o.trailBps ?? 0)} below the high (high ${level(o.highE18)}, fires at ≤ ${level(engine.levelOf(o))})`;
+      text = `📉 Trailing stop on ${sym}: sell ${pctOfBps(o.amount)} ${pctOfBps(o.trailBps ?? 0)} below the high (high ${level(o.highE18)}, fires at ≤ ${level(levelNow(o))})`;
       break;
     default: {
       const next =

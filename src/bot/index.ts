@@ -7,6 +7,7 @@ import { telegramThrottler } from './throttle.js';
 import { Bot, type Api, type Transformer } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 import type { BotContext, BotServices } from './context.js';
+import { alertToggleData } from './callback-data/index.js';
 import { errorBoundary } from './error-boundary.js';
 import { isLateAnswer } from './refusals.js';
 import { shedSpam, type SpamLimits } from './spam.js';
@@ -41,14 +42,27 @@ export interface BotOptions extends SpamLimits {
 /** Bump when a conversation's code changes, so stored states of the old code are dropped. */
 const CONVERSATION_VERSION = 3; // 2: dialogues are kept per chat and person; 3: editSetting and withdraw ask the PIN's gate
 
-export function createBot(token: string, services: BotServices, options: BotOptions = {}): Bot<BotContext> {
+/** What each bot's Api goes through (conversations add them to the Api objects they make). */
+const transformersOf = new WeakMap<Bot<BotContext>, Transformer[]>();
+
+/**
+ * The bot, before its features: its Api (with auto-retry and Telegram's flood limits) is what the
+ * trading side's notifiers send through. installBot adds the features once the services exist.
+ */
+export function createBot(token: string, options: BotOptions = {}): Bot<BotContext> {
   const bot = new Bot<BotContext>(token, {
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
     client: { ...(options.apiRoot ? { apiRoot: options.apiRoot } : {}) },
   });
   const transformers = telegramTransformers(options.throttle !== false, options.shared);
   bot.api.config.use(...transformers);
+  transformersOf.set(bot, transformers);
+  return bot;
+}
 
+/** The bot's features, in order, over its services. */
+export function installBot(bot: Bot<BotContext>, services: BotServices, options: BotOptions = {}): Bot<BotContext> {
+  const transformers = transformersOf.get(bot) ?? [];
   // updates of one chat in order (the runner processes chats in parallel)
   bot.use(sequentialize((ctx) => ctx.chat?.id.toString()));
   bot.use(async (ctx, next) => {
@@ -117,7 +131,7 @@ async function ownersOnly(ctx: BotContext, next: () => Promise<void>): Promise<v
   if (msg && msg.chat.type !== 'private') {
     const owner = await ctx.services.store.ownerOf(msg.chat.id, msg.message_id);
     // the alerts' settings belong to the chat, and their feature lets only the chat's admins change them
-    const chatWide = owner === undefined && /^al:/.test(ctx.callbackQuery?.data ?? '');
+    const chatWide = owner === undefined && alertToggleData.parse(ctx.callbackQuery?.data) !== undefined;
     if (!chatWide && owner !== ctx.from?.id) {
       await ctx.answerCallbackQuery({ text: 'These buttons belong to the person who asked.', show_alert: true });
       return;

@@ -1,33 +1,23 @@
-// Starts the bot from config: its database, vault, facade clients and trade flow; long polling with
-// grammY's runner (updates of one chat in order, chats in parallel); resumes unfinished trades.
+// Starts the bot from config: its database (the trading side's, with the chat's tables), the trading
+// side (src/trading/index.ts) with the bot's notifiers, and the bot itself; long polling with grammY's
+// runner (updates of one chat in order, chats in parallel) or a webhook; on the engine's instance, the
+// trading side's engines and the chat's own (alerts, scheduled deletes, referral payouts told).
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { LaunchpadClient } from '../client/index.js';
-import { createAccounts } from '../trading/accounts.js';
-import type { BotServices } from './context.js';
-import { createOrderEngine, type OrderEngine } from '../trading/orders/index.js';
-import { createSniper } from '../trading/sniper.js';
+import { createTrading, type NodeOptions } from '../trading/index.js';
+import type { SigningRules } from '../trading/signing.js';
+import { Vault } from '../vault.js';
+import { createAlerter } from './alerts.js';
 import { createChartCache } from './charts.js';
+import type { BotServices } from './context.js';
 import { txLinker } from './format.js';
+import { createBot, installBot, runDueDeletes, COMMANDS, type BotOptions } from './index.js';
 import { orderNotifier } from './notifiers/order.notifier.js';
+import { tellPayouts } from './notifiers/referral.notifier.js';
 import { sniperNotifier } from './notifiers/sniper.notifier.js';
 import { tradeNotifier } from './notifiers/trade.notifier.js';
-import type { Api } from 'grammy';
-import { createBot, runDueDeletes, COMMANDS, type BotOptions } from './index.js';
-import { operatorKey } from './operator-key.js';
 import { createStore, openBotDatabase, type BotDatabase } from './store.js';
-import { createTradeFlow } from '../trading/trade-flow.js';
-import { createNodeMarket } from '../trading/market.js';
-import { createTronWeb } from '../tron/client.js';
-import type { Family } from '../tron/families.js';
-import { ChainGateway } from '../tron/gateway.js';
-import { createUserPins } from '../trading/user-pin.js';
-import { createReferrals } from '../trading/referrals/index.js';
-import { tellPayouts } from './notifiers/referral.notifier.js';
-import type { SigningRules } from '../trading/signing.js';
-import { createAlerter } from './alerts.js';
-import { Vault } from '../vault.js';
 import { setWebhook, webhookHandler, type WebhookHandler, type WebhookSettings } from './webhook.js';
 
 export interface BotRunOptions {
@@ -42,7 +32,7 @@ export interface BotRunOptions {
    * The Tron node the trading side reads itself, read-only (TRON_RPC or the embedded devnet), and the
    * launchpad families on it: the API's figures are checked against it.
    */
-  node: { host: string; apiKey?: string | undefined; rps?: number | undefined; families: Family[] };
+  node: NodeOptions;
   /** An operator key for the facade (creates a key per user), or a way to make one once. */
   operatorKey: string | (() => Promise<string>);
   defaultPlan: string;
@@ -76,130 +66,53 @@ export async function buildBot(opts: BotRunOptions) {
   const log = opts.logger.child({ module: 'bot' });
   const db = opts.database ?? (await openBotDatabase({ sqlite: opts.dbFile ?? path.join(opts.dataDir, 'bot.sqlite') }));
   const store = createStore(db);
-  const vault = new Vault(opts.vaultKey);
-  const operator = new LaunchpadClient({
-    baseUrl: opts.facadeUrl,
-    apiKey: await operatorKey(store, vault, opts.operatorKey),
-    timeoutMs: 30_000,
-  });
-  const market = nodeMarketOf(opts.node, log);
-  const accounts = createAccounts({
-    store,
-    vault,
-    operator,
-    facadeUrl: opts.facadeUrl,
-    defaultPlan: opts.defaultPlan,
-    market,
-  });
-  const trading = createTradeFlow({
-    store,
-    accounts,
-    signing: opts.signing,
-    market,
-    ...(opts.finalityPollMs !== undefined ? { finalityPollMs: opts.finalityPollMs } : {}),
-    ...(opts.tradeNow ? { now: opts.tradeNow } : {}),
-  });
-  // the engine reports through the bot's Api, made just below
-  const late: { api?: Api } = {};
+  // the bot first (its Api is what the trading side's notifiers send through), its features last
+  const bot = createBot(opts.token, opts.bot);
   const link = txLinker(opts.explorerTxUrl);
-  // the engines' clock and stream (tests drive them)
-  const driven = {
-    ...(opts.orders?.now ? { now: opts.orders.now } : {}),
-    ...(opts.orders?.follow !== undefined ? { follow: opts.orders.follow } : {}),
-  };
-  const orders: OrderEngine = createOrderEngine({
-    store,
-    accounts,
-    trading,
-    client: operator,
-    notify: orderNotifier(
-      () => late.api!,
-      log,
-      () => orders,
-      link,
-    ),
-    logger: log,
+  const trades = (api: typeof bot.api) => tradeNotifier(api, log, opts.explorerTxUrl);
+  const trading = await createTrading({
+    db,
+    vault: new Vault(opts.vaultKey),
+    facadeUrl: opts.facadeUrl,
+    operatorKey: opts.operatorKey,
+    defaultPlan: opts.defaultPlan,
+    signing: opts.signing,
+    node: opts.node,
     trxUsd: opts.trxUsd,
-    tickMs: opts.orders?.tickMs ?? 1000,
-    ...driven,
+    logger: opts.logger,
+    notify: {
+      trades: trades(bot.api),
+      orders: orderNotifier(bot.api, log, link),
+      automation: sniperNotifier(bot.api, log, link),
+    },
+    drive: {
+      ...(opts.orders?.now ? { ordersNow: opts.orders.now } : {}),
+      ...(opts.orders?.tickMs !== undefined ? { tickMs: opts.orders.tickMs } : {}),
+      ...(opts.orders?.follow !== undefined ? { follow: opts.orders.follow } : {}),
+      ...(opts.tradeNow ? { tradesNow: opts.tradeNow } : {}),
+      ...(opts.finalityPollMs !== undefined ? { finalityPollMs: opts.finalityPollMs } : {}),
+      ...(opts.referralsNow ? { referralsNow: opts.referralsNow } : {}),
+    },
   });
-  const sniper = createSniper({
+  const services: BotServices = {
     store,
-    accounts,
-    trading,
-    client: operator,
-    orders,
-    notify: sniperNotifier(() => late.api!, log, link),
-    ...sniperRecords(store),
-    logger: log,
-    trxUsd: opts.trxUsd,
-    ...driven,
-  });
-  const services = botServices(opts, log, { db, store, operator, accounts, trading, orders, sniper });
-  const bot = createBot(opts.token, services, opts.bot);
-  late.api = bot.api;
-  return { bot, store, services, db, operator, explorerTxUrl: opts.explorerTxUrl };
-}
-
-/** The bot's services: the trading side's parts, with what only the chat needs (PINs, charts, notifiers). */
-function botServices(
-  opts: BotRunOptions,
-  log: Logger,
-  parts: Pick<BotServices, 'store' | 'operator' | 'accounts' | 'trading' | 'orders' | 'sniper'> & { db: BotDatabase },
-): BotServices {
-  const { db, ...trading } = parts;
-  const { store, operator, orders } = trading;
-  return {
-    ...trading,
-    referrals: createReferrals({
-      db,
-      meta: store,
-      fees: operator,
-      ...(opts.referralsNow ? { now: opts.referralsNow } : {}),
-    }),
-    pins: createUserPins(store),
+    accounts: trading.accounts,
+    trading: trading.trading,
+    orders: trading.orders,
+    automation: trading.automation,
+    referrals: trading.referrals,
+    pins: trading.pins,
     ...(opts.newRecipientWaitMs !== undefined ? { newRecipientWaitMs: opts.newRecipientWaitMs } : {}),
     charts: createChartCache(),
     logger: log,
     trxUsd: opts.trxUsd,
     now: Date.now,
+    operator: trading.operator,
     admins: opts.admins ?? [],
-    events: (a) =>
-      tradeNotifier(a, log, opts.explorerTxUrl, (t) =>
-        orders.afterBuy(t.userId, t.walletId, t.token, t.txid ?? undefined),
-      ),
+    events: trades,
   };
-}
-
-/** What the sniper keeps across restarts and shares with other instances: its stream position, its notices' days. */
-function sniperRecords(store: ReturnType<typeof createStore>) {
-  return {
-    position: {
-      get: async () => {
-        const v = await store.meta('sniper_last_seq');
-        return v === undefined ? undefined : Number(v);
-      },
-      set: (id: number) => store.setMeta('sniper_last_seq', String(id)),
-    },
-    notices: {
-      claim: (key: string, at: number, windowMs: number) => store.claimWindow(`sniper_notice:${key}`, at, windowMs),
-    },
-  };
-}
-
-/** The trading side's own reader of the node (paced on a real node, TRON_RPS). */
-function nodeMarketOf(node: BotRunOptions['node'], log: Logger) {
-  const tronWeb = createTronWeb({
-    host: node.host,
-    apiKey: node.apiKey,
-    pacing: node.rps
-      ? {
-          rps: node.rps,
-          onRetry: (r) => log.warn(r, 'the Tron node is busy (HTTP %d); retrying in %d ms', r.status, r.delayMs),
-        }
-      : undefined,
-  });
-  return createNodeMarket({ chain: new ChainGateway(tronWeb), families: node.families });
+  installBot(bot, services, opts.bot);
+  return { bot, store, services, db, trading, operator: trading.operator, explorerTxUrl: opts.explorerTxUrl };
 }
 
 /** How the bot shares its work with other instances (main.ts, from ROLES). */
@@ -215,30 +128,22 @@ export interface BotRoles {
   resumeStaleMs?: number;
 }
 
-/** How often the engine's leader looks for hand trades a dead instance left (several instances). */
-const RESUME_EVERY_MS = 30_000;
 /** How often the engine tells referrers of their confirmed payouts. */
 const PAYOUTS_EVERY_MS = 10_000;
 
-/** The engine: what runs on one instance at a time. */
+/** The engine: what runs on one instance at a time (the trading side's engines, and the chat's own). */
 function botEngine(built: Awaited<ReturnType<typeof buildBot>>, staleMs: number | undefined) {
-  const { bot, store, services } = built;
+  const { bot, store, services, trading } = built;
   const log = services.logger;
   let alerter: ReturnType<typeof createAlerter> | undefined;
   let timers: NodeJS.Timeout[] = [];
-  const resume = async () => {
-    const resumed = await services.trading.resume(services.events(bot.api), staleMs ?? 0);
-    if (resumed) log.info({ resumed }, 'resumed unfinished trades');
-  };
   return {
     async start() {
-      await resume();
-      await services.orders.start();
-      await services.sniper.start();
+      await trading.start(staleMs !== undefined ? { resumeStaleMs: staleMs } : undefined);
       alerter = createAlerter({
         store,
         api: bot.api,
-        client: built.operator,
+        stream: trading.stream,
         logger: log,
         botUsername: bot.botInfo.username,
       });
@@ -257,21 +162,13 @@ function botEngine(built: Awaited<ReturnType<typeof buildBot>>, staleMs: number 
           PAYOUTS_EVERY_MS,
         ),
       );
-      if (staleMs !== undefined)
-        timers.push(
-          setInterval(
-            () => void resume().catch((err: unknown) => log.warn({ err }, 'resuming trades failed')),
-            RESUME_EVERY_MS,
-          ),
-        );
     },
     async stop() {
       for (const t of timers) clearInterval(t);
       timers = [];
       await alerter?.stop();
       alerter = undefined;
-      await services.orders.stop();
-      services.sniper.stop();
+      await trading.stop();
     },
     get alerter() {
       return alerter;

@@ -1,14 +1,8 @@
-// The bot's own tables (a separate SQLite file: the bot reaches the facade only over HTTP): the
-// Telegram side (message owners, prompts, conversations, alerts, admin audit) here, and the trading
-// side's (users, wallets, trades, orders) from src/trading/schema.ts, in the same file.
-// Secrets (private keys, the user's API key) are stored only encrypted (AES-256-GCM).
-export * from '../trading/schema.js';
+// The Telegram chat's own tables (message owners, prompts, conversations, alerts, admin audit). They
+// live in the trading side's database (src/trading/db.ts: the bot.sqlite file, or Postgres's `bot`
+// schema) beside its tables, one migration sequence for both (drizzle/bot, drizzle/pg-bot); the bot
+// opens them with openBotDatabase (store.ts).
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-
-export const botMeta = sqliteTable('bot_meta', {
-  key: text('key').primaryKey(),
-  value: text('value').notNull(),
-});
 
 /** Which user a message with buttons belongs to (groups: only they may press). */
 export const ownedMessages = sqliteTable(

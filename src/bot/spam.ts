@@ -3,12 +3,17 @@
 // (Requests to the API are not limited per call for bot users: see managed keys in the README.)
 import { limit } from '@grammyjs/ratelimiter';
 import type { Middleware } from 'grammy';
+import { cancelTradeData, confirmTradeData } from './callback-data/index.js';
 import type { BotContext, BotServices } from './context.js';
 import { countInWindow, type SharedRedis } from '../db/redis.js';
 
 /** Said once per window to a user whose updates are being dropped. */
 export const SLOW_DOWN = '🐢 Slow down a little: I am skipping some of your messages. Try again in a few seconds.';
 const SLOW_DOWN_EVERY_MS = 10_000;
+
+/** A tap of Confirm or Cancel under a quote. */
+const settlesQuote = (data: string | undefined) =>
+  confirmTradeData.parse(data) !== undefined || cancelTradeData.parse(data) !== undefined;
 
 export interface SpamLimits {
   /** Updates per second accepted from one user; default 3. */
@@ -42,8 +47,7 @@ export function shedSpam(
   };
   // Confirm and Cancel only settle a quote the user already asked for (cheap, and idempotent below):
   // they are never shed, so a trade is never stopped half-way by the limit.
-  const limitedKey = (ctx: BotContext) =>
-    /^c[fx]:/.test(ctx.callbackQuery?.data ?? '') ? undefined : ctx.from?.id.toString();
+  const limitedKey = (ctx: BotContext) => (settlesQuote(ctx.callbackQuery?.data) ? undefined : ctx.from?.id.toString());
   return [
     [1000, limits.userRate ?? 3],
     [60_000, limits.userRatePerMinute ?? 40],

@@ -1,11 +1,14 @@
-// The bot's data: the trading side's (users, wallets, trades, orders: src/trading/store.ts) and the
-// Telegram side's (message owners, prompts, conversations, alerts, audit), on either engine: the
-// bot's SQLite file, or the `bot` schema of a Postgres database that several bot processes share.
+// The Telegram chat's data (message owners, prompts, conversations, alerts, admin audit), kept in the
+// trading side's database beside its tables (src/trading/db.ts: the bot.sqlite file, or Postgres's
+// `bot` schema that several bot processes share). The bot's store is the trading side's store with
+// the chat's functions added.
 import { and, asc, count, eq, inArray, isNull, lte } from 'drizzle-orm';
-import { openPostgres, sqliteDatabase, type Database } from '../db/engine.js';
-import { openSqlite, type Db } from '../db/open.js';
-import * as pgTables from '../db/pg/bot.schema.js';
+import type { Database } from '../db/engine.js';
+import type { Db } from '../db/open.js';
+import { openTradingDatabase, openTradingDb, type MoreTables } from '../trading/db.js';
+import type * as tradingTables from '../trading/schema.js';
 import { createTradingStore, type UserRow } from '../trading/store.js';
+import * as pg from './pg.schema.js';
 import * as s from './schema.js';
 
 export {
@@ -17,17 +20,18 @@ export {
   type OrderRow,
 } from '../trading/store.js';
 
+/** The chat's tables, kept beside the trading side's. */
+const CHAT_TABLES: MoreTables<typeof s> = { sqlite: s, pg };
+type BotSchema = typeof tradingTables & typeof s;
 /** The bot's SQLite file itself. */
-export type BotDb = Db<typeof s>;
-/** The bot's database as the stores use it, on either engine. */
-export type BotDatabase = Database<typeof s>;
-export const openBotDb = (file: string): BotDb => openSqlite(file, s, 'bot');
+export type BotDb = Db<BotSchema>;
+/** The bot's database as the stores use it, on either engine: the trading side's, with the chat's tables. */
+export type BotDatabase = Database<BotSchema>;
+export const openBotDb = (file: string): BotDb => openTradingDb(file, CHAT_TABLES);
 
 /** The bot's database: a SQLite file (a path, or one open already) or Postgres (a URL: migrated under a lock). */
-export async function openBotDatabase(where: { sqlite: string | BotDb } | { postgres: string }): Promise<BotDatabase> {
-  if ('sqlite' in where)
-    return sqliteDatabase(typeof where.sqlite === 'string' ? openBotDb(where.sqlite) : where.sqlite, s);
-  return openPostgres(where.postgres, s, pgTables, { folder: 'pg-bot' });
+export function openBotDatabase(where: { sqlite: string | BotDb } | { postgres: string }): Promise<BotDatabase> {
+  return openTradingDatabase(where, CHAT_TABLES);
 }
 
 export interface AlertRules {
@@ -48,54 +52,10 @@ const rulesOf = (r: typeof s.alertRules.$inferSelect): AlertRules => ({
 
 export function createStore(db: BotDatabase) {
   const { t } = db;
-  async function meta(key: string): Promise<string | undefined> {
-    return (await db.q.select().from(t.botMeta).where(eq(t.botMeta.key, key)))[0]?.value;
-  }
-  /** Sets a key only if it has none yet; true for the one caller (of any process) that set it. */
-  async function claimMeta(key: string, value: string): Promise<boolean> {
-    // claim: insert on conflict do nothing, counted with returning
-    const rows = await db.tx((q) =>
-      q.insert(t.botMeta).values({ key, value }).onConflictDoNothing().returning({ key: t.botMeta.key }),
-    );
-    return rows.length === 1;
-  }
-  /** Changes a key's value only from `from`; true for the one caller (of any process) that did. */
-  async function swapMeta(key: string, from: string, to: string): Promise<boolean> {
-    // claim: a conditional update, counted with returning
-    const rows = await db.tx((q) =>
-      q
-        .update(t.botMeta)
-        .set({ value: to })
-        .where(and(eq(t.botMeta.key, key), eq(t.botMeta.value, from)))
-        .returning({ key: t.botMeta.key }),
-    );
-    return rows.length === 1;
-  }
   return {
-    // the trading tables are a part of the bot's
+    // the trading side's store, and the chat's tables beside it
     ...createTradingStore(db),
     db,
-    meta,
-    async setMeta(key: string, value: string): Promise<void> {
-      await db.tx((q) =>
-        q.insert(t.botMeta).values({ key, value }).onConflictDoUpdate({ target: t.botMeta.key, set: { value } }),
-      );
-    },
-    claimMeta,
-    swapMeta,
-    /**
-     * Takes a key for a window of time: true for the one caller (of any process) whose turn it is, the
-     * key unset or last taken `windowMs` or more before `at`, which it now holds from `at`.
-     */
-    async claimWindow(key: string, at: number, windowMs: number): Promise<boolean> {
-      if (await claimMeta(key, String(at))) return true;
-      const last = await meta(key);
-      if (last === undefined || at - Number(last) < windowMs) return false;
-      return swapMeta(key, last, String(at));
-    },
-    async deleteMeta(key: string): Promise<void> {
-      await db.tx((q) => q.delete(t.botMeta).where(eq(t.botMeta.key, key)));
-    },
 
     async userByUsername(name: string): Promise<UserRow | undefined> {
       const rows = await db.q

@@ -12,8 +12,14 @@ import { openPostgres, type Queries } from '../db/engine.js';
 import { openSqlite } from '../db/open.js';
 import * as appSchema from '../db/schema.js';
 import * as appPg from '../db/pg/app.schema.js';
-import * as botSchema from '../bot/schema.js';
-import * as botPg from '../db/pg/bot.schema.js';
+import * as chatSchema from '../bot/schema.js';
+import * as chatPg from '../bot/pg.schema.js';
+import * as tradingSchema from '../trading/schema.js';
+import * as tradingPg from '../trading/pg.schema.js';
+
+/** The bot.sqlite file's tables: the trading side's and the Telegram chat's beside them. */
+const botSchema = { ...tradingSchema, ...chatSchema };
+const botPg = { ...tradingPg, ...chatPg };
 
 /** Tables the migrations fill, which a fresh target may hold and the copy replaces. */
 const SEEDED = new Set(['plans', 'app_meta']);

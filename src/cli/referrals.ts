@@ -1,5 +1,5 @@
-// `cli referrals list | set | payout`: the referral programme from the operator's side, on the bot's
-// database (Postgres with DATABASE_URL, else DATA_DIR/bot.sqlite) and the API's fee ledger (the
+// `cli referrals list | set | payout`: the referral programme from the operator's side, on the trading
+// side's database (Postgres with DATABASE_URL, else DATA_DIR/bot.sqlite) and the API's fee ledger (the
 // fees the referees' keys paid on chain), read directly as the keys commands do.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -7,7 +7,8 @@ import { and, gte, inArray } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import { tronHost } from '../config.js';
 import { openAppDatabase, openDb, type AppDatabase } from '../db/index.js';
-import { createStore, openBotDatabase } from '../bot/store.js';
+import { openTradingDatabase } from '../trading/db.js';
+import { createTradingStore } from '../trading/store.js';
 import { createReferrals, describeSettings, type BookedFee } from '../trading/referrals/index.js';
 import { payReferrers } from '../trading/referrals/payout.js';
 import { createTronWeb } from '../tron/client.js';
@@ -41,11 +42,11 @@ export async function referralsCommand(
   const app = config.databaseUrl
     ? await openAppDatabase({ postgres: config.databaseUrl })
     : await openAppDatabase({ sqlite: openDb(config.appDbFile) });
-  const bot = await openBotDatabase(
+  const bot = await openTradingDatabase(
     config.databaseUrl ? { postgres: config.databaseUrl } : { sqlite: path.join(config.dataDir, 'bot.sqlite') },
   );
   try {
-    const store = createStore(bot);
+    const store = createTradingStore(bot);
     const referrals = createReferrals({ db: bot, meta: store, fees: ledgerFees(app) });
     if (cmd === 'list') {
       out(`terms: ${describeSettings(await referrals.settings())}`);
@@ -101,7 +102,10 @@ export async function referralsCommand(
   }
 }
 
-async function activeWallet(store: ReturnType<typeof createStore>, telegramId: number): Promise<string | undefined> {
+async function activeWallet(
+  store: ReturnType<typeof createTradingStore>,
+  telegramId: number,
+): Promise<string | undefined> {
   const user = await store.user(telegramId);
   if (!user?.activeWalletId) return undefined;
   return (await store.wallet(telegramId, user.activeWalletId))?.address;

@@ -14,6 +14,7 @@ import type { Side } from '../tron/market/index.js';
 import { trxToSun } from '../tron/units.js';
 import type { Accounts } from './accounts.js';
 import type { OrderEngine } from './orders/index.js';
+import type { TradingStream } from './stream.js';
 import type { TradeRow, TradingStore } from './store.js';
 import type { TradeEvents, TradeFlow, TradeOutcome } from './trade-flow.js';
 import { newTradeRow, quoteOfTrade, type TradeQuote } from './trade-row.js';
@@ -38,7 +39,7 @@ export interface SniperDeps {
   store: TradingStore;
   accounts: Accounts;
   trading: TradeFlow;
-  /** the operator's client: the stream, the safety report and token prices */
+  /** the operator's client: the safety report and token details */
   client: LaunchpadClient;
   orders: OrderEngine;
   notify: (e: AutoEvent) => Promise<void> | void;
@@ -46,7 +47,8 @@ export interface SniperDeps {
   /** USD per TRX, for a snipe rule's market-cap cap */
   trxUsd: number;
   now?: () => number;
-  /** follow the live stream (tests may feed events instead) */
+  /** the process's one live stream (absent, or `follow` false: a test feeds events with onEvent) */
+  stream?: TradingStream | undefined;
   follow?: boolean;
   /** where the stream was read up to, kept across restarts (what came meanwhile is read then) */
   position?: { get(): Promise<number | undefined>; set(id: number): Promise<void> };
@@ -134,13 +136,8 @@ export function automationKit(deps: SniperDeps) {
       });
     return {
       pending: () => undefined,
-      done: async (t, outcome) => {
-        await result(t, outcome);
-        if (outcome.state === 'confirmed' && t.side === 'buy')
-          await deps.orders
-            .afterBuy(t.userId, t.walletId, t.token, t.txid ?? undefined)
-            .catch((err: unknown) => log.warn({ err }, 'auto TP/SL not set'));
-      },
+      // (the automatic TP/SL after a buy is the trade flow's)
+      done: result,
       // a fork took the trade away and its bytes could not land again: nothing was traded after all
       undone: result,
     };

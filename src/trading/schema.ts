@@ -1,6 +1,14 @@
-// The trading side's tables, in the bot's SQLite file (src/bot/schema.ts adds the Telegram side's):
-// users with their sealed facade key, wallets with sealed private keys, trades from quote to result.
+// The trading side's tables (its database: src/trading/db.ts, the bot.sqlite file or Postgres's `bot`
+// schema; a front end may keep tables of its own beside them, as the Telegram chat does in
+// src/bot/schema.ts): users with their sealed facade key, wallets with sealed private keys, trades
+// from quote to result, orders, rules, referrals, and a key-value table.
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/** Keys and values the trading side keeps (the operator key, the stream's position, notices' days, terms). */
+export const meta = sqliteTable('bot_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
 
 export const users = sqliteTable('users', {
   telegramId: integer('telegram_id').primaryKey(),
@@ -84,6 +92,11 @@ export const trades = sqliteTable(
     filledTokenUnits: text('filled_token_units'),
     /** TRX paid (buy, router fee included, refund excluded) or received (sell, after the router fee), sun. */
     filledTrxSun: text('filled_trx_sun'),
+    /**
+     * When the automatic take-profit / stop-loss of the settings were placed after this buy (or found
+     * not wanted): once, by the trade flow, in the transaction that places them; null until then.
+     */
+    autoOrdersAt: integer('auto_orders_at'),
   },
   (t) => [
     index('trades_status').on(t.status),

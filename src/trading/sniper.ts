@@ -194,19 +194,13 @@ export function createSniper(deps: SniperDeps) {
           .execute(t.id, kit.events(copy ? 'copy' : 'snipe', source))
           .catch((err: unknown) => log.error({ trade: t.id, err }, 'resumed trade failed'));
       }
-      if (deps.follow !== false) {
-        const last = await deps.position?.get();
-        stopStream = client.follow({
-          events: ['create', 'launch', 'buy', 'sell'],
-          ...(last !== undefined ? { lastEventId: last } : {}),
-          onEvent: async (e) => {
-            await this.onEvent(e);
-            await deps.position?.set(e.id);
-          },
-          onError: (err) => log.warn({ err: (err as Error).message }, 'sniper stream interrupted; reconnecting'),
-          retryMs: 1000,
+      if (deps.stream && deps.follow !== false)
+        stopStream = await deps.stream.subscribe({
+          name: 'automation',
+          kinds: ['create', 'launch', 'buy', 'sell'],
+          position: deps.position,
+          onEvent: (e) => this.onEvent(e),
         });
-      }
     },
 
     stop(): void {

@@ -3,12 +3,13 @@
 // processes). Every money-moving step is a conditional update or insert counted with .returning(),
 // so exactly one caller wins it, in this process or another.
 import { and, asc, count, eq, gte, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
-import type { Database } from '../db/engine.js';
+import type { TradingDatabase } from './db.js';
 import type * as s from './schema.js';
 import { reachedChain, spentSun, userRules } from './rules.store.js';
 import { userStore } from './users.store.js';
+import { metaStore } from './meta.store.js';
 
-export type TradingDatabase = Database<typeof s>;
+export type { TradingDatabase } from './db.js';
 
 export {
   DEFAULT_SETTINGS,
@@ -38,6 +39,7 @@ export function createTradingStore(db: TradingDatabase) {
   const first = <R>(rows: R[]): R | undefined => rows[0];
   return {
     ...userStore(db),
+    ...metaStore(db),
 
     async trade(id: string): Promise<TradeRow | undefined> {
       return first(await db.q.select().from(t.trades).where(eq(t.trades.id, id)));
@@ -68,6 +70,58 @@ export function createTradingStore(db: TradingDatabase) {
         .from(t.trades)
         .where(eq(t.trades.walletId, walletId));
       return rows.map((r) => r.token);
+    },
+    /** Buys in a block whose automatic orders were not placed yet (a stop came between): resumed on start. */
+    async pendingAutoOrders(): Promise<TradeRow[]> {
+      return db.q
+        .select()
+        .from(t.trades)
+        .where(
+          and(
+            eq(t.trades.side, 'buy'),
+            inArray(t.trades.status, ['included', 'confirmed']),
+            isNull(t.trades.autoOrdersAt),
+          ),
+        );
+    },
+    /**
+     * A buy's automatic orders, once: marks the buy, cancels the wallet's earlier automatic orders of
+     * the token and inserts `rows`, in one transaction. Undefined when the buy was marked already (by
+     * another caller, or before a restart); else the ids cancelled.
+     */
+    async replaceAutoOrders(tradeId: string, at: number, rows: NewOrder[]): Promise<string[] | undefined> {
+      return db.tx(async (q) => {
+        const marked = await q
+          .update(t.trades)
+          .set({ autoOrdersAt: at })
+          .where(and(eq(t.trades.id, tradeId), isNull(t.trades.autoOrdersAt)))
+          .returning({ id: t.trades.id });
+        if (marked.length !== 1) return undefined;
+        const first = rows[0];
+        if (!first) return [];
+        const o = t.orders;
+        const old = await q
+          .update(o)
+          .set({
+            status: 'cancelled',
+            note: 'replaced after a new buy',
+            breachBlock: null,
+            breachAt: null,
+            updatedAt: at,
+          })
+          .where(
+            and(
+              eq(o.userId, first.userId),
+              eq(o.walletId, first.walletId),
+              eq(o.token, first.token),
+              eq(o.auto, true),
+              inArray(o.status, ['active', 'paused']),
+            ),
+          )
+          .returning({ id: o.id });
+        await q.insert(o).values(rows);
+        return old.map((r) => r.id);
+      });
     },
     /** What an included trade moved, as the node's receipt says (exact strings). */
     async setFill(id: string, fill: { tokenUnits: bigint; trxSun: bigint }): Promise<void> {

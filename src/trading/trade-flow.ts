@@ -84,6 +84,11 @@ export function createTradeFlow(deps: {
   sleep?: (ms: number) => Promise<void>;
   /** how often an included trade is read until final (tests shorten it) */
   finalityPollMs?: number;
+  /**
+   * After a buy lands in a block (told first): the automatic orders of the user's settings, placed
+   * once per buy (the order engine's afterBuy); resumed on start for buys a stop caught before it.
+   */
+  afterBuy?: (buy: TradeRow) => Promise<void>;
 }) {
   const { store, accounts } = deps;
   const now = deps.now ?? Date.now;
@@ -181,6 +186,7 @@ export function createTradeFlow(deps: {
     const done = (await store.trade(trade.id))!;
     await events.done(done, outcome);
     if (status === 'included') finality.follow(done, events);
+    if (ok && done.side === 'buy') await deps.afterBuy?.(done);
   }
 
   async function execute(id: string, events: TradeEvents): Promise<void> {
@@ -324,6 +330,11 @@ export function createTradeFlow(deps: {
         state: s.state === 'failed' ? ('failed' as const) : ('confirmed' as const),
         ...(s.reason ? { reason: s.reason } : {}),
       };
+    },
+
+    /** Places the automatic orders of buys that landed while no one placed them (a stop came between). */
+    async resumeAutoOrders(): Promise<void> {
+      for (const t of await store.pendingAutoOrders()) await deps.afterBuy?.(t);
     },
 
     /**

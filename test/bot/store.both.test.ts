@@ -5,7 +5,7 @@
 // once-a-day notice's day is taken once; a wallet removal and a switch to it take turns.
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { operatorKey } from '../../src/bot/operator-key.js';
+import { operatorKey } from '../../src/trading/operator-key.js';
 import { createStore, DEFAULT_SETTINGS, type BotDatabase } from '../../src/bot/store.js';
 import { newTradeRow } from '../../src/trading/trade-row.js';
 import { createUserPins, MAX_PIN_TRIES, PIN_LOCK_MS } from '../../src/trading/user-pin.js';

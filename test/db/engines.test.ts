@@ -10,9 +10,11 @@ import { getTableColumns, is } from 'drizzle-orm';
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as appTables from '../../src/db/schema.js';
-import * as botTables from '../../src/bot/schema.js';
+import * as chatTables from '../../src/bot/schema.js';
+import * as tradingTables from '../../src/trading/schema.js';
 import * as pgApp from '../../src/db/pg/app.schema.js';
-import * as pgBot from '../../src/db/pg/bot.schema.js';
+import * as pgChat from '../../src/bot/pg.schema.js';
+import * as pgTrading from '../../src/trading/pg.schema.js';
 import { openPostgres, sqliteDatabase, type Database } from '../../src/db/engine.js';
 import { openSqlite } from '../../src/db/open.js';
 import { NEEDS_POSTGRES, testPostgres } from '../helpers/services.js';
@@ -22,7 +24,8 @@ afterAll(() => postgres?.drop());
 
 const pairs = [
   ['app', appTables, pgApp],
-  ['bot', botTables, pgBot],
+  ['trading', tradingTables, pgTrading],
+  ['chat', chatTables, pgChat],
 ] as const;
 
 describe('the Postgres twins of the tables', () => {
@@ -30,7 +33,7 @@ describe('the Postgres twins of the tables', () => {
     for (const [key, table] of Object.entries(sqlite)) {
       if (!is(table, SQLiteTable)) continue;
       const twin = (twins as Record<string, unknown>)[key] as PgTable | undefined;
-      expect(twin, `${key} has no twin in src/db/pg`).toBeDefined();
+      expect(twin, `${key} has no twin in its pg.schema.ts`).toBeDefined();
       expect(pgConfig(twin!).name).toBe(sqliteConfig(table).name);
       const cols = (t: Record<string, { name: string; notNull: boolean; primary: boolean }>) =>
         Object.entries(t).map(([k, c]) => [k, c.name, c.notNull || c.primary]);
@@ -46,7 +49,10 @@ describe('the Postgres twins of the tables', () => {
       .sort()
       .at(-1)!;
     const text = fs.readFileSync(`${dir}/${last}`, 'utf8');
-    const now = generateDrizzleJson(folder === 'pg-app' ? pgApp : pgBot, (JSON.parse(text) as { id: string }).id);
+    const now = generateDrizzleJson(
+      folder === 'pg-app' ? pgApp : { ...pgTrading, ...pgChat },
+      (JSON.parse(text) as { id: string }).id,
+    );
     // a change of the definitions without `npm run db:generate` leaves statements here
     expect(await generateMigration(JSON.parse(text) as typeof now, now)).toEqual([]);
   });

@@ -95,7 +95,7 @@ export async function startBotStack(
       const a = createAlerter({
         store: built.store,
         api: built.bot.api,
-        client: built.operator,
+        stream: built.trading.stream,
         logger: createLogger('silent'),
         botUsername: BOT_INFO.username,
         flushDelayMs: 50,

@@ -21,14 +21,14 @@ beforeAll(async () => {
   api = new LaunchpadClient({ baseUrl: h.stack.url, apiKey: await h.stack.key() });
   tokens = await demoTokens(h.stack.devnet.url);
   helpers = automationHelpers(h);
-  await h.built.services.sniper.start();
+  await h.built.services.automation.start();
 });
 afterAll(async () => {
-  h?.built.services.sniper.stop();
+  h?.built.services.automation.stop();
   await h?.close();
 });
 
-const sniper = () => h.built.services.sniper;
+const sniper = () => h.built.services.automation;
 const balance = async (token: string, address: string) =>
   BigInt((await api.getTokenBalance(address, token)).balanceInSun);
 const TRX = 1_000_000n;

@@ -209,7 +209,7 @@ describe('automated trades, with the quote or the build rewritten', () => {
   it('a snipe whose build names another amount or a fee above the cap fails with nothing sent, and says why', async () => {
     const U = 7102;
     const me = await helpers.newUser(U, 2_000);
-    await h.built.services.sniper.addRule(U, { trx: '10', word: 'hostile' });
+    await h.built.services.automation.addRule(U, { trx: '10', word: 'hostile' });
     const dev = await helpers.outsider(1_000);
     const rewrites: Array<[(q: Quote) => Quote, RegExp]> = [
       [(q) => ({ ...q, amountIn: 1500, exact: { ...q.exact, amountIn: '1500000000' } }), /another amount/],
@@ -219,7 +219,7 @@ describe('automated trades, with the quote or the build rewritten', () => {
       const made = await dev.create(`hostile cat ${i}`, `HC${i}`, 1);
       proxy.setQuote((q, route) => (route === 'localTrade' ? rewrite(q) : q));
       try {
-        await h.built.services.sniper.onEvent({
+        await h.built.services.automation.onEvent({
           id: 900 + i,
           kind: 'create',
           token: made.token,
@@ -243,9 +243,9 @@ describe('automated trades, with the quote or the build rewritten', () => {
     const token = tokens.TCAT!;
     const me = await helpers.newUser(U, 2_000);
     const source = await helpers.outsider(2_000);
-    await h.built.services.sniper.addFollow(U, { source: source.address, trx: '20', sells: true });
+    await h.built.services.automation.addFollow(U, { source: source.address, trx: '20', sells: true });
     const buy = await source.buy(token, 100);
-    await h.built.services.sniper.onEvent({
+    await h.built.services.automation.onEvent({
       ...helpers.sourceBuy(source.address, token, 'TCAT', 100_000_000n),
       txid: buy.txid,
     });
@@ -279,7 +279,7 @@ describe('automated trades, with the quote or the build rewritten', () => {
       { type: 'uint256', value: '0' },
       { type: 'uint256', value: '0' },
     ]);
-    await h.built.services.sniper.onEvent({
+    await h.built.services.automation.onEvent({
       id: 950,
       kind: 'sell',
       token,

@@ -22,15 +22,15 @@ beforeAll(async () => {
     tradeNow: () => Date.now() + ahead,
   });
   helpers = automationHelpers(h);
-  await h.built.services.sniper.start();
+  await h.built.services.automation.start();
 });
 afterAll(async () => {
-  h?.built.services.sniper.stop();
+  h?.built.services.automation.stop();
   await h?.close();
   await h?.stack.close();
 });
 
-const sniper = () => h.built.services.sniper;
+const sniper = () => h.built.services.automation;
 const chain = () => h.stack.devnet.chain;
 const texts = (user: number) => h.tg.sent(user).map((m) => m.text);
 /** Transactions of the address that landed (SUCCESS or not) in the devnet's current chain. */

@@ -1,5 +1,6 @@
 // /alerts in a group or channel: its admins choose which events the chat is told about.
 import { Composer, InlineKeyboard } from 'grammy';
+import { alertToggleData } from '../callback-data/index.js';
 import type { BotContext } from '../context.js';
 import { esc } from '../format.js';
 import type { AlertRules } from '../store.js';
@@ -24,11 +25,11 @@ function rulesText(r: AlertRules): string {
 
 function rulesKeyboard(r: AlertRules): InlineKeyboard {
   return new InlineKeyboard()
-    .text(`New tokens: ${r.newTokens ? '✅' : '—'}`, 'al:new')
-    .text(`Launches: ${r.launches ? '✅' : '—'}`, 'al:launch')
+    .text(`New tokens: ${r.newTokens ? '✅' : '—'}`, alertToggleData.build({ rule: 'new' }))
+    .text(`Launches: ${r.launches ? '✅' : '—'}`, alertToggleData.build({ rule: 'launch' }))
     .row()
-    .text(`Buys ≥ ${r.minBuyTrx ?? 'off'}`, 'al:buy')
-    .text(`Progress ${r.progressPct === null ? 'off' : r.progressPct + '%'}`, 'al:prog');
+    .text(`Buys ≥ ${r.minBuyTrx ?? 'off'}`, alertToggleData.build({ rule: 'buy' }))
+    .text(`Progress ${r.progressPct === null ? 'off' : r.progressPct + '%'}`, alertToggleData.build({ rule: 'prog' }));
 }
 
 /** Only the chat's administrators configure alerts (in a channel, only admins can post anyway). */
@@ -76,14 +77,14 @@ alertsFeature.command('alerts', async (ctx) => {
   await ctx.reply(rulesText(r), { parse_mode: 'HTML', reply_markup: rulesKeyboard(r) });
 });
 
-alertsFeature.callbackQuery(/^al:(new|launch|buy|prog)$/, async (ctx) => {
+alertsFeature.callbackQuery(alertToggleData.filter(), async (ctx) => {
   if (!(await isChatAdmin(ctx))) {
     await ctx.answerCallbackQuery({ text: "Only this chat's admins can change alerts.", show_alert: true });
     return;
   }
   const { store } = ctx.services;
   const r = await store.alertRules(ctx.chat!.id);
-  const what = ctx.match[1];
+  const what = alertToggleData.unpack(ctx.match).rule;
   if (what === 'new') r.newTokens = !r.newTokens;
   if (what === 'launch') r.launches = !r.launches;
   if (what === 'buy') r.minBuyTrx = next(BUY_STEPS, r.minBuyTrx as (typeof BUY_STEPS)[number]);

@@ -4,12 +4,13 @@ import type { BotContext } from '../context.js';
 import { holdersPage, tokenList, tradesPage } from '../format.js';
 import { editOwned, replyOwned, userOf } from '../helpers.js';
 import { pagerKeyboard, tokenListKeyboard } from '../keyboards.js';
+import { pageData } from '../callback-data/index.js';
 import { addressArg, tokenFor } from '../token-card.js';
 
 const PER_PAGE = 10;
 const MAX_PAGE = 50;
 
-async function page(ctx: BotContext, kind: 'h' | 't', token: string, n: number, edit: boolean) {
+async function page(ctx: BotContext, kind: 'holders' | 'trades', token: string, n: number, edit: boolean) {
   const user = await userOf(ctx);
   const client = ctx.services.accounts.clientFor(user);
   const found = await tokenFor(ctx, client, token, edit);
@@ -19,7 +20,7 @@ async function page(ctx: BotContext, kind: 'h' | 't', token: string, n: number, 
   // a full page suggests there is a next one (the last may then be empty: "No more …")
   let text: string;
   let more: boolean;
-  if (kind === 'h') {
+  if (kind === 'holders') {
     const list = await client.getTokenHolders(token, { family, page: n, limit: PER_PAGE });
     more = list.length === PER_PAGE && n < MAX_PAGE;
     text = holdersPage(symbol, list, n, PER_PAGE);
@@ -41,15 +42,16 @@ export const listsFeature = new Composer<BotContext>();
 
 listsFeature.command('holders', async (ctx) => {
   const token = await addressArg(ctx, ctx.match, 'Usage: <code>/holders ADDRESS</code>');
-  if (token) await page(ctx, 'h', token, 1, false);
+  if (token) await page(ctx, 'holders', token, 1, false);
 });
 listsFeature.command('trades', async (ctx) => {
   const token = await addressArg(ctx, ctx.match, 'Usage: <code>/trades ADDRESS</code>');
-  if (token) await page(ctx, 't', token, 1, false);
+  if (token) await page(ctx, 'trades', token, 1, false);
 });
-listsFeature.callbackQuery(/^([ht]):(T\w{33}):(\d{1,3})$/, (ctx) =>
-  page(ctx, ctx.match[1] as 'h' | 't', ctx.match[2]!, Math.min(MAX_PAGE, Math.max(1, Number(ctx.match[3]))), true),
-);
+listsFeature.callbackQuery(pageData.filter(), (ctx) => {
+  const { list, token, page: n } = pageData.unpack(ctx.match);
+  return page(ctx, list, token, Math.min(MAX_PAGE, Math.max(1, n)), true);
+});
 
 for (const [cmd, sort, title] of [
   ['new', 'new', '🆕 Newest tokens'],

@@ -2,6 +2,14 @@
 // token's orders from its card. (The engine's own messages are notifiers/order.notifier.ts.)
 // Private chats only: orders trade the user's own wallet (a group is told to open one).
 import { Composer, InlineKeyboard } from 'grammy';
+import {
+  cardData,
+  orderCancelData,
+  orderPresetData,
+  orderResumeData,
+  ordersData,
+  tokenOrdersData,
+} from '../callback-data/index.js';
 import type { BotContext } from '../context.js';
 import { esc, orderLine, slHoldText } from '../format.js';
 import { GROUPS, privateOnly, userOf } from '../helpers.js';
@@ -57,25 +65,25 @@ function listKeyboard(list: OrderRow[], token?: string, s?: Settings): InlineKey
   // a row per order, without an empty row after the last (Telegram shows none, but why send one)
   list.forEach((o, i) => {
     if (i) kb.row();
-    kb.text(`✖️ Cancel #${i + 1}`, `oc:${o.id}`);
-    if (o.status === 'paused') kb.text(`▶️ Resume #${i + 1}`, `or:${o.id}`);
+    kb.text(`✖️ Cancel #${i + 1}`, orderCancelData.build({ id: o.id }));
+    if (o.status === 'paused') kb.text(`▶️ Resume #${i + 1}`, orderResumeData.build({ id: o.id }));
   });
   if (token) {
     if (list.length) kb.row();
     const tp = s?.autoTpSl?.tp ?? { gainPct: 100, sellPct: 50 };
     const sl = s?.autoTpSl?.sl ?? { lossPct: 30, sellPct: 100 };
-    kb.text(`💰 TP +${tp.gainPct}% ×${tp.sellPct}%`, `op:tp:${token}`)
-      .text(`🛑 SL −${sl.lossPct}% ×${sl.sellPct}%`, `op:sl:${token}`)
+    kb.text(`💰 TP +${tp.gainPct}% ×${tp.sellPct}%`, orderPresetData.build({ kind: 'tp', token }))
+      .text(`🛑 SL −${sl.lossPct}% ×${sl.sellPct}%`, orderPresetData.build({ kind: 'sl', token }))
       .row()
-      .text('📉 Trail 20% ×100%', `op:tr:${token}`)
-      .text('⬅️ Token', `r:${token}`);
+      .text('📉 Trail 20% ×100%', orderPresetData.build({ kind: 'tr', token }))
+      .text('⬅️ Token', cardData.build({ token }));
   }
   return kb;
 }
 
 function listText(list: OrderRow[], engine: OrderEngine, now: number, title: string): string {
   if (!list.length) return `${title}\n\nNo open orders.\n\n${ORDER_USAGE}`;
-  return [title, '', ...list.map((o, i) => `${i + 1}. ${orderLine(o, engine, now)}`)].join('\n');
+  return [title, '', ...list.map((o, i) => `${i + 1}. ${orderLine(o, now)}`)].join('\n');
 }
 
 export const ordersFeature = new Composer<BotContext>();
@@ -84,15 +92,20 @@ const priv = ordersFeature.chatType('private');
 ordersFeature
   .chatType(GROUPS)
   .command(['limit', 'tp', 'sl', 'trail', 'dca', 'orders', 'autotpsl', 'slhold'], (ctx) => privateOnly(ctx));
-ordersFeature.chatType(GROUPS).callbackQuery(/^(ol|ol:.*|o[crp]:.*)$/, (ctx) => privateOnly(ctx));
+ordersFeature.chatType(GROUPS).callbackQuery(
+  [ordersData, tokenOrdersData, orderCancelData, orderResumeData, orderPresetData].map((d) => d.filter()),
+  (ctx) => privateOnly(ctx),
+);
 
 async function created(ctx: BotContext, o: OrderRow): Promise<void> {
-  const { orders, now } = ctx.services;
+  const { now } = ctx.services;
   const fresh = (await ctx.services.store.order(o.id)) ?? o;
   const state = fresh.status === 'executing' ? '\nIts condition holds already: trading now.' : '';
-  await ctx.reply(`✅ <b>Order set</b>\n${orderLine(fresh, orders, now())}${state}`, {
+  await ctx.reply(`✅ <b>Order set</b>\n${orderLine(fresh, now())}${state}`, {
     parse_mode: 'HTML',
-    reply_markup: new InlineKeyboard().text('✖️ Cancel', `oc:${o.id}`).text('📋 Orders', 'ol'),
+    reply_markup: new InlineKeyboard()
+      .text('✖️ Cancel', orderCancelData.build({ id: o.id }))
+      .text('📋 Orders', ordersData.build({})),
   });
 }
 
@@ -207,30 +220,31 @@ priv.command('orders', async (ctx) => {
   }
   await showOrders(ctx, arg || undefined, false);
 });
-priv.callbackQuery('ol', (ctx) => showOrders(ctx, undefined, false).then(() => ctx.answerCallbackQuery()));
-priv.callbackQuery(/^ol:(T\w{33})$/, (ctx) =>
-  showOrders(ctx, ctx.match[1], false).then(() => ctx.answerCallbackQuery()),
+priv.callbackQuery(ordersData.filter(), (ctx) =>
+  showOrders(ctx, undefined, false).then(() => ctx.answerCallbackQuery()),
+);
+priv.callbackQuery(tokenOrdersData.filter(), (ctx) =>
+  showOrders(ctx, tokenOrdersData.unpack(ctx.match).token, false).then(() => ctx.answerCallbackQuery()),
 );
 
-priv.callbackQuery(/^oc:([\w-]{6,12})$/, async (ctx) => {
-  const r = await ctx.services.orders.cancel(ctx.from.id, ctx.match[1]!);
+priv.callbackQuery(orderCancelData.filter(), async (ctx) => {
+  const r = await ctx.services.orders.cancel(ctx.from.id, orderCancelData.unpack(ctx.match).id);
   await ctx.answerCallbackQuery({
     text: r === 'cancelled' ? 'Order cancelled' : r === 'executing' ? 'It is trading right now' : 'No such open order',
   });
 });
 
-priv.callbackQuery(/^or:([\w-]{6,12})$/, async (ctx) => {
-  const ok = await ctx.services.orders.resume(ctx.from.id, ctx.match[1]!);
+priv.callbackQuery(orderResumeData.filter(), async (ctx) => {
+  const ok = await ctx.services.orders.resume(ctx.from.id, orderResumeData.unpack(ctx.match).id);
   await ctx.answerCallbackQuery({ text: ok ? 'Order resumed' : 'This order is not paused' });
 });
 
 /** One tap from a token's orders: a TP, SL or trailing stop with the presets. */
-priv.callbackQuery(/^op:(tp|sl|tr):(T\w{33})$/, async (ctx) => {
+priv.callbackQuery(orderPresetData.filter(), async (ctx) => {
+  const { kind, token } = orderPresetData.unpack(ctx.match);
   await ctx.answerCallbackQuery();
   const user = await userOf(ctx);
   const s = ctx.services.store.settings(user);
-  const token = ctx.match[2]!;
-  const kind = ctx.match[1]!;
   const tp = s.autoTpSl?.tp ?? { gainPct: 100, sellPct: 50 };
   const sl = s.autoTpSl?.sl ?? { lossPct: 30, sellPct: 100 };
   const o = await ctx.services.orders.create(

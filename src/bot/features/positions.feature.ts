@@ -5,7 +5,8 @@ import { renderPnl } from '../../charts/render.js';
 import type { BotContext } from '../context.js';
 import { compact, esc, trx } from '../format.js';
 import { editOwned, replyOwned, userOf } from '../helpers.js';
-import { cb, positionsKeyboard } from '../keyboards.js';
+import { positionsKeyboard } from '../keyboards.js';
+import { pnlData, positionsData } from '../callback-data/index.js';
 import { firstBuyAt, perToken, positions } from '../../trading/pnl.js';
 
 export const positionsFeature = new Composer<BotContext>();
@@ -72,6 +73,6 @@ async function sharePnl(ctx: BotContext, token: string): Promise<void> {
 }
 
 const priv = positionsFeature.chatType('private');
-priv.callbackQuery(/^pp:(T\w{33})$/, (ctx) => sharePnl(ctx, ctx.match[1]!));
+priv.callbackQuery(pnlData.filter(), (ctx) => sharePnl(ctx, pnlData.unpack(ctx.match).token));
 priv.command('positions', (ctx) => showPositions(ctx, false));
-priv.callbackQuery(cb.positions, (ctx) => showPositions(ctx, true));
+priv.callbackQuery(positionsData.filter(), (ctx) => showPositions(ctx, true));

@@ -3,6 +3,7 @@
 // is told to open one, and its taps change nothing. Turning confirmations off, and a slippage above
 // 15 % (conversations.ts), need the PIN unlocked once the user has one.
 import { Composer } from 'grammy';
+import { settingData } from '../callback-data/index.js';
 import type { BotContext } from '../context.js';
 import { settingsText } from '../format.js';
 import { GROUPS, editOwned, privateOnly, replyOwned, userOf } from '../helpers.js';
@@ -12,7 +13,7 @@ import { pinGate } from '../pin-gate.js';
 export const settingsFeature = new Composer<BotContext>();
 const priv = settingsFeature.chatType('private');
 settingsFeature.chatType(GROUPS).command('settings', (ctx) => privateOnly(ctx));
-settingsFeature.chatType(GROUPS).callbackQuery(/^st:/, (ctx) => privateOnly(ctx));
+settingsFeature.chatType(GROUPS).callbackQuery(settingData.filter(), (ctx) => privateOnly(ctx));
 
 priv.command('settings', async (ctx) => {
   const user = await userOf(ctx);
@@ -20,7 +21,7 @@ priv.command('settings', async (ctx) => {
   await replyOwned(ctx, settingsText(s), settingsKeyboard(s));
 });
 
-priv.callbackQuery('st:conf', async (ctx) => {
+priv.callbackQuery(settingData.filter({ setting: 'conf' }), async (ctx) => {
   const user = await userOf(ctx);
   const s = ctx.services.store.settings(user);
   // turning confirmations off is guarded; turning them on is not
@@ -31,7 +32,9 @@ priv.callbackQuery('st:conf', async (ctx) => {
   await editOwned(ctx, settingsText(next), settingsKeyboard(next));
 });
 
-priv.callbackQuery(/^st:(slip|fee|buy|sell)$/, async (ctx) => {
+// the others are asked for, in a dialogue (conversations.ts)
+priv.callbackQuery(settingData.filter(), async (ctx) => {
+  const { setting } = settingData.unpack(ctx.match);
   await ctx.answerCallbackQuery();
-  await ctx.conversation.enter('editSetting', ctx.match[1]!);
+  if (setting !== 'conf') await ctx.conversation.enter('editSetting', setting);
 });

@@ -3,6 +3,7 @@
 // Private chats only: they trade the user's own wallet (a group is told to open one). A new rule needs
 // the PIN unlocked once the user has one (pin-gate.ts).
 import { Composer, InlineKeyboard } from 'grammy';
+import { copyFollowData, snipeRuleData, type RuleData } from '../callback-data/index.js';
 import type { BotContext, BotServices } from '../context.js';
 import { compact, esc, short, trx } from '../format.js';
 import { GROUPS, privateOnly, userOf } from '../helpers.js';
@@ -120,14 +121,16 @@ export const snipeFeature = new Composer<BotContext>();
 const priv = snipeFeature.chatType('private');
 // rules are never listed nor changed in a group
 snipeFeature.chatType(GROUPS).command(['snipe', 'copy'], (ctx) => privateOnly(ctx));
-snipeFeature.chatType(GROUPS).callbackQuery(/^[sc][prd]:/, (ctx) => privateOnly(ctx));
+snipeFeature
+  .chatType(GROUPS)
+  .callbackQuery([snipeRuleData.filter(), copyFollowData.filter()], (ctx) => privateOnly(ctx));
 
 /** /snipe and /copy work alike: without arguments they list, with them they add one; buttons pause,
  * resume and delete. What differs is said here. */
 interface Automation<T extends { id: string; status: string }, S> {
   command: string;
-  /** of the buttons' callback data */
-  prefix: 's' | 'c';
+  /** the buttons' data */
+  data: RuleData;
   usage: string;
   title: string;
   none: string;
@@ -150,8 +153,11 @@ function automation<T extends { id: string; status: string }, S>(a: Automation<T
     list.forEach((x, i) => {
       if (i) kb.row();
       const paused = x.status === 'paused';
-      kb.text(paused ? `▶️ Resume #${i + 1}` : `⏸ Pause #${i + 1}`, `${a.prefix}${paused ? 'r' : 'p'}:${x.id}`);
-      kb.text(`🗑 ${a.remove} #${i + 1}`, `${a.prefix}d:${x.id}`);
+      kb.text(
+        paused ? `▶️ Resume #${i + 1}` : `⏸ Pause #${i + 1}`,
+        a.data.build({ action: paused ? 'resume' : 'pause', id: x.id }),
+      );
+      kb.text(`🗑 ${a.remove} #${i + 1}`, a.data.build({ action: 'delete', id: x.id }));
     });
     const lines = await Promise.all(list.map(async (x, i) => `${i + 1}. ${await a.line(ctx.services, x)}`));
     const text = list.length ? [a.title, '', ...lines].join('\n') : `${a.none}\n\n${a.usage}`;
@@ -172,45 +178,45 @@ function automation<T extends { id: string; status: string }, S>(a: Automation<T
     await ctx.reply(`✅ <b>${a.added}</b>\n${await a.line(ctx.services, x)}`, {
       parse_mode: 'HTML',
       reply_markup: new InlineKeyboard()
-        .text('⏸ Pause', `${a.prefix}p:${x.id}`)
-        .text(`🗑 ${a.remove}`, `${a.prefix}d:${x.id}`),
+        .text('⏸ Pause', a.data.build({ action: 'pause', id: x.id }))
+        .text(`🗑 ${a.remove}`, a.data.build({ action: 'delete', id: x.id })),
     });
   });
-  priv.callbackQuery(new RegExp(String.raw`^${a.prefix}([prd]):([\w-]{6,12})$`), async (ctx) => {
-    const action = ({ p: 'pause', r: 'resume', d: 'delete' } as const)[ctx.match[1] as 'p' | 'r' | 'd'];
-    const ok = await a.set(ctx.services, ctx.from.id, ctx.match[2]!, action);
+  priv.callbackQuery(a.data.filter(), async (ctx) => {
+    const { action, id } = a.data.unpack(ctx.match);
+    const ok = await a.set(ctx.services, ctx.from.id, id, action);
     await ctx.answerCallbackQuery({ text: ok ? a.done(action) : 'Nothing to change' });
   });
 }
 
 automation<SnipeRuleRow, SnipeSpec>({
   command: 'snipe',
-  prefix: 's',
+  data: snipeRuleData,
   usage: SNIPE_USAGE,
   title: '<b>🎯 Your snipe rules</b>',
   none: 'No snipe rules yet.',
   added: 'Snipe rule set',
   remove: 'Delete',
   parse: parseSnipe,
-  list: (s, userId) => s.sniper.rules(userId),
-  add: (s, userId, spec) => s.sniper.addRule(userId, spec),
-  line: async (s, r) => ruleLine(r, await s.sniper.spent(r.id)),
-  set: (s, userId, id, action) => s.sniper.setRule(userId, id, action),
+  list: (s, userId) => s.automation.rules(userId),
+  add: (s, userId, spec) => s.automation.addRule(userId, spec),
+  line: async (s, r) => ruleLine(r, await s.automation.spent(r.id)),
+  set: (s, userId, id, action) => s.automation.setRule(userId, id, action),
   done: (action) => `Rule ${action === 'delete' ? 'deleted' : `${action}d`}`,
 });
 
 automation<FollowRow, FollowSpec>({
   command: 'copy',
-  prefix: 'c',
+  data: copyFollowData,
   usage: COPY_USAGE,
   title: '<b>👀 Wallets you copy</b>',
   none: 'You copy no wallet yet.',
   added: 'Copying',
   remove: 'Remove',
   parse: parseCopy,
-  list: (s, userId) => s.sniper.follows(userId),
-  add: (s, userId, spec) => s.sniper.addFollow(userId, spec),
-  line: async (s, f) => followLine(f, await s.sniper.spent(f.id)),
-  set: (s, userId, id, action) => s.sniper.setFollow(userId, id, action),
+  list: (s, userId) => s.automation.follows(userId),
+  add: (s, userId, spec) => s.automation.addFollow(userId, spec),
+  line: async (s, f) => followLine(f, await s.automation.spent(f.id)),
+  set: (s, userId, id, action) => s.automation.setFollow(userId, id, action),
   done: (action) => (action === 'delete' ? 'Removed' : action === 'pause' ? 'Paused' : 'Resumed'),
 });

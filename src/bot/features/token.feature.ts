@@ -1,8 +1,8 @@
 // Token cards: /token ADDRESS, a pasted address, and the card's Refresh button.
 import { Composer } from 'grammy';
 import type { BotContext } from '../context.js';
+import { cardData } from '../callback-data/index.js';
 import { TRON_ADDRESS } from '../helpers.js';
-import { CARD_INTERVALS, type CardInterval } from '../charts.js';
 import { addressArg, NOT_AN_ADDRESS, showCard } from '../token-card.js';
 import { isBase58Address } from '../../tron/address.js';
 
@@ -13,9 +13,10 @@ tokenFeature.command('token', async (ctx) => {
   if (address) await showCard(ctx, address, false);
 });
 
-tokenFeature.callbackQuery(new RegExp(String.raw`^r:(T\w{33})(?::(${CARD_INTERVALS.join('|')}))?$`), (ctx) =>
-  showCard(ctx, ctx.match[1]!, true, (ctx.match[2] as CardInterval | undefined) ?? '1h'),
-);
+tokenFeature.callbackQuery(cardData.filter(), (ctx) => {
+  const { token, interval } = cardData.unpack(ctx.match);
+  return showCard(ctx, token, true, interval ?? '1h');
+});
 
 /** A message that is just an address (private chats: anywhere in the text) opens the card. */
 tokenFeature.on('message:text', async (ctx, next) => {

@@ -2,6 +2,13 @@
 // Confirm / Cancel; then the exactly-once trade flow, reported by editing the message
 // (notifiers/trade.notifier.ts).
 import { Composer } from 'grammy';
+import {
+  cancelTradeData,
+  confirmTradeData,
+  customAmountData,
+  requoteData,
+  tradePresetData,
+} from '../callback-data/index.js';
 import type { BotContext } from '../context.js';
 import type { Side } from '../../trading/trade-flow.js';
 import { addressArg } from '../token-card.js';
@@ -31,19 +38,20 @@ for (const side of ['buy', 'sell'] as const) {
   });
 }
 
-tradeFeature.callbackQuery(/^([bs]):(T\w{33}):(\d{1,9}(?:\.\d{1,6})?)$/, async (ctx) => {
-  const side: Side = ctx.match[1] === 'b' ? 'buy' : 'sell';
+tradeFeature.callbackQuery(tradePresetData.filter(), async (ctx) => {
+  const { side, token, amount } = tradePresetData.unpack(ctx.match);
   await ctx.answerCallbackQuery({ text: 'Getting a quote…' });
-  await startTrade(ctx, ctx.match[2]!, side, side === 'buy' ? ctx.match[3]! : `${ctx.match[3]}%`);
+  await startTrade(ctx, token, side, side === 'buy' ? amount : `${amount}%`);
 });
 
-tradeFeature.callbackQuery(/^([bs])x:(T\w{33})$/, async (ctx) => {
+tradeFeature.callbackQuery(customAmountData.filter(), async (ctx) => {
+  const { side, token } = customAmountData.unpack(ctx.match);
   await ctx.answerCallbackQuery();
-  await ctx.conversation.enter('customAmount', ctx.match[1] === 'b' ? 'buy' : 'sell', ctx.match[2]!);
+  await ctx.conversation.enter('customAmount', side, token);
 });
 
-tradeFeature.callbackQuery(/^cf:([\w-]{8,20})$/, async (ctx) => {
-  const id = ctx.match[1]!;
+tradeFeature.callbackQuery(confirmTradeData.filter(), async (ctx) => {
+  const { id } = confirmTradeData.unpack(ctx.match);
   const { trading, store } = ctx.services;
   // claim: quoted -> claimed by one conditional update (trade-flow's claim): one tap wins, of any instance
   const claim = await trading.claim(id, ctx.from.id);
@@ -73,8 +81,8 @@ tradeFeature.callbackQuery(/^cf:([\w-]{8,20})$/, async (ctx) => {
 });
 
 // a trade that failed because the token launched under it: the same trade, quoted again (on the DEX)
-tradeFeature.callbackQuery(/^rq:([\w-]{8,20})$/, async (ctx) => {
-  const old = await ctx.services.store.trade(ctx.match[1]!);
+tradeFeature.callbackQuery(requoteData.filter(), async (ctx) => {
+  const old = await ctx.services.store.trade(requoteData.unpack(ctx.match).id);
   // a re-quote is for the trade's own user only: never another member's wallet on their amount
   if (!old || old.userId !== ctx.from.id) {
     await ctx.answerCallbackQuery({ text: 'This trade is no longer available.' });
@@ -84,8 +92,8 @@ tradeFeature.callbackQuery(/^rq:([\w-]{8,20})$/, async (ctx) => {
   await startTrade(ctx, old.token, old.side as Side, old.amount);
 });
 
-tradeFeature.callbackQuery(/^cx:([\w-]{8,20})$/, async (ctx) => {
-  if (await ctx.services.trading.cancel(ctx.match[1]!, ctx.from.id)) {
+tradeFeature.callbackQuery(cancelTradeData.filter(), async (ctx) => {
+  if (await ctx.services.trading.cancel(cancelTradeData.unpack(ctx.match).id, ctx.from.id)) {
     await ctx.answerCallbackQuery({ text: 'Cancelled' });
     await ctx.editMessageText('✖️ Cancelled.').catch(() => undefined);
   } else {

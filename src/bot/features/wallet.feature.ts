@@ -5,14 +5,8 @@ import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context.js';
 import { esc, trx, walletText } from '../format.js';
 import { GROUPS, editOwned, privateOnly, replyOwned, userOf } from '../helpers.js';
-import {
-  cb,
-  removeWalletKeyboard,
-  walletKeyboard,
-  walletListKeyboard,
-  walletPick,
-  type WalletPick,
-} from '../keyboards.js';
+import { walletMenuData, walletPickData, type WalletAction, type WalletPick } from '../callback-data/index.js';
+import { removeWalletKeyboard, walletKeyboard, walletListKeyboard } from '../keyboards.js';
 import { blockText, pinGate } from '../pin-gate.js';
 import { UserError } from '../../trading/accounts.js';
 import type { WalletRemoval } from '../../trading/store.js';
@@ -53,22 +47,29 @@ export const walletFeature = new Composer<BotContext>();
 const priv = walletFeature.chatType('private');
 // a wallet is never shown nor changed in a group
 walletFeature.chatType(GROUPS).command('wallet', (ctx) => privateOnly(ctx));
-walletFeature.chatType(GROUPS).callbackQuery(/^w:/, (ctx) => privateOnly(ctx));
+walletFeature
+  .chatType(GROUPS)
+  .callbackQuery([walletMenuData.filter(), walletPickData.filter()], (ctx) => privateOnly(ctx));
+
+/** A button of the wallet's menu. */
+const menu = (action: WalletAction) => walletMenuData.filter({ action });
+/** A wallet's own button; its handler reads the wallet with `pickedWallet`. */
+const pick = (p: WalletPick) => walletPickData.filter({ pick: p });
 
 priv.command('wallet', (ctx) => view(ctx, false));
-priv.callbackQuery('w:r', async (ctx) => {
+priv.callbackQuery(menu('r'), async (ctx) => {
   await view(ctx, true);
   await ctx.answerCallbackQuery();
 });
 
-priv.callbackQuery('w:new', async (ctx) => {
+priv.callbackQuery(menu('new'), async (ctx) => {
   const user = await userOf(ctx);
   await ctx.services.accounts.newWallet(user);
   await ctx.answerCallbackQuery({ text: 'New wallet created and made active' });
   await view(ctx, true);
 });
 
-priv.callbackQuery('w:imp', async (ctx) => {
+priv.callbackQuery(menu('imp'), async (ctx) => {
   if (!(await pinGate(ctx, 'wallet'))) return;
   await ctx.conversation.exitAll();
   await ctx.services.store.setPendingInput(ctx.from.id, 'import', ctx.chat.id, ctx.services.now() + IMPORT_PROMPT_MS);
@@ -88,19 +89,19 @@ async function chooseWallet(ctx: BotContext, prompt: string, action: Exclude<Wal
 }
 
 /** The user's wallet a button names, once the PIN's gate let it through; undefined (and said) otherwise. */
-async function pickedWallet(ctx: BotContext, id: string | undefined) {
+async function pickedWallet(ctx: BotContext & { match: string | RegExpMatchArray }) {
   if (!(await pinGate(ctx, 'wallet'))) return undefined;
   const user = await userOf(ctx);
-  const w = await ctx.services.store.wallet(user.telegramId, Number(id));
+  const w = await ctx.services.store.wallet(user.telegramId, walletPickData.unpack(ctx.match).id);
   if (w && w.removedAt === null) return { user, w };
   await ctx.answerCallbackQuery({ text: 'No such wallet' });
   return undefined;
 }
 
-priv.callbackQuery('w:sw', (ctx) => chooseWallet(ctx, 'Choose the active wallet:', 'use'));
+priv.callbackQuery(menu('sw'), (ctx) => chooseWallet(ctx, 'Choose the active wallet:', 'use'));
 
-priv.callbackQuery(walletPick('use'), async (ctx) => {
-  const picked = await pickedWallet(ctx, ctx.match[1]);
+priv.callbackQuery(pick('use'), async (ctx) => {
+  const picked = await pickedWallet(ctx);
   if (!picked) return;
   if (!(await ctx.services.store.setActiveWallet(picked.user.telegramId, picked.w.id)))
     return ctx.answerCallbackQuery({ text: 'No such wallet' });
@@ -108,7 +109,7 @@ priv.callbackQuery(walletPick('use'), async (ctx) => {
   await view(ctx, true);
 });
 
-priv.callbackQuery('w:exp', (ctx) =>
+priv.callbackQuery(menu('exp'), (ctx) =>
   chooseWallet(
     ctx,
     `⚠️ <b>Export a private key?</b>\nAnyone who sees it controls the wallet. I delete the message after ${EXPORT_TTL}. Choose the wallet:`,
@@ -116,8 +117,8 @@ priv.callbackQuery('w:exp', (ctx) =>
   ),
 );
 
-priv.callbackQuery(walletPick('expok'), async (ctx) => {
-  const picked = await pickedWallet(ctx, ctx.match[1]);
+priv.callbackQuery(pick('expok'), async (ctx) => {
+  const picked = await pickedWallet(ctx);
   if (!picked) return;
   const { w } = picked;
   const { store, accounts, now } = ctx.services;
@@ -133,13 +134,13 @@ priv.callbackQuery(walletPick('expok'), async (ctx) => {
   await store.scheduleDelete(msg.chat.id, msg.message_id, now() + EXPORT_TTL_MS);
 });
 
-priv.callbackQuery('w:rm', (ctx) =>
+priv.callbackQuery(menu('rm'), (ctx) =>
   chooseWallet(ctx, '🗑 <b>Remove a wallet from the bot?</b> Choose the wallet (not the active one):', 'rm'),
 );
 
 // the warning, with what the wallet holds; nothing is removed before "Remove for good"
-priv.callbackQuery(walletPick('rm'), async (ctx) => {
-  const picked = await pickedWallet(ctx, ctx.match[1]);
+priv.callbackQuery(pick('rm'), async (ctx) => {
+  const picked = await pickedWallet(ctx);
   if (!picked) return;
   const { user, w } = picked;
   const why = await ctx.services.store.walletRemoval(user.telegramId, w.id);
@@ -164,8 +165,8 @@ priv.callbackQuery(walletPick('rm'), async (ctx) => {
   );
 });
 
-priv.callbackQuery(walletPick('rmok'), async (ctx) => {
-  const picked = await pickedWallet(ctx, ctx.match[1]);
+priv.callbackQuery(pick('rmok'), async (ctx) => {
+  const picked = await pickedWallet(ctx);
   if (!picked) return;
   const done = await ctx.services.accounts.removeWallet(picked.user, picked.w.id);
   if (done !== 'removed') return ctx.answerCallbackQuery({ text: NOT_REMOVED[done], show_alert: true });
@@ -173,12 +174,12 @@ priv.callbackQuery(walletPick('rmok'), async (ctx) => {
   await view(ctx, true);
 });
 
-priv.callbackQuery('w:no', async (ctx) => {
+priv.callbackQuery(menu('no'), async (ctx) => {
   await ctx.answerCallbackQuery({ text: 'Cancelled' });
   await ctx.deleteMessage().catch(() => undefined);
 });
 
-priv.callbackQuery('w:wd', async (ctx) => {
+priv.callbackQuery(menu('wd'), async (ctx) => {
   if (!(await pinGate(ctx, 'wallet'))) return;
   await ctx.answerCallbackQuery();
   await ctx.conversation.enter('withdraw');
@@ -208,7 +209,7 @@ secretInput.chatType('private').on('message:text', async (ctx, next) => {
     const w = await accounts.importWallet(user, ctx.message.text);
     await ctx.reply(`✅ Imported <code>${esc(w.address)}</code> and made it your active wallet.`, {
       parse_mode: 'HTML',
-      reply_markup: new InlineKeyboard().text('👛 Open wallet', cb.wallet('r')),
+      reply_markup: new InlineKeyboard().text('👛 Open wallet', walletMenuData.build({ action: 'r' })),
     });
   } catch (e) {
     await ctx.reply(

@@ -2,21 +2,17 @@
 import { InlineKeyboard, type Api } from 'grammy';
 import type { Logger } from 'pino';
 import { compact, esc, orderLine, pctOfBps, trx } from '../format.js';
+import { orderCancelData, orderResumeData } from '../callback-data/index.js';
 import { refusalOf } from '../refusals.js';
 import { sunToTrx } from '../../tron/units.js';
-import type { OrderEngine, OrderEvent } from '../../trading/orders/index.js';
+import type { OrderEvent } from '../../trading/orders/index.js';
 import { formatPrice } from '../../trading/price.js';
 
 /** The engine's messages to the user: one per fill, failure, pause or cancellation. */
-export function orderNotifier(
-  api: () => Api,
-  logger: Logger,
-  engine: () => OrderEngine,
-  txLink: (txid: string) => string,
-) {
+export function orderNotifier(api: Api, logger: Logger, txLink: (txid: string) => string) {
   return async (e: OrderEvent): Promise<void> => {
     const o = e.order;
-    const what = orderLine(o, engine(), Date.now()).split('\n')[0]!;
+    const what = orderLine(o, Date.now()).split('\n')[0]!;
     const sym = `$${esc(o.symbol)}`;
     const tx = e.outcome?.txid ? `\nTx: ${txLink(e.outcome.txid)}` : '';
     let text: string;
@@ -40,7 +36,10 @@ export function orderNotifier(
             ? 'Tap Resume to try again.'
             : 'Top up the wallet, then tap Resume.'
         }`;
-        kb.text('▶️ Resume', `or:${o.id}`).text('✖️ Cancel', `oc:${o.id}`);
+        kb.text('▶️ Resume', orderResumeData.build({ id: o.id })).text(
+          '✖️ Cancel',
+          orderCancelData.build({ id: o.id }),
+        );
         break;
       case 'cancelled':
         text = `✖️ <b>Order cancelled</b>: ${esc(e.reason ?? '')}\n${what}`;
@@ -55,7 +54,7 @@ export function orderNotifier(
         text = `❌ <b>Order failed</b>: ${esc(e.reason ?? '')}\n${what}${tx}`;
     }
     try {
-      await api().sendMessage(o.userId, text, {
+      await api.sendMessage(o.userId, text, {
         parse_mode: 'HTML',
         link_preview_options: { is_disabled: true },
         ...(kb.inline_keyboard.flat().length ? { reply_markup: kb } : {}),

@@ -6,7 +6,7 @@ import { refusalOf } from '../refusals.js';
 import type { AutoEvent } from '../../trading/automation.js';
 
 /** What a snipe or a copy did, said to its user once. */
-export function sniperNotifier(api: () => Api, logger: Logger, txLink: (txid: string) => string) {
+export function sniperNotifier(api: Api, logger: Logger, txLink: (txid: string) => string) {
   return async (e: AutoEvent): Promise<void> => {
     const sym = `$${esc(e.symbol)}`;
     const who = e.kind === 'snipe' ? '🎯 <b>Sniped</b>' : `👀 <b>Copied</b> <code>${esc(short(e.source ?? ''))}</code>`;
@@ -23,7 +23,7 @@ export function sniperNotifier(api: () => Api, logger: Logger, txLink: (txid: st
     else
       text = `❌ ${e.kind === 'snipe' ? 'Snipe' : 'Copy'} of ${sym} failed: ${esc(e.reason ?? 'unknown reason')}${tx}`;
     try {
-      await api().sendMessage(e.userId, text, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
+      await api.sendMessage(e.userId, text, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
     } catch (err) {
       logger.warn(
         { userId: e.userId, refusal: refusalOf(err), err: (err as Error).message },

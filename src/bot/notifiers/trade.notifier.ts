@@ -10,16 +10,8 @@ import { refusalOf } from '../refusals.js';
 import type { TradeRow } from '../store.js';
 import type { Side, TradeEvents, TradeOutcome } from '../../trading/trade-flow.js';
 
-/**
- * How a trade by hand reports: edits of its message. `afterBuy` runs after a confirmed buy (the
- * automatic TP/SL of the settings).
- */
-export function tradeNotifier(
-  api: Api,
-  logger: Logger,
-  explorerTxUrl?: string,
-  afterBuy?: (t: TradeRow) => Promise<void>,
-): TradeEvents {
+/** How a trade by hand reports: edits of its message (it only renders; the trade flow does the rest). */
+export function tradeNotifier(api: Api, logger: Logger, explorerTxUrl?: string): TradeEvents {
   const link = txLinker(explorerTxUrl);
   /** A transaction's line: in a private chat only (in a group, its id is the trader's wallet one lookup away). */
   const txLine = (t: TradeRow, txid: string, more = '') =>
@@ -80,11 +72,7 @@ export function tradeNotifier(
     done: (t, o: TradeOutcome) => {
       const q = quoteOfTrade(t);
       const sym = `$${esc(q.symbol)}`;
-      if (o.state === 'confirmed') {
-        if (t.side === 'buy' && afterBuy)
-          void afterBuy(t).catch((err: unknown) => logger.warn({ trade: t.id, err }, 'automatic TP/SL not set'));
-        return edit(t, succeeded(t, o), back(t));
-      }
+      if (o.state === 'confirmed') return edit(t, succeeded(t, o), back(t));
       if (o.failureCode === 'TOKEN_LAUNCHED') {
         return edit(
           t,

@@ -6,10 +6,18 @@ import type { Logger } from 'pino';
 import { priceE18 } from '../../tron/market/index.js';
 import { UserError, type Accounts } from '../accounts.js';
 import { costBasis } from '../pnl.js';
-import type { OrderRow, TradingStore, UserRow } from '../store.js';
+import type { NewOrder, OrderRow, TradeRow, TradingStore, UserRow } from '../store.js';
 import type { OrderTell } from './notify.js';
-import { checkSpec, fieldsFor, MAX_OPEN_ORDERS, pctToBps, type OrderFields, type OrderSpec } from './spec.js';
-import { levelFromEntry, type Priced } from './triggers.js';
+import {
+  checkSpec,
+  fieldsFor,
+  MAX_OPEN_ORDERS,
+  tpSlFields,
+  type OrderFields,
+  type OrderSpec,
+  type TpSlSpec,
+} from './spec.js';
+import type { Priced } from './triggers.js';
 
 export const newOrderId = (): string => randomBytes(6).toString('base64url');
 
@@ -48,17 +56,12 @@ export interface EngineCore extends OrderCore {
 export function createOrderPlacing(core: EngineCore) {
   const { store, accounts, log } = core;
 
-  async function insert(
-    user: UserRow,
-    walletId: number,
-    token: string,
-    symbol: string,
-    f: OrderFields,
-  ): Promise<OrderRow> {
+  /** A new order's row, with every field it does not set at its default. */
+  function rowOf(userId: number, walletId: number, token: string, symbol: string, f: OrderFields): NewOrder {
     const t = core.now();
-    const row = {
+    return {
       id: newOrderId(),
-      userId: user.telegramId,
+      userId,
       walletId,
       token,
       symbol,
@@ -79,6 +82,10 @@ export function createOrderPlacing(core: EngineCore) {
       createdAt: t,
       updatedAt: t,
     };
+  }
+
+  async function insert(user: UserRow, walletId: number, token: string, symbol: string, f: OrderFields) {
+    const row = rowOf(user.telegramId, walletId, token, symbol, f);
     await store.insertOrder(row);
     return (await core.refresh(row.id))!;
   }
@@ -150,37 +157,52 @@ export function createOrderPlacing(core: EngineCore) {
   }
 
   /**
-   * The automatic TP/SL of the user's settings, placed again at the new entry after a buy (`txid`:
-   * the buy, waited for in the index so that the entry includes it).
+   * The automatic TP/SL of the user's settings after a buy in a block, placed again at the new entry:
+   * once per buy, whoever calls (the trade flow as the buy lands, or its resume after a restart). The
+   * buy's mark, the earlier automatic orders' cancel and the new ones are one transaction; a buy the
+   * index does not show yet (no entry to go from) is left unmarked, for the next resume.
    */
-  async function afterBuy(userId: number, walletId: number, token: string, txid?: string): Promise<void> {
-    const user = await store.user(userId);
+  async function afterBuy(buy: TradeRow): Promise<void> {
+    if (buy.side !== 'buy' || buy.autoOrdersAt !== null) return;
+    const user = await store.user(buy.userId);
     const settings = user && store.settings(user);
+    const wallet = user && (await store.wallet(buy.userId, buy.walletId));
     const auto = settings?.autoTpSl;
-    const wallet = user && (await store.wallet(userId, walletId));
-    if (!user || !settings || !auto || !wallet) return;
-    for (const o of await store.openOrders(userId, token)) {
-      if (o.auto && o.walletId === walletId && o.status !== 'executing')
-        await core.move(o, OPEN, 'cancelled', { note: 'replaced after a new buy' });
+    if (!user || !settings || !wallet || !auto) {
+      await store.replaceAutoOrders(buy.id, core.now(), []);
+      return;
     }
-    const entry = await entryOf(user, wallet.address, token, txid);
+    const entry = await entryOf(user, wallet.address, buy.token, buy.txid ?? undefined);
     if (entry === undefined) return;
-    const { symbol } = await core.priceOf(token);
+    const { symbol } = await core.priceOf(buy.token);
     const group = newOrderId();
-    const place = (kind: 'tp' | 'sl', movePct: number, sellPct: number) =>
-      insert(user, walletId, token, symbol, {
-        kind,
-        side: 'sell',
-        amount: pctToBps(sellPct).toString(),
-        triggerE18: levelFromEntry(entry, kind, pctToBps(movePct)).toString(),
-        entryE18: entry.toString(),
+    // the same bounds as a TP/SL the user sets (orders/spec.ts)
+    const specs: TpSlSpec[] = [
+      ...(auto.tp ? [{ kind: 'tp' as const, token: buy.token, gainPct: auto.tp.gainPct, pct: auto.tp.sellPct }] : []),
+      ...(auto.sl
+        ? [
+            {
+              kind: 'sl' as const,
+              token: buy.token,
+              lossPct: auto.sl.lossPct,
+              pct: auto.sl.sellPct,
+              holdBlocks: settings.slHoldBlocks,
+            },
+          ]
+        : []),
+    ];
+    const rows = specs.map((spec) => {
+      checkSpec(spec);
+      return rowOf(user.telegramId, wallet.id, buy.token, symbol, {
+        ...tpSlFields(spec, entry),
         groupId: group,
-        ...(kind === 'sl' ? { holdBlocks: settings.slHoldBlocks } : {}),
         auto: true,
       });
-    if (auto.tp) await place('tp', auto.tp.gainPct, auto.tp.sellPct);
-    if (auto.sl) await place('sl', auto.sl.lossPct, auto.sl.sellPct);
-    await core.check(token);
+    });
+    const cancelled = await store.replaceAutoOrders(buy.id, core.now(), rows);
+    if (cancelled === undefined) return;
+    for (const id of [...cancelled, ...rows.map((r) => r.id)]) await core.refresh(id);
+    await core.check(buy.token);
   }
 
   return { create, afterBuy };

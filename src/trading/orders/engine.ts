@@ -17,6 +17,7 @@ import type { LaunchpadClient, StreamEvent } from '../../client/index.js';
 import { formatPrice } from '../price.js';
 import { TOKEN_DECIMALS, sunToTrx } from '../../tron/units.js';
 import type { Accounts } from '../accounts.js';
+import type { TradingStream } from '../stream.js';
 import type { OrderRow, TradingStore } from '../store.js';
 import type { TradeEvents, TradeFlow } from '../trade-flow.js';
 import { newTradeRow, type TradeQuote } from '../trade-row.js';
@@ -41,7 +42,7 @@ export interface OrderEngineDeps {
   store: TradingStore;
   accounts: Accounts;
   trading: TradeFlow;
-  /** the operator's client: token prices and the live stream */
+  /** the operator's client: token prices */
   client: LaunchpadClient;
   notify: OrderNotifier;
   logger: Logger;
@@ -50,7 +51,8 @@ export interface OrderEngineDeps {
   now?: () => number;
   /** How often due DCA rounds and held stop-losses are looked for (ms); 0 = only by tick() (tests). */
   tickMs?: number;
-  /** Follow the live stream (off when a test feeds events with onEvent). */
+  /** The process's one live stream (absent, or `follow` false: a test feeds events with onEvent). */
+  stream?: TradingStream | undefined;
   follow?: boolean;
 }
 
@@ -285,7 +287,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
 
   const core: OrderCore = { store, accounts: deps.accounts, log, now, trxUsd: deps.trxUsd, priceOf, refresh, move };
   const placing = createOrderPlacing({ ...core, due, fire, check, tick });
-  const settling = createOrderSettling({ ...core, check, execute, afterBuy: placing.afterBuy });
+  const settling = createOrderSettling({ ...core, check, execute });
 
   return {
     /** Loads the active orders, settles or resumes those a stop interrupted, checks every token once. */
@@ -296,14 +298,12 @@ export function createOrderEngine(deps: OrderEngineDeps) {
       await settling.resumeExecuting();
       // rounds done in a block that was not solid yet are followed to final (or undone) again
       for (const t of await store.includedTrades()) if (t.orderId) execute(t.id);
-      if (deps.follow !== false) {
-        stopStream = client.follow({
-          events: ['buy', 'sell'],
+      if (deps.stream && deps.follow !== false)
+        stopStream = await deps.stream.subscribe({
+          name: 'orders',
+          kinds: ['buy', 'sell'],
           onEvent: (e) => this.onEvent(e),
-          onError: (err) => log.warn({ err: (err as Error).message }, 'order stream interrupted; reconnecting'),
-          retryMs: 1000,
         });
-      }
       // prices may have moved while we were away: every token with orders is checked once
       for (const token of [...byToken.keys()])
         await check(token).catch((err: unknown) => log.warn({ token, err }, 'check failed'));
@@ -369,7 +369,7 @@ export function createOrderEngine(deps: OrderEngineDeps) {
       return store.openOrders(userId, token);
     },
 
-    /** After a buy by hand: the automatic TP/SL of the settings. */
+    /** After a buy in a block (the trade flow calls it, once per buy): the automatic TP/SL of the settings. */
     afterBuy: placing.afterBuy,
 
     /** The price level an order fires at now (E18), for display. */

@@ -15,8 +15,6 @@ export interface SettleCore extends Pick<OrderCore, 'store' | 'log' | 'now' | 'm
   check(token: string): Promise<void>;
   /** runs (or resumes) a claimed trade, which settles its order when it ends */
   execute(tradeId: string): void;
-  /** the automatic TP/SL after a buy */
-  afterBuy(userId: number, walletId: number, token: string, txid?: string): Promise<void>;
 }
 
 export function createOrderSettling(core: SettleCore) {
@@ -69,7 +67,7 @@ export function createOrderSettling(core: SettleCore) {
     }
   }
 
-  /** A confirmed trade: the order fills (a DCA counts the round), its pair goes, a buy gets its auto TP/SL. */
+  /** A confirmed trade: the order fills (a DCA counts the round), its pair goes (a buy's auto TP/SL is the trade flow's). */
   async function filled(o: OrderRow, t: TradeRow, outcome: TradeOutcome): Promise<void> {
     const priceTrx = fillPriceTrx(t.side as Side, BigInt(quoteOfTrade(t).amountIn), outcome.received);
     const tell = { kind: 'filled' as const, outcome, priceTrx };
@@ -79,10 +77,6 @@ export function createOrderSettling(core: SettleCore) {
     } else if (await move(o, 'executing', 'filled', { note: 'filled' }, tell)) {
       await cancelPair(o);
     }
-    if (o.side === 'buy')
-      await core
-        .afterBuy(o.userId, o.walletId, o.token, t.txid ?? undefined)
-        .catch((err: unknown) => log.warn({ err }, 'auto TP/SL not set'));
   }
 
   /** A take-profit that filled cancels its position's stop-loss, and the other way round. */

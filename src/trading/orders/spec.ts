@@ -99,6 +99,22 @@ export function checkSpec(spec: OrderSpec): void {
   }
 }
 
+/** A take-profit or stop-loss: its level that far above or below the entry (E18). */
+export type TpSlSpec = Extract<OrderSpec, { kind: 'tp' | 'sl' }>;
+
+/** The fields of a checked take-profit or stop-loss at an entry (E18). */
+export function tpSlFields(spec: TpSlSpec, entry: bigint): OrderFields {
+  const move = spec.kind === 'tp' ? spec.gainPct : spec.lossPct;
+  return {
+    kind: spec.kind,
+    side: 'sell',
+    amount: pctToBps(spec.pct).toString(),
+    triggerE18: levelFromEntry(entry, spec.kind, pctToBps(move)).toString(),
+    entryE18: entry.toString(),
+    ...(spec.kind === 'sl' ? { holdBlocks: spec.holdBlocks ?? 1 } : {}),
+  };
+}
+
 /** The fields of the order a checked spec asks for, at the market now. */
 export function fieldsFor(spec: OrderSpec, m: MarketNow): OrderFields {
   switch (spec.kind) {
@@ -109,18 +125,9 @@ export function fieldsFor(spec: OrderSpec, m: MarketNow): OrderFields {
         : { kind: 'limit', side: 'sell', amount: pctToBps(spec.pct).toString(), triggerE18 };
     }
     case 'tp':
-    case 'sl': {
+    case 'sl':
       if (m.entry === undefined) throw new Error('a take-profit or stop-loss needs the entry');
-      const move = spec.kind === 'tp' ? spec.gainPct : spec.lossPct;
-      return {
-        kind: spec.kind,
-        side: 'sell',
-        amount: pctToBps(spec.pct).toString(),
-        triggerE18: levelFromEntry(m.entry, spec.kind, pctToBps(move)).toString(),
-        entryE18: m.entry.toString(),
-        ...(spec.kind === 'sl' ? { holdBlocks: spec.holdBlocks ?? 1 } : {}),
-      };
-    }
+      return tpSlFields(spec, m.entry);
     case 'trail':
       return {
         kind: 'trail',

@@ -106,6 +106,6 @@ describe('settings', () => {
     // nothing asked in the group waits for an answer there either
     await h.send(h.tg.message(CARL, '30', GROUP));
     expect(await settings()).toEqual(before);
-    expect(await h.built.services.sniper.rules(CARL)).toHaveLength(0);
+    expect(await h.built.services.automation.rules(CARL)).toHaveLength(0);
   });
 });

@@ -19,7 +19,7 @@ describe('/snipe options', () => {
     expect(h.tg.last(U).text).toBe(
       '✅ <b>Snipe rule set</b>\n🎯 25 TRX of every new token (name has “moon”, safe only, price ≤ 0.00002 TRX, market cap ≤ $1.50M) · 0/100 TRX today',
     );
-    expect((await h.built.services.sniper.rules(U))[0]).toMatchObject({
+    expect((await h.built.services.automation.rules(U))[0]).toMatchObject({
       maxPriceE18: '20000000000000',
       maxMcUsd: 1_500_000,
       budgetSun: '100000000',
@@ -46,7 +46,7 @@ describe('/copy options', () => {
     expect(h.tg.last(U).text).toBe(
       '⚠️ A percent copy needs max: (the most TRX one copy puts in), e.g. pct:50 max:100.',
     );
-    expect(await h.built.services.sniper.follows(U)).toHaveLength(0);
+    expect(await h.built.services.automation.follows(U)).toHaveLength(0);
     // a limit below one copy's size
     await h.send(h.tg.message(U, `/copy ${source} 20 pct:50 max:40 token:30`));
     expect(h.tg.last(U).text).toBe('⚠️ token: must be at least one copy (40 TRX).');
@@ -56,13 +56,13 @@ describe('/copy options', () => {
     await h.send(h.tg.message(U, `/copy ${source} 20 min:5%`));
     expect(h.tg.last(U).text).toMatch(/^<b>Copy trading<\/b>/);
     expect(h.tg.last(U).text).toContain('<code>token:40</code> (TRX a day into any one token; default one copy)');
-    expect(await h.built.services.sniper.follows(U)).toHaveLength(0);
+    expect(await h.built.services.automation.follows(U)).toHaveLength(0);
 
     await h.send(h.tg.message(U, `/copy ${source} 20 pct:50 max:40 budget:150.5 token:80 min:2.5 sells`));
     expect(h.tg.last(U).text).toBe(
       `✅ <b>Copying</b>\n👀 <code>${source}</code> · buys 50% of its TRX, at most 40 TRX · sells too · 0/150.5 TRX today · ≤ 80 TRX a token · its buys from 2.5 TRX`,
     );
-    expect((await h.built.services.sniper.follows(U))[0]).toMatchObject({
+    expect((await h.built.services.automation.follows(U))[0]).toMatchObject({
       pctBps: 5000,
       maxSun: '40000000',
       budgetSun: '150500000',
@@ -84,8 +84,8 @@ describe('a new rule and the PIN', () => {
       await h.send(h.tg.message(U, cmd));
       expect(h.tg.last(U).text, cmd).toBe('Send /unlock and your PIN first: it opens this for 2 minutes.');
     }
-    expect(await h.built.services.sniper.rules(U)).toHaveLength(0);
-    expect(await h.built.services.sniper.follows(U)).toHaveLength(0);
+    expect(await h.built.services.automation.rules(U)).toHaveLength(0);
+    expect(await h.built.services.automation.follows(U)).toHaveLength(0);
     // a rule that does not read gets its usage, PIN or not
     await h.send(h.tg.message(U, '/snipe add ten'));
     expect(h.tg.last(U).text).toMatch(/^<b>Sniper<\/b>/);
@@ -104,7 +104,7 @@ describe('a new rule and the PIN', () => {
   it("none of it from a group: the commands and the rules' buttons send the user to the private chat", async () => {
     const U = 8903;
     const GROUP = -100903;
-    const [rule] = await h.built.services.sniper.rules(U);
+    const [rule] = await h.built.services.automation.rules(U);
     await h.send(h.tg.message(U, '/snipe', GROUP));
     const reply = h.tg.last(GROUP);
     expect(reply.text).toMatch(/^Open me in a private chat for this/);
@@ -116,6 +116,6 @@ describe('a new rule and the PIN', () => {
       text: expect.stringMatching(/^Open me in a private chat/),
     });
     await h.send(h.tg.tap(U, reply, `sd:${rule!.id}`));
-    expect((await h.built.services.sniper.rules(U)).map((r) => r.status)).toEqual(['paused']);
+    expect((await h.built.services.automation.rules(U)).map((r) => r.status)).toEqual(['paused']);
   });
 });

@@ -178,8 +178,8 @@ describe('wallets', () => {
     await h.send(h.tg.tap(CAROL, h.tg.last(CAROL), `w:expok:${imported!.id}`));
     expect(h.tg.callbackAnswers().at(-1)).toMatchObject({ text: 'No such wallet' });
     // once its rule is deleted the newest goes too; the last one left stays
-    const [rule] = await h.built.services.sniper.rules(CAROL);
-    await h.built.services.sniper.setRule(CAROL, rule!.id, 'delete');
+    const [rule] = await h.built.services.automation.rules(CAROL);
+    await h.built.services.automation.setRule(CAROL, rule!.id, 'delete');
     expect(await pick(made!.id)).toBeUndefined();
     await h.send(h.tg.tap(CAROL, h.tg.last(CAROL), `w:rmok:${made!.id}`));
     expect(await pick(first!.id)).toBe('This is your only wallet: it cannot be removed.');

@@ -54,7 +54,6 @@ describe('an order whose trade a fork undid', () => {
         ),
       check: async () => undefined,
       execute: () => undefined,
-      afterBuy: async () => undefined,
     });
     const reason = 'a chain reorganisation removed it and it could not be sent again in time: nothing was traded';
     await settling.undone((await store.trade('o:o1:0'))!, { state: 'failed', reason });

@@ -1,16 +1,16 @@
-// The bot's operator key for the facade (it makes a key per user): the configured one, or one made
-// once and kept sealed in the bot's database. Several instances may start at once on one database:
+// The trading side's operator key for the facade (it makes a key per user): the configured one, or
+// one made once and kept sealed in the trading side's database. Several instances may start at once on one database:
 // the first to claim `operator_key_claim` (an insert on conflict do nothing) makes the key and stores
 // it; the others wait for it to appear. A claim whose maker died before storing a key is taken over
 // (a conditional update of the claim's value) once the wait is over.
 import type { Vault } from '../vault.js';
-import type { BotStore } from './store.js';
+import type { metaStore } from './meta.store.js';
 
 const KEY = 'operator_key';
 const CLAIM = 'operator_key_claim';
 const CONTEXT = 'operator-key';
 
-type MetaStore = Pick<BotStore, 'meta' | 'claimMeta' | 'swapMeta' | 'setMeta' | 'deleteMeta'>;
+type MetaStore = Pick<ReturnType<typeof metaStore>, 'meta' | 'claimMeta' | 'swapMeta' | 'setMeta' | 'deleteMeta'>;
 
 export interface OperatorKeyWait {
   /** how long a loser waits for the winner's key (default 15 s) */

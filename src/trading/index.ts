@@ -1,0 +1,201 @@
+// The trading side, made in one place for any front end (the Telegram bot, the CLI, a web terminal):
+// the users' sealed wallets, the exactly-once trade flow, the order engine, the automation (sniper
+// and copy trading), referrals and PINs, over its own database, the API (untrusted), the node (read
+// only) and one live stream. A front end gives it a vault, its notifiers (what the engines tell a
+// user, rendered its way) and its clocks for tests; it knows nothing of grammY or of any page.
+import type { Logger } from 'pino';
+import { LaunchpadClient } from '../client/index.js';
+import { createTronWeb } from '../tron/client.js';
+import type { Family } from '../tron/families.js';
+import { ChainGateway } from '../tron/gateway.js';
+import type { Vault } from '../vault.js';
+import { createAccounts } from './accounts.js';
+import type { AutoEvent } from './automation.js';
+import type { TradingDatabase } from './db.js';
+import { createNodeMarket } from './market.js';
+import { operatorKey } from './operator-key.js';
+import { createOrderEngine, type OrderNotifier } from './orders/index.js';
+import { createReferrals } from './referrals/index.js';
+import type { SigningRules } from './signing.js';
+import { createSniper } from './sniper.js';
+import { createTradingStore } from './store.js';
+import { createStream } from './stream.js';
+import { createTradeFlow, type TradeEvents } from './trade-flow.js';
+import { createUserPins } from './user-pin.js';
+
+export interface NodeOptions {
+  /** the Tron node's URL: TRON_RPC, or the embedded devnet's */
+  host: string;
+  apiKey?: string | undefined;
+  /** requests a second (TRON_RPS; 0 or unset: unpaced) */
+  rps?: number | undefined;
+  /** the launchpad families on it */
+  families: Family[];
+}
+
+export interface TradingOptions {
+  db: TradingDatabase;
+  vault: Vault;
+  /** where the API is, and its operator key (it makes a key per user), or how to make one once */
+  facadeUrl: string;
+  operatorKey: string | (() => Promise<string>);
+  /** the plan of a new user's key */
+  defaultPlan: string;
+  /** what every transaction is held to before it is signed (this deployment's routers and limits) */
+  signing: SigningRules;
+  /** the node the trading side reads itself, read-only */
+  node: NodeOptions;
+  /** USD per TRX (market-cap levels and caps) */
+  trxUsd: number;
+  logger: Logger;
+  /** what the engines tell a user, rendered by the front end */
+  notify: {
+    /** a trade by hand resumed after a restart (a trade started by hand takes its own events) */
+    trades: TradeEvents;
+    orders: OrderNotifier;
+    automation: (e: AutoEvent) => Promise<void> | void;
+  };
+  /** tests: the clocks, the DCA tick, whether the engines follow the stream, how often finality is read */
+  drive?: {
+    ordersNow?: () => number;
+    tickMs?: number;
+    follow?: boolean;
+    tradesNow?: () => number;
+    finalityPollMs?: number;
+    referralsNow?: () => number;
+  };
+}
+
+/** How often the engine's leader looks for hand trades a dead instance left (several instances). */
+const RESUME_EVERY_MS = 30_000;
+
+/** The trading side's reader of the node (paced on a real node, TRON_RPS). */
+function nodeMarketOf(node: NodeOptions, log: Logger) {
+  const tronWeb = createTronWeb({
+    host: node.host,
+    apiKey: node.apiKey,
+    pacing: node.rps
+      ? {
+          rps: node.rps,
+          onRetry: (r) => log.warn(r, 'the Tron node is busy (HTTP %d); retrying in %d ms', r.status, r.delayMs),
+        }
+      : undefined,
+  });
+  return createNodeMarket({ chain: new ChainGateway(tronWeb), families: node.families });
+}
+
+export async function createTrading(opts: TradingOptions) {
+  const log = opts.logger.child({ module: 'trading' });
+  const drive = opts.drive ?? {};
+  const store = createTradingStore(opts.db);
+  const operator = new LaunchpadClient({
+    baseUrl: opts.facadeUrl,
+    apiKey: await operatorKey(store, opts.vault, opts.operatorKey),
+    timeoutMs: 30_000,
+  });
+  const market = nodeMarketOf(opts.node, log);
+  const accounts = createAccounts({
+    store,
+    vault: opts.vault,
+    operator,
+    facadeUrl: opts.facadeUrl,
+    defaultPlan: opts.defaultPlan,
+    market,
+  });
+  const trading = createTradeFlow({
+    store,
+    accounts,
+    signing: opts.signing,
+    market,
+    ...(drive.finalityPollMs !== undefined ? { finalityPollMs: drive.finalityPollMs } : {}),
+    ...(drive.tradesNow ? { now: drive.tradesNow } : {}),
+    // the order engine is made below; a buy lands long after
+    afterBuy: (buy) =>
+      orders.afterBuy(buy).catch((err: unknown) => log.warn({ trade: buy.id, err }, 'automatic TP/SL not set yet')),
+  });
+  const stream = createStream({ client: operator, logger: log });
+  const engines = {
+    stream,
+    logger: log,
+    trxUsd: opts.trxUsd,
+    ...(drive.ordersNow ? { now: drive.ordersNow } : {}),
+    ...(drive.follow !== undefined ? { follow: drive.follow } : {}),
+  };
+  const orders = createOrderEngine({
+    store,
+    accounts,
+    trading,
+    client: operator,
+    notify: opts.notify.orders,
+    tickMs: drive.tickMs ?? 1000,
+    ...engines,
+  });
+  const automation = createSniper({
+    store,
+    accounts,
+    trading,
+    client: operator,
+    orders,
+    notify: opts.notify.automation,
+    position: {
+      get: async () => {
+        const v = await store.meta('sniper_last_seq');
+        return v === undefined ? undefined : Number(v);
+      },
+      set: (id) => store.setMeta('sniper_last_seq', String(id)),
+    },
+    notices: { claim: (key, at, windowMs) => store.claimWindow(`sniper_notice:${key}`, at, windowMs) },
+    ...engines,
+  });
+  const referrals = createReferrals({
+    db: opts.db,
+    meta: store,
+    fees: operator,
+    ...(drive.referralsNow ? { now: drive.referralsNow } : {}),
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const resume = async (staleMs: number) => {
+    const resumed = await trading.resume(opts.notify.trades, staleMs);
+    if (resumed) log.info({ resumed }, 'resumed unfinished trades');
+  };
+  return {
+    store,
+    /** the operator's client (the API's admin routes, token data) */
+    operator,
+    /** the node, read-only */
+    market,
+    accounts,
+    trading,
+    orders,
+    /** the sniper and copy trading */
+    automation,
+    referrals,
+    pins: createUserPins(store),
+    /** the process's one live stream: a front end's alerts subscribe here too */
+    stream,
+    /**
+     * The engines, on one instance at a time: trades by hand a stop left unfinished, the orders, the
+     * automation. With several instances (`resumeStaleMs`), hand trades a dead instance left are
+     * looked for every 30 s.
+     */
+    async start(several?: { resumeStaleMs: number }): Promise<void> {
+      await resume(several?.resumeStaleMs ?? 0);
+      await orders.start();
+      await trading.resumeAutoOrders();
+      await automation.start();
+      if (several)
+        timer = setInterval(
+          () => void resume(several.resumeStaleMs).catch((err: unknown) => log.warn({ err }, 'resuming trades failed')),
+          RESUME_EVERY_MS,
+        );
+    },
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await orders.stop();
+      automation.stop();
+    },
+  };
+}
+
+export type Trading = Awaited<ReturnType<typeof createTrading>>;
