@@ -5,6 +5,57 @@ import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
+/**
+ * The layers of docs/architecture.md, lowest first: what each folder of src/ may not import. Dependencies
+ * point down: nothing imports bot/ or api/ from below, trading/ reaches the API only through client/
+ * (whose types come from the API's schemas) and the node only through tron/, and only the entry
+ * points (main.ts, cli.ts, boot.ts, cli/, devnet/main.ts) read the configuration. A rule broken here
+ * fails `npm test` (test/lint/layers.test.ts tries one).
+ */
+const ABOVE = {
+  tron: ['db', 'devnet', 'indexer', 'service', 'api', 'client', 'trading', 'bot', 'charts', 'cli', 'contracts'],
+  contracts: ['db', 'devnet', 'indexer', 'service', 'api', 'client', 'trading', 'bot', 'charts', 'cli'],
+  db: ['devnet', 'indexer', 'service', 'api', 'client', 'trading', 'bot', 'charts', 'cli'],
+  devnet: ['indexer', 'service', 'api', 'client', 'trading', 'bot', 'charts', 'cli'],
+  indexer: ['devnet', 'service', 'api', 'client', 'trading', 'bot', 'charts', 'cli'],
+  service: ['devnet', 'indexer', 'api', 'client', 'trading', 'bot', 'charts', 'cli'],
+  api: ['devnet', 'client', 'trading', 'bot', 'charts', 'cli'],
+  client: ['db', 'devnet', 'indexer', 'service', 'trading', 'bot', 'charts', 'cli'],
+  charts: ['db', 'devnet', 'indexer', 'service', 'api', 'trading', 'bot', 'cli'],
+  trading: ['devnet', 'indexer', 'service', 'api', 'bot', 'charts', 'cli'],
+  bot: ['devnet', 'indexer', 'service', 'api', 'cli'],
+};
+const entryPoints = ['main', 'cli', 'boot', 'facade'];
+const layerRules = Object.entries(ABOVE).map(([folder, above]) => ({
+  files: [`src/${folder}/**/*.ts`],
+  ignores: folder === 'devnet' ? ['src/devnet/main.ts'] : [],
+  rules: {
+    '@typescript-eslint/no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./)+(${above.join('|')})/`,
+            message: `${folder}/ is below these in docs/architecture.md's layers: it may not import them.`,
+          },
+          ...(folder === 'client'
+            ? [{ regex: '^(\\.\\./)+api/(?!schemas/)', message: "client/ takes only the API's schemas (types)." }]
+            : []),
+          {
+            regex: `^(\\.\\./)+(${entryPoints.join('|')})\\.js$`,
+            message: 'Only the entry points start things; a part takes what it needs as arguments.',
+          },
+          {
+            regex: '^(\\.\\./)+config\\.js$',
+            allowTypeImports: true,
+            message: 'The configuration is read by the entry points; a part takes what it needs as arguments.',
+          },
+        ],
+      },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'data/', 'coverage/', 'drizzle/'] },
   js.configs.recommended,
@@ -48,6 +99,7 @@ export default tseslint.config(
     files: ['test/**/*.ts'],
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
+  ...layerRules,
   {
     files: ['**/*.js'],
     extends: [tseslint.configs.disableTypeChecked],

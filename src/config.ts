@@ -2,7 +2,7 @@
 // Nothing else in the code reads process.env.
 import path from 'node:path';
 import { z } from 'zod';
-import { FAMILIES } from './devnet/genesis.js';
+import { FAMILIES } from './devnet/addresses.js';
 import { toBase58, isBase58Address } from './tron/address.js';
 import type { Family } from './tron/families.js';
 

@@ -3,16 +3,12 @@ import { contractBuild, feeRouterArguments, type FeeRouterSettings } from '../co
 import { DEFAULT_FEES, DEFAULT_MINT_FEE } from '../tron/market/index.js';
 import { SUN_PER_TRX } from '../tron/units.js';
 import { deployContract } from './evm/deploy.js';
-import { deriveAddress, devnetKey } from './keys.js';
+import { DEX, FAMILIES } from './addresses.js';
+import { devnetKey } from './keys.js';
 import type { Ledger } from './ledger.js';
 import type { Vm, VmHost } from './vm.js';
 
-export interface FamilyInfo {
-  family: 'launchpad' | 'launchpad2';
-  launchpad: string;
-  router: string;
-  feeRecipient: string;
-}
+export { DEX, FAMILIES, type FamilyInfo } from './addresses.js';
 
 export const FAUCET = devnetKey('faucet');
 export const TREASURY = devnetKey('treasury');
@@ -25,20 +21,6 @@ export const ROUTER_MAX_FEE_BPS = 1000;
  * leaves the pool's opening price a little under the curve's last price, as on mainnet.
  */
 export const LAUNCH_FEE_SUN = 2_000n * SUN_PER_TRX;
-
-/** The devnet's SunSwap V2: wrapped TRX, the factory and the router (one for both launchpads). */
-export const DEX = {
-  wtrx: deriveAddress('wtrx'),
-  factory: deriveAddress('sunswap-v2-factory'),
-  router: deriveAddress('sunswap-v2-router'),
-};
-
-export const FAMILIES: FamilyInfo[] = (['launchpad', 'launchpad2'] as const).map((family) => ({
-  family,
-  launchpad: deriveAddress('launchpad', family),
-  router: deriveAddress('router', family),
-  feeRecipient: deriveAddress('launchpad-fees', family),
-}));
 
 /** Writes accounts and native contracts of the genesis state. Runs inside the genesis transaction. */
 export function writeGenesis(ledger: Ledger, time: number): void {

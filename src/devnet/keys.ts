@@ -2,12 +2,7 @@
 // they exist only on the embedded devnet and must never hold value on a real network.
 import { createHash } from 'node:crypto';
 import { utils } from 'tronweb';
-import { keccakHex } from '../tron/codec.js';
-
-/** A contract-style address derived from labels: `41` + last 20 bytes of keccak256. */
-export function deriveAddress(...parts: string[]): string {
-  return '41' + keccakHex(['tron-launchpad-devnet', ...parts].join(':')).slice(24);
-}
+export { deriveAddress } from './addresses.js';
 
 export interface DevnetKey {
   label: string;

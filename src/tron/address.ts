@@ -1,6 +1,20 @@
 // Tron address forms and conversions. Users see base58check (`T...`); the node API speaks hex with
 // the `41` prefix; the ABI (and event results) carry the 20-byte EVM form `0x...`.
-import { TronWeb } from 'tronweb';
+import { createHash } from 'node:crypto';
+import { createBase58check } from '@scure/base';
+
+/** base58check as Tron uses it: the payload, then the first 4 bytes of its double SHA-256. */
+const base58check = createBase58check((data) => createHash('sha256').update(data).digest());
+
+/** The 21 bytes (`41` + 20) a base58 address holds, or undefined when it is none. */
+function decodeBase58(value: string): Uint8Array | undefined {
+  try {
+    const bytes = base58check.decode(value);
+    return bytes.length === 21 && bytes[0] === 0x41 ? bytes : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 const HEX41 = /^41[0-9a-fA-F]{40}$/;
 const HEX20 = /^(0x)?[0-9a-fA-F]{40}$/;
@@ -13,7 +27,7 @@ export function isBase58Address(value: unknown): value is string {
   if (typeof value !== 'string' || value.length !== 34 || !value.startsWith('T')) return false;
   let ok = checked.get(value);
   if (ok === undefined) {
-    ok = TronWeb.isAddress(value);
+    ok = decodeBase58(value) !== undefined;
     if (checked.size > 100_000) checked.clear();
     checked.set(value, ok);
   }
@@ -29,8 +43,9 @@ export function toHexAddress(value: string): string {
   if (HEX20.test(value)) return '41' + value.replace(/^0x/, '').toLowerCase();
   let out = hexOf.get(value);
   if (out === undefined) {
-    if (!isBase58Address(value)) throw new Error(`invalid Tron address: ${String(value).slice(0, 64)}`);
-    out = TronWeb.address.toHex(value).toLowerCase();
+    const bytes = value.length === 34 && value.startsWith('T') ? decodeBase58(value) : undefined;
+    if (!bytes) throw new Error(`invalid Tron address: ${String(value).slice(0, 64)}`);
+    out = Buffer.from(bytes).toString('hex');
     if (hexOf.size > 100_000) hexOf.clear();
     hexOf.set(value, out);
   }
@@ -54,7 +69,7 @@ const base58Of = new Map<string, string>();
 export function toBase58(value: string): string {
   let out = base58Of.get(value);
   if (out === undefined) {
-    out = TronWeb.address.fromHex(toHexAddress(value));
+    out = base58check.encode(Buffer.from(toHexAddress(value), 'hex'));
     if (base58Of.size > 100_000) base58Of.clear();
     base58Of.set(value, out);
   }
