@@ -7,7 +7,7 @@ import type { Accounts } from '../trading/accounts.js';
 import type { BotStore } from './store.js';
 import type { TradeEvents, TradeFlow } from '../trading/trade-flow.js';
 import type { OrderEngine } from '../trading/orders/index.js';
-import type { Sniper } from '../trading/sniper.js';
+import type { Automation } from '../trading/automation/index.js';
 import type { ChartCache } from './charts.js';
 import type { UserPins } from '../trading/user-pin.js';
 import type { Referrals } from '../trading/referrals/index.js';
@@ -19,7 +19,7 @@ export interface BotServices {
   /** Automated orders (limit, TP/SL, trailing, DCA). */
   orders: OrderEngine;
   /** The automation: sniping and copy trading. */
-  automation: Sniper;
+  automation: Automation;
   /** The referral programme: codes, who brought whom, the terms, the referrers' figures. */
   referrals: Referrals;
   /** The users' PINs, which guard the wallet's actions (export, withdraw, import, switch, remove) and risky settings. */

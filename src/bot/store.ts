@@ -1,13 +1,14 @@
 // The Telegram chat's data (message owners, prompts, conversations, alerts, admin audit), kept in the
 // trading side's database beside its tables (src/trading/db.ts: the bot.sqlite file, or Postgres's
 // `bot` schema that several bot processes share). The bot's store is the trading side's store with
-// the chat's functions added.
-import { and, asc, count, eq, inArray, isNull, lte } from 'drizzle-orm';
+// the chat's functions added: the alerts' from alerts.store.ts, the rest here.
+import { and, count, eq, lte } from 'drizzle-orm';
 import type { Database } from '../db/engine.js';
 import type { Db } from '../db/open.js';
 import { openTradingDatabase, openTradingDb, type MoreTables } from '../trading/db.js';
 import type * as tradingTables from '../trading/schema.js';
 import { createTradingStore, type UserRow } from '../trading/store.js';
+import { alertStore } from './alerts.store.js';
 import * as pg from './pg.schema.js';
 import * as s from './schema.js';
 
@@ -19,6 +20,7 @@ export {
   type TradeRow,
   type OrderRow,
 } from '../trading/store.js';
+export type { AlertRules } from './alerts.store.js';
 
 /** The chat's tables, kept beside the trading side's. */
 const CHAT_TABLES: MoreTables<typeof s> = { sqlite: s, pg };
@@ -34,27 +36,12 @@ export function openBotDatabase(where: { sqlite: string | BotDb } | { postgres: 
   return openTradingDatabase(where, CHAT_TABLES);
 }
 
-export interface AlertRules {
-  chatId: number;
-  newTokens: boolean;
-  launches: boolean;
-  minBuyTrx: number | null;
-  progressPct: number | null;
-  tokens: string[] | null;
-  /** why alerts to the chat stopped (what Telegram answered), null while they run */
-  stoppedReason?: string | null;
-}
-
-const rulesOf = (r: typeof s.alertRules.$inferSelect): AlertRules => ({
-  ...r,
-  tokens: r.tokens ? (JSON.parse(r.tokens) as string[]) : null,
-});
-
 export function createStore(db: BotDatabase) {
   const { t } = db;
   return {
     // the trading side's store, and the chat's tables beside it
     ...createTradingStore(db),
+    ...alertStore(db),
     db,
 
     async userByUsername(name: string): Promise<UserRow | undefined> {
@@ -72,65 +59,6 @@ export function createStore(db: BotDatabase) {
       await db.tx((q) =>
         q.insert(t.adminAudit).values({ telegramId, action, detail: JSON.stringify(detail), at: Date.now() }),
       );
-    },
-
-    async alertRules(chatId: number): Promise<AlertRules> {
-      const [r] = await db.q.select().from(t.alertRules).where(eq(t.alertRules.chatId, chatId));
-      return r
-        ? rulesOf(r)
-        : { chatId, newTokens: false, launches: false, minBuyTrx: null, progressPct: null, tokens: null };
-    },
-    /** Saves a chat's rules; an admin setting them in the chat starts stopped alerts again. */
-    async saveAlertRules(r: AlertRules): Promise<void> {
-      const row = { ...r, tokens: r.tokens ? JSON.stringify(r.tokens) : null, stoppedReason: null, stoppedAt: null };
-      await db.tx((q) =>
-        q.insert(t.alertRules).values(row).onConflictDoUpdate({ target: t.alertRules.chatId, set: row }),
-      );
-    },
-    /** The rules of every chat that still takes alerts. */
-    async allAlertRules(): Promise<AlertRules[]> {
-      return (await db.q.select().from(t.alertRules).where(isNull(t.alertRules.stoppedReason))).map(rulesOf);
-    },
-    /** Queues an alert once per chat and event; false when it was queued before. */
-    async queueAlert(chatId: number, seq: number, token: string, text: string): Promise<boolean> {
-      // claim: insert on conflict do nothing on (chat, event): queued once whichever process saw the event
-      const rows = await db.tx((q) =>
-        q
-          .insert(t.alertOutbox)
-          .values({ chatId, seq, token, text, sentAt: null })
-          .onConflictDoNothing()
-          .returning({ id: t.alertOutbox.id }),
-      );
-      return rows.length === 1;
-    },
-    async unsentAlerts() {
-      return db.q.select().from(t.alertOutbox).where(isNull(t.alertOutbox.sentAt)).orderBy(asc(t.alertOutbox.id));
-    },
-    /** Stops alerts to a chat that refuses them, with Telegram's reason; what is queued for it is dropped. */
-    async stopAlerts(chatId: number, reason: string, at: number): Promise<void> {
-      await db.tx(async (q) => {
-        await q
-          .update(t.alertRules)
-          .set({ stoppedReason: reason, stoppedAt: at })
-          .where(eq(t.alertRules.chatId, chatId));
-        await q
-          .update(t.alertOutbox)
-          .set({ sentAt: at })
-          .where(and(eq(t.alertOutbox.chatId, chatId), isNull(t.alertOutbox.sentAt)));
-      });
-    },
-    /** Marks queued alerts sent; returns the ids this caller marked (another process's are left out). */
-    async markAlertsSent(ids: number[], at: number): Promise<number[]> {
-      if (!ids.length) return [];
-      // claim: a conditional update (sent_at still null), so each alert goes out from one process
-      const rows = await db.tx((q) =>
-        q
-          .update(t.alertOutbox)
-          .set({ sentAt: at })
-          .where(and(inArray(t.alertOutbox.id, ids), isNull(t.alertOutbox.sentAt)))
-          .returning({ id: t.alertOutbox.id }),
-      );
-      return rows.map((r) => r.id);
     },
 
     async own(chatId: number, messageId: number, userId: number): Promise<void> {

@@ -82,3 +82,4 @@ export function createTradeBuild(deps: TradeBuildDeps) {
 
   return { signedTrade };
 }
+export type TradeBuild = ReturnType<typeof createTradeBuild>;

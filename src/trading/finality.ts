@@ -17,7 +17,7 @@ export interface FinalityDeps {
   store: TradingStore;
   clientFor: (t: TradeRow) => Promise<LaunchpadClient>;
   now: () => number;
-  sleep: (ms: number) => Promise<void>;
+  sleep: (ms: number) => Promise<unknown>;
   pollMs?: number;
   onError?: (t: TradeRow, err: unknown) => void;
 }

@@ -10,14 +10,13 @@ import type { Family } from '../tron/families.js';
 import { ChainGateway } from '../tron/gateway.js';
 import type { Vault } from '../vault.js';
 import { createAccounts } from './accounts.js';
-import type { AutoEvent } from './automation.js';
+import { type AutoEvent, createAutomation } from './automation/index.js';
 import type { TradingDatabase } from './db.js';
 import { createNodeMarket } from './market.js';
 import { operatorKey } from './operator-key.js';
 import { createOrderEngine, type OrderNotifier } from './orders/index.js';
 import { createReferrals } from './referrals/index.js';
 import type { SigningRules } from './signing.js';
-import { createSniper } from './sniper.js';
 import { createTradingStore } from './store.js';
 import { createStream } from './stream.js';
 import { createTradeFlow, type TradeEvents } from './trade-flow.js';
@@ -130,21 +129,14 @@ export async function createTrading(opts: TradingOptions) {
     tickMs: drive.tickMs ?? 1000,
     ...engines,
   });
-  const automation = createSniper({
+  // the stream's position and the once-a-day notices are kept in the store (the automation's default)
+  const automation = createAutomation({
     store,
     accounts,
     trading,
     client: operator,
     orders,
     notify: opts.notify.automation,
-    position: {
-      get: async () => {
-        const v = await store.meta('sniper_last_seq');
-        return v === undefined ? undefined : Number(v);
-      },
-      set: (id) => store.setMeta('sniper_last_seq', String(id)),
-    },
-    notices: { claim: (key, at, windowMs) => store.claimWindow(`sniper_notice:${key}`, at, windowMs) },
     ...engines,
   });
   const referrals = createReferrals({

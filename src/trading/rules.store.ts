@@ -1,8 +1,9 @@
-// Snipe rules and followed wallets (kept alike), and what a rule's trades spent: parts of the trading
-// store (store.ts), on either engine.
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+// Snipe rules and followed wallets (kept alike), and the trades they make: claimed once by id, and
+// what they spent and sold, counted against a rule's limits. A part of the trading store (store.ts),
+// on either engine.
+import { and, asc, eq, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type * as s from './schema.js';
-import type { FollowRow, SnipeRuleRow, TradingDatabase } from './store.js';
+import type { FollowRow, NewTrade, SnipeRuleRow, TradeRow, TradingDatabase } from './store.js';
 import { quoteOfTrade } from './trade-row.js';
 
 /**
@@ -72,4 +73,77 @@ export async function spentSun(db: TradingDatabase, where: SQL | undefined): Pro
     .from(trades)
     .where(and(where, eq(trades.side, 'buy')));
   return rows.filter(reachedChain).reduce((sum, r) => sum + BigInt(quoteOfTrade(r).amountIn), 0n);
+}
+
+/** The rules' trades: claimed once by id, followed to the end after a stop, counted against limits. */
+function ruleTrades(db: TradingDatabase) {
+  const { t } = db;
+  return {
+    /** Inserts an automated trade as claimed; false when its id (one per rule and token, or per source trade) is taken. */
+    async claimTrade(row: NewTrade): Promise<boolean> {
+      // claim: insert on conflict do nothing; the id `s:<rule>:<token>` / `c:<follow>:<txid>` is made once
+      const rows = await db.tx((q) =>
+        q.insert(t.trades).values(row).onConflictDoNothing().returning({ id: t.trades.id }),
+      );
+      return rows.length === 1;
+    },
+    /** TRX (sun) a rule's trades put in since `since`, those that never reached the chain left out. */
+    async ruleSpentSun(ruleId: string, since: number): Promise<bigint> {
+      return spentSun(db, and(eq(t.trades.ruleId, ruleId), gte(t.trades.createdAt, since)));
+    },
+    /** Automated trades by rule (snipes, copies) that a stop left unfinished, or not yet final. */
+    async unfinishedRuleTrades(): Promise<TradeRow[]> {
+      return db.q
+        .select()
+        .from(t.trades)
+        .where(
+          and(
+            isNotNull(t.trades.ruleId),
+            inArray(t.trades.status, ['claimed', 'approving', 'signed', 'broadcast', 'included']),
+          ),
+        );
+    },
+    /** How many sells a rule made of one token since `since` (those that never reached the chain left out). */
+    async ruleTokenSells(ruleId: string, token: string, since: number): Promise<number> {
+      const rows = await db.q
+        .select({ status: t.trades.status, txid: t.trades.txid, result: t.trades.result })
+        .from(t.trades)
+        .where(
+          and(
+            eq(t.trades.ruleId, ruleId),
+            eq(t.trades.token, token),
+            eq(t.trades.side, 'sell'),
+            gte(t.trades.createdAt, since),
+          ),
+        );
+      return rows.filter(reachedChain).length;
+    },
+    /** What ruleSpentSun counts, in one token: TRX (sun) a rule's trades put into it since `since`. */
+    async ruleTokenSpentSun(ruleId: string, token: string, since: number): Promise<bigint> {
+      return spentSun(db, and(eq(t.trades.ruleId, ruleId), eq(t.trades.token, token), gte(t.trades.createdAt, since)));
+    },
+  };
+}
+
+/** The rules' part of the trading store: snipe rules, follows, and their trades. */
+export function ruleStore(db: TradingDatabase) {
+  const snipeRules = userRules(db, 'snipeRules');
+  const follows = userRules(db, 'follows');
+  return {
+    insertSnipeRule: snipeRules.insert,
+    snipeRule: snipeRules.get as (id: string) => Promise<SnipeRuleRow | undefined>,
+    activeSnipeRules: snipeRules.active as () => Promise<SnipeRuleRow[]>,
+    userSnipeRules: snipeRules.ofUser as (userId: number) => Promise<SnipeRuleRow[]>,
+    setSnipeRuleStatus: snipeRules.setStatus,
+    /** Runs `fn` holding the snipe rule's lock, in one transaction (its budget check and its claim). */
+    withSnipeRule: snipeRules.locked,
+    insertFollow: follows.insert,
+    follow: follows.get as (id: string) => Promise<FollowRow | undefined>,
+    activeFollows: follows.active as () => Promise<FollowRow[]>,
+    userFollows: follows.ofUser as (userId: number) => Promise<FollowRow[]>,
+    setFollowStatus: follows.setStatus,
+    /** Runs `fn` holding the follow's lock, in one transaction (its budget check and its claim). */
+    withFollow: follows.locked,
+    ...ruleTrades(db),
+  };
 }

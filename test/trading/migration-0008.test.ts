@@ -10,7 +10,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sqliteDatabase } from '../../src/db/engine.js';
 import * as schema from '../../src/trading/schema.js';
-import { copySizeSun } from '../../src/trading/copy.js';
+import { copySizeSun } from '../../src/trading/automation/copy.js';
 import { createTradingStore } from '../../src/trading/store.js';
 import { BOT_MIGRATIONS, migrationsBefore } from './helpers.js';
 

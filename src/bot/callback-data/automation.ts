@@ -1,7 +1,7 @@
 // Buttons of /snipe's rules and /copy's follows: pause, resume, delete (snipe.feature.ts).
 import { button, coded, text } from './button.js';
 
-/** A rule's or a follow's id (trading/automation.ts: 6 random bytes, base64url). */
+/** A rule's or a follow's id (trading/automation/kit.ts: 6 random bytes, base64url). */
 const RULE_ID = text(String.raw`[\w-]{6,12}`);
 
 /** A snipe rule's buttons: `sp:ID` pause, `sr:ID` resume, `sd:ID` delete. */

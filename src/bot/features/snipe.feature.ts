@@ -9,9 +9,8 @@ import { compact, esc, short, trx } from '../format.js';
 import { GROUPS, privateOnly, userOf } from '../helpers.js';
 import { pinGate } from '../pin-gate.js';
 import { sunToTrx } from '../../tron/units.js';
-import { copySizeSun } from '../../trading/copy.js';
 import { formatPrice, parsePriceE18, parseUsdAmount } from '../../trading/price.js';
-import type { FollowSpec, SnipeSpec } from '../../trading/sniper.js';
+import { copySizeSun, type FollowSpec, type SnipeSpec } from '../../trading/automation/index.js';
 import type { FollowRow, SnipeRuleRow } from '../../trading/store.js';
 
 const SNIPE_USAGE = [

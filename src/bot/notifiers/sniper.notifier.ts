@@ -3,7 +3,7 @@ import type { Api } from 'grammy';
 import type { Logger } from 'pino';
 import { compact, esc, short, trx } from '../format.js';
 import { refusalOf } from '../refusals.js';
-import type { AutoEvent } from '../../trading/automation.js';
+import type { AutoEvent } from '../../trading/automation/index.js';
 
 /** What a snipe or a copy did, said to its user once. */
 export function sniperNotifier(api: Api, logger: Logger, txLink: (txid: string) => string) {

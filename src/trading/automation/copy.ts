@@ -1,19 +1,19 @@
 // Copy trading: a followed wallet's buys (and, with `sells`, its sells) are copied by each of its
-// followers once, from the wallet the follow was set from (the stream is the sniper's: sniper.ts).
+// followers once, from the wallet the follow was set from (the stream is the automation's: index.ts).
 //
 // A follow cannot be farmed: a wallet that sends 200 tiny buys must not make its followers buy 200
 // times. Its buys under the follow's minimum are not copied; a copy puts in at most its size (the
 // fixed amount, or a percent follow's `max:`, which a percent follow must have); all copies together
 // put in at most the daily budget in any 24 hours, and at most the per-token cap into one token.
 // A copy past a limit is skipped: the budget's is told once a day, the others silently (/copy shows
-// them). What a follow spent is read from its trade rows; the check and the claim have no await
-// between them.
-import type { StreamEvent } from '../client/index.js';
-import { isBase58Address } from '../tron/address.js';
-import { BPS, sunToTrx, trxToSun } from '../tron/units.js';
-import { UserError } from './accounts.js';
-import { type AutomationKit, DAY_MS, newId, RULE_ACTIONS, type RuleAction, type SniperDeps } from './automation.js';
-import type { FollowRow } from './store.js';
+// them). What a follow spent is read from its trade rows; the limits are checked again, and the copy
+// claimed, in one transaction holding the follow's row (kit.ts).
+import type { StreamEvent } from '../../client/index.js';
+import { isBase58Address } from '../../tron/address.js';
+import { BPS, sunToTrx, trxToSun } from '../../tron/units.js';
+import { UserError } from '../accounts.js';
+import type { FollowRow } from '../store.js';
+import { type AutomationDeps, type AutomationKit, DAY_MS, newId, RULE_ACTIONS, type RuleAction } from './kit.js';
 
 export interface FollowSpec {
   source: string;
@@ -83,7 +83,7 @@ function followLimits(spec: FollowSpec) {
   };
 }
 
-export function createCopier(deps: SniperDeps, kit: AutomationKit) {
+export function createCopier(deps: AutomationDeps, kit: AutomationKit) {
   const { store } = deps;
   /** Active follows by source wallet, kept in memory for the checks. */
   let bySource = new Map<string, FollowRow[]>();

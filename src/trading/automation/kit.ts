@@ -1,5 +1,6 @@
-// What the sniper (sniper.ts) and copy trading (copy.ts) share: their dependencies, what a user is
-// told, the claim of an automated trade, the once-a-day notices and the actions on a rule or a follow.
+// The automation's kit: what sniping (snipe.ts) and copy trading (copy.ts) share: their dependencies,
+// what a user is told, the claim of an automated trade, the once-a-day notices (and the records they
+// and the stream's position keep in the trading store) and the actions on a rule or a follow.
 //
 // Exactly once: an automated trade's row is inserted as claimed before anything is sent (a snipe's
 // id is `s:<rule>:<token>`, a copy's `c:<follow>:<source txid>`), so a repeated event, a second
@@ -9,15 +10,15 @@
 // or two, cannot both pass.
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { LaunchpadClient } from '../client/index.js';
-import type { Side } from '../tron/market/index.js';
-import { trxToSun } from '../tron/units.js';
-import type { Accounts } from './accounts.js';
-import type { OrderEngine } from './orders/index.js';
-import type { TradingStream } from './stream.js';
-import type { TradeRow, TradingStore } from './store.js';
-import type { TradeEvents, TradeFlow, TradeOutcome } from './trade-flow.js';
-import { newTradeRow, quoteOfTrade, type TradeQuote } from './trade-row.js';
+import type { LaunchpadClient } from '../../client/index.js';
+import type { Side } from '../../tron/market/index.js';
+import { trxToSun } from '../../tron/units.js';
+import type { Accounts } from '../accounts.js';
+import type { OrderEngine } from '../orders/index.js';
+import type { TradingStream } from '../stream.js';
+import type { TradeRow, TradingStore } from '../store.js';
+import type { TradeEvents, TradeFlow, TradeOutcome } from '../trade-flow.js';
+import { newTradeRow, quoteOfTrade, type TradeQuote } from '../trade-row.js';
 
 /** What the user is told: a snipe or a copy that filled, failed or was skipped. */
 export interface AutoEvent {
@@ -35,7 +36,7 @@ export interface AutoEvent {
   source?: string | undefined;
 }
 
-export interface SniperDeps {
+export interface AutomationDeps {
   store: TradingStore;
   accounts: Accounts;
   trading: TradeFlow;
@@ -50,12 +51,37 @@ export interface SniperDeps {
   /** the process's one live stream (absent, or `follow` false: a test feeds events with onEvent) */
   stream?: TradingStream | undefined;
   follow?: boolean;
-  /** where the stream was read up to, kept across restarts (what came meanwhile is read then) */
-  position?: { get(): Promise<number | undefined>; set(id: number): Promise<void> };
-  /** the once-a-day notices' days, kept across restarts and taken by one process of many; without it,
-   * this process's own marks are the record */
-  notices?: { claim(key: string, at: number, windowMs: number): Promise<boolean> };
+  /** where the stream was read up to, kept across restarts (what came meanwhile is read then); by
+   * default the store's (storedPosition) */
+  position?: StreamPosition;
+  /** the once-a-day notices' days, kept across restarts and taken by one process of many; by default the
+   * store's (storedNotices) */
+  notices?: NoticeRecord;
 }
+
+export interface StreamPosition {
+  get(): Promise<number | undefined>;
+  set(id: number): Promise<void>;
+}
+export interface NoticeRecord {
+  /** True for the one caller (of any process) that takes the key's window from `at`. */
+  claim(key: string, at: number, windowMs: number): Promise<boolean>;
+}
+
+// (the keys are named from when the automation was the sniper: stored, they keep their names)
+/** Where the automation read the live stream up to, in the trading store's meta table. */
+export const storedPosition = (store: TradingStore): StreamPosition => ({
+  get: async () => {
+    const v = await store.meta('sniper_last_seq');
+    return v === undefined ? undefined : Number(v);
+  },
+  set: (id) => store.setMeta('sniper_last_seq', String(id)),
+});
+
+/** The once-a-day notices' days, in the trading store's meta table: one instance of many takes each. */
+export const storedNotices = (store: TradingStore): NoticeRecord => ({
+  claim: (key, at, windowMs) => store.claimWindow(`sniper_notice:${key}`, at, windowMs),
+});
 
 export type RuleAction = 'pause' | 'resume' | 'delete';
 /** What each action on a rule or a follow may move it from, and to. */
@@ -86,10 +112,12 @@ export interface AutoTrade {
   events: TradeEvents;
 }
 
-export function automationKit(deps: SniperDeps) {
+export function automationKit(deps: AutomationDeps) {
   const { store, trading } = deps;
   const now = deps.now ?? Date.now;
-  const log = deps.logger.child({ module: 'sniper' });
+  const log = deps.logger.child({ module: 'automation' });
+  const notices = deps.notices ?? storedNotices(store);
+  /** This process's own marks: events at the same moment tell once, and the record when the store fails. */
   const toldHere = new Map<string, number>();
 
   async function tell(e: AutoEvent): Promise<void> {
@@ -111,7 +139,7 @@ export function automationKit(deps: SniperDeps) {
     toldHere.set(key, now());
     try {
       // one process of many tells: the one that takes the key's day
-      if (deps.notices && !(await deps.notices.claim(key, now(), DAY_MS))) return;
+      if (!(await notices.claim(key, now(), DAY_MS))) return;
     } catch (err) {
       // the shared record could not be read or written: told from this process's own mark only
       log.warn({ key, err }, 'notice record not available');
