@@ -16,12 +16,17 @@ import { GROUPS, privateOnly, userOf } from '../helpers.js';
 import { refusalOf } from '../refusals.js';
 import { isBase58Address } from '../../tron/address.js';
 import {
+  checkAutoTpSl,
   checkHoldBlocks,
   MAX_HOLD_BLOCKS,
   parseInterval,
+  PRESET_SL,
+  PRESET_TP,
+  PRESET_TRAIL,
   type OrderEngine,
   type PriceSpec,
 } from '../../trading/orders/index.js';
+import { UserError } from '../../trading/accounts.js';
 import { parsePriceE18, parseUsdAmount } from '../../trading/price.js';
 import type { OrderRow, Settings } from '../../trading/store.js';
 import type { Side } from '../../tron/market/index.js';
@@ -70,12 +75,12 @@ function listKeyboard(list: OrderRow[], token?: string, s?: Settings): InlineKey
   });
   if (token) {
     if (list.length) kb.row();
-    const tp = s?.autoTpSl?.tp ?? { gainPct: 100, sellPct: 50 };
-    const sl = s?.autoTpSl?.sl ?? { lossPct: 30, sellPct: 100 };
+    const tp = s?.autoTpSl?.tp ?? PRESET_TP;
+    const sl = s?.autoTpSl?.sl ?? PRESET_SL;
     kb.text(`💰 TP +${tp.gainPct}% ×${tp.sellPct}%`, orderPresetData.build({ kind: 'tp', token }))
       .text(`🛑 SL −${sl.lossPct}% ×${sl.sellPct}%`, orderPresetData.build({ kind: 'sl', token }))
       .row()
-      .text('📉 Trail 20% ×100%', orderPresetData.build({ kind: 'tr', token }))
+      .text(`📉 Trail ${PRESET_TRAIL.dropPct}% ×${PRESET_TRAIL.sellPct}%`, orderPresetData.build({ kind: 'tr', token }))
       .text('⬅️ Token', cardData.build({ token }));
   }
   return kb;
@@ -245,15 +250,15 @@ priv.callbackQuery(orderPresetData.filter(), async (ctx) => {
   await ctx.answerCallbackQuery();
   const user = await userOf(ctx);
   const s = ctx.services.store.settings(user);
-  const tp = s.autoTpSl?.tp ?? { gainPct: 100, sellPct: 50 };
-  const sl = s.autoTpSl?.sl ?? { lossPct: 30, sellPct: 100 };
+  const tp = s.autoTpSl?.tp ?? PRESET_TP;
+  const sl = s.autoTpSl?.sl ?? PRESET_SL;
   const o = await ctx.services.orders.create(
     user,
     kind === 'tp'
       ? { kind: 'tp', token, gainPct: tp.gainPct, pct: tp.sellPct }
       : kind === 'sl'
         ? { kind: 'sl', token, lossPct: sl.lossPct, pct: sl.sellPct }
-        : { kind: 'trail', token, dropPct: 20, pct: 100 },
+        : { kind: 'trail', token, dropPct: PRESET_TRAIL.dropPct, pct: PRESET_TRAIL.sellPct },
   );
   await created(ctx, o);
 });
@@ -269,14 +274,17 @@ priv.command('autotpsl', async (ctx) => {
   }
   const m = new RegExp(String.raw`^\+?${NUM}%\s+${NUM}%\s+[-−]${NUM}%\s+${NUM}%$`).exec(arg);
   const nums = m?.slice(1).map(Number);
-  if (!nums || nums.some((n) => !(n > 0)) || nums[1]! > 100 || nums[2]! >= 100 || nums[3]! > 100) {
-    await ctx.reply(
-      'Usage: <code>/autotpsl +100% 50% -30% 100%</code> (take profit: gain, share; stop loss: loss, share) or <code>/autotpsl off</code>',
-      { parse_mode: 'HTML' },
-    );
-    return;
-  }
+  const usage =
+    'Usage: <code>/autotpsl +100% 50% -30% 100%</code> (take profit: gain, share; stop loss: loss, share) or <code>/autotpsl off</code>';
+  if (!nums) return void (await ctx.reply(usage, { parse_mode: 'HTML' }));
   const autoTpSl = { tp: { gainPct: nums[0]!, sellPct: nums[1]! }, sl: { lossPct: nums[2]!, sellPct: nums[3]! } };
+  try {
+    // the bounds of every TP and SL (orders/spec.ts), said as a TP or SL set by hand says them
+    checkAutoTpSl(autoTpSl);
+  } catch (e) {
+    if (!(e instanceof UserError)) throw e;
+    return void (await ctx.reply(`${esc(e.message)}\n${usage}`, { parse_mode: 'HTML' }));
+  }
   await ctx.services.store.saveSettings(user.telegramId, { ...s, autoTpSl });
   const held = s.slHoldBlocks > 1 ? ` once the price holds there ${s.slHoldBlocks} blocks (/slhold)` : '';
   await ctx.reply(

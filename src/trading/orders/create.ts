@@ -53,6 +53,26 @@ export interface EngineCore extends OrderCore {
   tick(): Promise<void>;
 }
 
+/** The wallet's average entry in the token (E18), from its own trades. */
+async function entryOf(
+  accounts: Accounts,
+  user: UserRow,
+  walletAddress: string,
+  token: string,
+  /** a trade that must be in the index first (a buy that just confirmed) */
+  including?: string,
+): Promise<bigint | undefined> {
+  const read = () => accounts.clientFor(user).getUserTrades(walletAddress, { tokenAddress: token, limit: 200 });
+  let trades = await read();
+  for (let i = 0; including && !trades.some((t) => t.signature === including) && i < 30; i++) {
+    await new Promise((r) => setTimeout(r, 500));
+    trades = await read();
+  }
+  const { units, costSun } = costBasis(trades);
+  if (units <= 0n) return undefined;
+  return priceE18({ trxReserve: costSun, tokenReserve: units });
+}
+
 export function createOrderPlacing(core: EngineCore) {
   const { store, accounts, log } = core;
 
@@ -90,25 +110,6 @@ export function createOrderPlacing(core: EngineCore) {
     return (await core.refresh(row.id))!;
   }
 
-  /** The wallet's average entry in the token (E18), from its own trades. */
-  async function entryOf(
-    user: UserRow,
-    walletAddress: string,
-    token: string,
-    /** a trade that must be in the index first (a buy that just confirmed) */
-    including?: string,
-  ): Promise<bigint | undefined> {
-    const read = () => accounts.clientFor(user).getUserTrades(walletAddress, { tokenAddress: token, limit: 200 });
-    let trades = await read();
-    for (let i = 0; including && !trades.some((t) => t.signature === including) && i < 30; i++) {
-      await new Promise((r) => setTimeout(r, 500));
-      trades = await read();
-    }
-    const { units, costSun } = costBasis(trades);
-    if (units <= 0n) return undefined;
-    return priceE18({ trxReserve: costSun, tokenReserve: units });
-  }
-
   /** The take-profit / stop-loss group of a position: a new TP joins its SL's and the other way round. */
   async function groupFor(userId: number, walletId: number, token: string, kind: 'tp' | 'sl'): Promise<string> {
     const other = kind === 'tp' ? 'sl' : 'tp';
@@ -120,7 +121,7 @@ export function createOrderPlacing(core: EngineCore) {
 
   /** A TP/SL's entry, or why there is none: nothing bought here, or the buys not indexed yet. */
   async function entryFor(user: UserRow, address: string, token: string, symbol: string): Promise<bigint> {
-    const entry = await entryOf(user, address, token);
+    const entry = await entryOf(accounts, user, address, token);
     if (entry !== undefined) return entry;
     const held = await accounts.clientFor(user).getTokenBalance(address, token);
     throw new UserError(
@@ -172,7 +173,7 @@ export function createOrderPlacing(core: EngineCore) {
       await store.replaceAutoOrders(buy.id, core.now(), []);
       return;
     }
-    const entry = await entryOf(user, wallet.address, buy.token, buy.txid ?? undefined);
+    const entry = await entryOf(accounts, user, wallet.address, buy.token, buy.txid ?? undefined);
     if (entry === undefined) return;
     const { symbol } = await core.priceOf(buy.token);
     const group = newOrderId();

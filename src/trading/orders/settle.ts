@@ -1,7 +1,7 @@
 // What becomes of an order after it fired: its trade's result settles it (filled, paused, cancelled,
 // failed, or active again on the DEX after a launch; a DCA counts the round), a filled TP or SL
 // cancels its pair, a quote refused before anything was claimed pauses or cancels it, and on start the
-// orders a stop caught mid-trade are settled or resumed. The engine (engine.ts) fires; this settles.
+// orders a stop caught mid-trade are settled or resumed. The engine fires (fire.ts); this settles.
 import type { Side } from '../../tron/market/index.js';
 import { fillPriceTrx } from '../pnl.js';
 import type { OrderRow, TradeRow } from '../store.js';

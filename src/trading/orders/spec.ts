@@ -159,3 +159,20 @@ export function parseInterval(text: string): number | undefined {
   const ms = Math.round(Number(m[1]) * unit);
   return ms > 0 ? ms : undefined;
 }
+
+/**
+ * A token's order buttons when the settings name none: take profit at +100 % selling half, stop loss
+ * at −30 % selling all, a trailing stop 20 % under the high selling all.
+ */
+export const PRESET_TP = { gainPct: 100, sellPct: 50 } as const;
+export const PRESET_SL = { lossPct: 30, sellPct: 100 } as const;
+export const PRESET_TRAIL = { dropPct: 20, sellPct: 100 } as const;
+
+/** An automatic TP and SL for every buy (the settings' autoTpSl), refused past the bounds of any TP or SL. */
+export function checkAutoTpSl(a: {
+  tp: { gainPct: number; sellPct: number } | null;
+  sl: { lossPct: number; sellPct: number } | null;
+}): void {
+  if (a.tp) checkSpec({ kind: 'tp', token: '', gainPct: a.tp.gainPct, pct: a.tp.sellPct });
+  if (a.sl) checkSpec({ kind: 'sl', token: '', lossPct: a.sl.lossPct, pct: a.sl.sellPct });
+}
