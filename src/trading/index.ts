@@ -10,16 +10,16 @@ import type { Family } from '../tron/families.js';
 import { ChainGateway } from '../tron/gateway.js';
 import type { Vault } from '../vault.js';
 import { createAccounts } from './accounts.js';
-import { type AutoEvent, createAutomation } from './automation/index.js';
+import { type AutoEvent, type Automation, createAutomation } from './automation/index.js';
 import type { TradingDatabase } from './db.js';
 import { createNodeMarket } from './market.js';
 import { operatorKey } from './operator-key.js';
-import { createOrderEngine, type OrderNotifier } from './orders/index.js';
+import { createOrderEngine, type OrderEngine, type OrderNotifier } from './orders/index.js';
 import { createReferrals } from './referrals/index.js';
 import type { SigningRules } from './signing.js';
 import { createTradingStore } from './store.js';
 import { createStream } from './stream.js';
-import { createTradeFlow, type TradeEvents } from './trade-flow.js';
+import { createTradeFlow, type TradeEvents, type TradeFlow } from './trade-flow.js';
 import { createUserPins } from './user-pin.js';
 
 export interface NodeOptions {
@@ -83,6 +83,44 @@ function nodeMarketOf(node: NodeOptions, log: Logger) {
   return createNodeMarket({ chain: new ChainGateway(tronWeb), families: node.families });
 }
 
+/**
+ * The engines, on one instance at a time: trades by hand a stop left unfinished, the orders (and the
+ * automatic orders of buys a stop caught), the automation. With several instances (`resumeStaleMs`),
+ * hand trades a dead instance left are looked for every 30 s.
+ */
+function engines(
+  trading: TradeFlow,
+  orders: OrderEngine,
+  automation: Automation,
+  handTrades: TradeEvents,
+  log: Logger,
+) {
+  let timer: NodeJS.Timeout | undefined;
+  const resume = async (staleMs: number) => {
+    const resumed = await trading.resume(handTrades, staleMs);
+    if (resumed) log.info({ resumed }, 'resumed unfinished trades');
+  };
+  return {
+    async start(several?: { resumeStaleMs: number }): Promise<void> {
+      await resume(several?.resumeStaleMs ?? 0);
+      await orders.start();
+      await trading.resumeAutoOrders();
+      await automation.start();
+      if (several)
+        timer = setInterval(
+          () => void resume(several.resumeStaleMs).catch((err: unknown) => log.warn({ err }, 'resuming trades failed')),
+          RESUME_EVERY_MS,
+        );
+    },
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await orders.stop();
+      automation.stop();
+    },
+  };
+}
+
 export async function createTrading(opts: TradingOptions) {
   const log = opts.logger.child({ module: 'trading' });
   const drive = opts.drive ?? {};
@@ -113,7 +151,7 @@ export async function createTrading(opts: TradingOptions) {
       orders.afterBuy(buy).catch((err: unknown) => log.warn({ trade: buy.id, err }, 'automatic TP/SL not set yet')),
   });
   const stream = createStream({ client: operator, logger: log });
-  const engines = {
+  const engineDeps = {
     stream,
     logger: log,
     trxUsd: opts.trxUsd,
@@ -127,7 +165,7 @@ export async function createTrading(opts: TradingOptions) {
     client: operator,
     notify: opts.notify.orders,
     tickMs: drive.tickMs ?? 1000,
-    ...engines,
+    ...engineDeps,
   });
   // the stream's position and the once-a-day notices are kept in the store (the automation's default)
   const automation = createAutomation({
@@ -137,7 +175,7 @@ export async function createTrading(opts: TradingOptions) {
     client: operator,
     orders,
     notify: opts.notify.automation,
-    ...engines,
+    ...engineDeps,
   });
   const referrals = createReferrals({
     db: opts.db,
@@ -145,11 +183,6 @@ export async function createTrading(opts: TradingOptions) {
     fees: operator,
     ...(drive.referralsNow ? { now: drive.referralsNow } : {}),
   });
-  let timer: NodeJS.Timeout | undefined;
-  const resume = async (staleMs: number) => {
-    const resumed = await trading.resume(opts.notify.trades, staleMs);
-    if (resumed) log.info({ resumed }, 'resumed unfinished trades');
-  };
   return {
     store,
     /** the operator's client (the API's admin routes, token data) */
@@ -165,28 +198,7 @@ export async function createTrading(opts: TradingOptions) {
     pins: createUserPins(store),
     /** the process's one live stream: a front end's alerts subscribe here too */
     stream,
-    /**
-     * The engines, on one instance at a time: trades by hand a stop left unfinished, the orders, the
-     * automation. With several instances (`resumeStaleMs`), hand trades a dead instance left are
-     * looked for every 30 s.
-     */
-    async start(several?: { resumeStaleMs: number }): Promise<void> {
-      await resume(several?.resumeStaleMs ?? 0);
-      await orders.start();
-      await trading.resumeAutoOrders();
-      await automation.start();
-      if (several)
-        timer = setInterval(
-          () => void resume(several.resumeStaleMs).catch((err: unknown) => log.warn({ err }, 'resuming trades failed')),
-          RESUME_EVERY_MS,
-        );
-    },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await orders.stop();
-      automation.stop();
-    },
+    ...engines(trading, orders, automation, opts.notify.trades, log),
   };
 }
 
