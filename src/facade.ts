@@ -17,7 +17,7 @@ import { createTronWeb } from './tron/client.js';
 import type { Family } from './tron/families.js';
 import type { Vault } from './vault.js';
 import type { SharedRedis } from './db/redis.js';
-import { storedProgress } from './service/progress.js';
+import { storedIndexHeight } from './service/index-height.js';
 
 export interface FacadeOptions {
   /** The app's SQLite file: used when `database` is not given. */
@@ -34,7 +34,7 @@ export interface FacadeOptions {
   logger: Logger;
   /**
    * The indexer's poll and start; `led: true` = main.ts starts it when this instance leads the
-   * indexer (until then /readyz and the index lag read the index's progress from the database).
+   * indexer (until then /readyz and the index lag read the index's height from the database).
    */
   indexer: { pollMs: number; fromMs?: number | undefined; led?: boolean };
   /** The API's routes (default true); false on an instance without the api role (health and the bot's webhook only). */
@@ -157,7 +157,7 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   if (sealed) log.info({ webhooks: sealed }, 'sealed webhook secrets kept in plain text by an older version');
   const admin = createAdmin(database);
   // an instance that does not lead the indexer reads how far the leader got
-  const stored = opts.indexer.led ? storedProgress(database) : undefined;
+  const stored = opts.indexer.led ? storedIndexHeight(database) : undefined;
   const health = createHealth({
     indexed: () => indexer.indexed ?? stored?.indexed(),
     nodeHead: async () => (await chain.head()).number,

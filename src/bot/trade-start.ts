@@ -60,7 +60,7 @@ export async function startTrade(ctx: BotContext, token: string, side: Side, amo
     if ((await trading.claim(trade.id, user.telegramId)) === 'ok') runTrade(ctx, trade.id);
     return;
   }
-  const text = quoteText(side, terms, trade.slippage / 100, QUOTE_TTL_MS / 1000);
+  const text = quoteText(side, terms, trade.slippageBps / 100, QUOTE_TTL_MS / 1000);
   const msg = await replyOwned(ctx, text, confirmKeyboard(trade.id));
   await trading.attachMessage(trade.id, msg.message_id);
 }

@@ -2,6 +2,8 @@
 // contracts/build/FeeRouter.json) put on the configured node, devnet or mainnet alike, through
 // TronWeb; and what a deployed router says of itself. The deployer's key comes on stdin, never as
 // an argument (which the shell history and `ps` would keep), and is never printed.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sunToTrx, trxToSun } from '../tron/units.js';
 import { parseArgs } from 'node:util';
 import { TronWeb } from 'tronweb';
 import { tronHost, type Config } from '../config.js';
@@ -88,7 +90,7 @@ async function deploy(args: string[], config: Config, out: Out, stdin: () => Pro
       abi: build.abi as never,
       bytecode: build.bytecode,
       parameters: [treasury, Number(cap), launchpad, dexRouter],
-      feeLimit: feeLimitTrx * 1_000_000,
+      feeLimit: Number(trxToSun(feeLimitTrx)),
       name: 'FeeRouter',
     },
     deployer,
@@ -124,11 +126,11 @@ async function waitForReceipt(tw: TronWeb, txid: string, timeoutMs = 120_000): P
     if (r.blockNumber !== undefined) return r;
     if (Date.now() > until)
       throw new Error(`no block holds ${txid} after ${timeoutMs / 1000} s; look it up on Tronscan`);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await sleep(1000);
   }
 }
 
-const sunText = (sun: number | undefined) => `${((sun ?? 0) / 1_000_000).toFixed(6)} TRX`;
+const sunText = (sun: number | undefined) => `${sunToTrx(BigInt(sun ?? 0))} TRX`;
 
 async function info(args: string[], config: Config, out: Out): Promise<void> {
   const [given, ...extra] = args;

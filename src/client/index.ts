@@ -1,5 +1,6 @@
 // Typed HTTP client for the facade: what the bot uses, and usable by anyone. Errors arrive as
 // ApiError carrying the spec's envelope.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { z } from 'zod';
 import type * as S from '../api/schemas/index.js';
 
@@ -308,7 +309,7 @@ export class LaunchpadClient {
           if (ctrl.signal.aborted) return;
           opts.onError?.(e);
         }
-        await new Promise((r) => setTimeout(r, opts.retryMs ?? 2000));
+        await sleep(opts.retryMs ?? 2000);
       }
     };
     void loop();

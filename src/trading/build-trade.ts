@@ -40,7 +40,7 @@ export function createTradeBuild(deps: TradeBuildDeps) {
         tokenAddress: token,
         amount: wordsOf(side, amountIn),
         userAddress: wallet.address,
-        slippage: trade.slippage / 100,
+        slippage: trade.slippageBps / 100,
         ...(minOut !== undefined ? { minOut: minOut.toString() } : {}),
         ...(settings.extraFeeLimit > 0 ? { priorityFee: settings.extraFeeLimit } : {}),
       });

@@ -1,7 +1,7 @@
 // Trades by hand before they run: a quote with its own terms becomes a row the user confirms, one
 // tap claims it (of any process), and a quote may be cancelled or expire. Functions of the flow's
 // context (trade-flow.ts).
-import { randomBytes } from 'node:crypto';
+import { newId } from './ids.js';
 import type { Side } from '../tron/market/index.js';
 import type { Accounts } from './accounts.js';
 import type { QuoteOptions } from './quoting.js';
@@ -9,8 +9,6 @@ import type { TradingStore, TradeRow, UserRow, WalletRow } from './store.js';
 import { newTradeRow, type TradeQuote } from './trade-row.js';
 
 export const QUOTE_TTL_MS = 30_000;
-
-const newId = (): string => randomBytes(9).toString('base64url');
 
 export interface HandContext {
   store: TradingStore;
@@ -41,7 +39,7 @@ export function handTrades(c: HandContext) {
     ): Promise<{ trade: TradeRow; terms: TradeQuote; symbol: string }> {
       const wallet = await accounts.activeWallet(user);
       const { kept } = await termsFor(user, wallet, token, side, amount, { symbol });
-      const id = newId();
+      const id = newId(9);
       const t = now();
       await store.insertTrade(
         newTradeRow({

@@ -3,6 +3,7 @@
 // the first to claim `operator_key_claim` (an insert on conflict do nothing) makes the key and stores
 // it; the others wait for it to appear. A claim whose maker died before storing a key is taken over
 // (a conditional update of the claim's value) once the wait is over.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Vault } from '../vault.js';
 import type { metaStore } from './meta.store.js';
 
@@ -50,7 +51,7 @@ export async function operatorKey(
   const pollMs = wait.pollMs ?? 100;
   const seen = await store.meta(CLAIM);
   for (const until = Date.now() + waitMs; Date.now() < until;) {
-    await new Promise((r) => setTimeout(r, pollMs));
+    await sleep(pollMs);
     const key = await stored();
     if (key !== undefined) return key;
   }

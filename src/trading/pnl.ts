@@ -51,7 +51,7 @@ export function positions(w: WalletView, trades: UserTrade[]): Position[] {
     const { units, costSun } = costBasis(trades.filter((t) => t.tokenAddress === p.token));
     // tokens received from elsewhere have no cost; scale the cost to what is held now
     const held = BigInt(p.balanceExact);
-    const cost = units > 0n ? Number((costSun * (held < units ? held : units)) / units) / 1e6 : 0;
+    const cost = units > 0n ? trxNumber((costSun * (held < units ? held : units)) / units) : 0;
     const pnl = p.valueInTrx - cost;
     return {
       token: p.token,

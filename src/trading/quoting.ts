@@ -6,7 +6,7 @@
 import type { LaunchpadClient, Quote } from '../client/index.js';
 import type { FamilyName } from '../tron/families.js';
 import type { Side } from '../tron/market/index.js';
-import { BPS, TOKEN_DECIMALS, formatUnits, parseUnits, sunToTrx, trxToSun } from '../tron/units.js';
+import { BPS, TOKEN_DECIMALS, feeLimitWith, formatUnits, parseUnits, sunToTrx, trxToSun } from '../tron/units.js';
 import type { Holdings } from './holdings.js';
 import type { MarketNow, NodeMarket } from './market.js';
 import type { SigningRules } from './signing.js';
@@ -90,7 +90,7 @@ export function createQuoting(deps: QuotingDeps) {
   /** Refuses at once a trade the wallet's TRX (as the node shows it) cannot pay for: a buy's amount and the fee limit. */
   async function checkFunds(wallet: WalletRow, t: Terms, settings: Settings): Promise<void> {
     const have = await market.trxBalance(wallet.address);
-    const need = (t.side === 'buy' ? t.amountIn : 0n) + signing.feeLimitSun + trxToSun(settings.extraFeeLimit);
+    const need = (t.side === 'buy' ? t.amountIn : 0n) + feeLimitWith(signing.feeLimitSun, settings.extraFeeLimit);
     if (have < need)
       throw new TradeError(
         `you have ${sunToTrx(have)} TRX; this needs ${sunToTrx(need)} TRX (${t.side === 'buy' ? 'the amount and ' : ''}the network fee limit)`,

@@ -70,7 +70,8 @@ export const trades = sqliteTable(
     side: text('side').notNull(),
     /** As the user gave it: TRX for buys, tokens or "NN%" for sells. */
     amount: text('amount').notNull(),
-    slippage: integer('slippage_bps').notNull(),
+    /** The user's slippage for this trade, basis points (the settings say it in percent). */
+    slippageBps: integer('slippage_bps').notNull(),
     /** The quote shown (JSON). */
     quote: text('quote').notNull(),
     status: text('status').notNull(),

@@ -5,10 +5,10 @@
 // never the facade's JSON. A refusal is a TradeError: nothing is signed.
 import type { Quote, UnsignedTx } from '../client/index.js';
 import type { FamilyName } from '../tron/families.js';
-import { trxToSun } from '../tron/units.js';
+import { feeLimitWith } from '../tron/units.js';
 import { signTx, type TxJson } from '../tron/tx.js';
 import type { Accounts } from './accounts.js';
-import { PinError, pinTransaction, type Expected } from './pin.js';
+import { PinError, pinTransaction, type Expected } from './tx-pinning.js';
 import type { TradeRow, WalletRow } from './store.js';
 import { TradeError } from './trade-errors.js';
 import { hasOwnTerms, type TradeQuote } from './trade-row.js';
@@ -64,7 +64,7 @@ export function createSigner(deps: { accounts: Accounts; rules: SigningRules; no
     try {
       mine = pinTransaction(tx, expected, {
         owner: wallet.address,
-        maxFeeLimitSun: rules.feeLimitSun + trxToSun(extraFeeTrx),
+        maxFeeLimitSun: feeLimitWith(rules.feeLimitSun, extraFeeTrx),
         now: deps.now(),
       });
     } catch (e) {

@@ -105,7 +105,7 @@ export function newTradeRow(f: NewTradeFields): NewTrade {
     token: f.token,
     side: f.side,
     amount: f.amount,
-    slippage: Math.round(f.slippagePct * 100),
+    slippageBps: Math.round(f.slippagePct * 100),
     quote: JSON.stringify(TradeQuote.parse(f.quote)),
     status: f.status,
     txid: null,

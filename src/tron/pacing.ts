@@ -4,6 +4,7 @@
 // an exponential backoff. A busy node then slows the product down instead of failing its users.
 // Every call retried is safe to send again: reads, and a broadcast of the same signed bytes (the
 // node answers a duplicate with DUP_TRANSACTION_ERROR, which the service reads as sent).
+import { setTimeout as sleep } from 'node:timers/promises';
 import Bottleneck from 'bottleneck';
 import type { TronWeb } from 'tronweb';
 
@@ -77,7 +78,7 @@ export function pace(tw: TronWeb, opts: PacingOptions): TronWeb {
       if (attempt > retries) throw err;
       const delayMs = Math.min(retryAfterMs(e.response?.headers?.['retry-after']) ?? base * 2 ** (attempt - 1), max);
       opts.onRetry?.({ status, attempt, delayMs, url: `${config.baseURL ?? ''}${config.url ?? ''}` });
-      await new Promise((r) => setTimeout(r, delayMs));
+      await sleep(delayMs);
       return http.request({ ...config, __retries: attempt });
     });
   }

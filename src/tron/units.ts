@@ -43,6 +43,14 @@ export const trxNumber = (sun: bigint): number => Number(formatUnits(sun, 6));
 export const tokenNumber = (units: bigint, decimals: number): number => Number(formatUnits(units, decimals));
 
 export const trxToSun = (trx: string | number): bigint => parseUnits(trx, 6);
+
+/**
+ * A trade's network fee limit: the configured one (sun) raised by the TRX a caller adds (a priority
+ * fee, the user's extra). Throws, as trxToSun does, on anything but a non-negative amount of at most
+ * 6 decimals: the API, the trading side's funds check and its signing all take it from here.
+ */
+export const feeLimitWith = (baseSun: bigint, extraTrx: number | string | undefined): bigint =>
+  baseSun + (extraTrx === undefined ? 0n : trxToSun(extraTrx));
 export const sunToTrx = (sun: bigint): string => formatUnits(sun, 6);
 
 function numberToPlain(n: number): string {

@@ -121,7 +121,7 @@ describe('a quote', () => {
     const { store, user, flow } = await setup({ quote: async () => buyQuote() });
     const { trade, symbol } = await flow.quote(user, 42, TOKEN, 'buy', '100', 'CAT');
     expect(symbol).toBe('CAT'); // the index had no symbol: the one the caller knew
-    expect(trade).toMatchObject({ status: 'quoted', chatId: 42, amount: '100', slippage: 500 });
+    expect(trade).toMatchObject({ status: 'quoted', chatId: 42, amount: '100', slippageBps: 500 });
     expect(trade.expiresAt - trade.createdAt).toBe(30_000);
     expect(quoteOfTrade((await store.trade(trade.id))!)).toMatchObject({
       symbol: 'CAT',

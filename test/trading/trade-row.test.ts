@@ -148,7 +148,7 @@ describe('newTradeRow', () => {
     const row = newTradeRow(fields);
     expect(row).toMatchObject({
       messageId: null,
-      slippage: 250,
+      slippageBps: 250,
       txid: null,
       signedTx: null,
       result: null,

@@ -23,7 +23,7 @@ export function orderNotifier(api: Api, logger: Logger, txLink: (txid: string) =
         const did =
           o.side === 'buy'
             ? `bought ${got === undefined ? '' : `${compact(got)} ${sym} `}for ${trx(Number(sunToTrx(BigInt(o.amount))))}`
-            : `sold ${pctOfBps(o.amount)} of the holding${got === undefined ? '' : ` for ${trx(Math.round(got * 1e6) / 1e6)}`}`;
+            : `sold ${pctOfBps(o.amount)} of the holding${got === undefined ? '' : ` for ${trx(got)}`}`;
         const at = e.priceTrx ? ` at ~${formatPrice(BigInt(Math.round(e.priceTrx * 1e18)))} TRX` : '';
         const left = o.kind === 'dca' && o.status === 'active' ? `\n${o.done} of ${o.rounds} rounds done.` : '';
         text = `✅ <b>Order filled</b>: ${did}${at}${left}\n${what}${tx}`;

@@ -17,7 +17,7 @@ export function sniperNotifier(api: Api, logger: Logger, txLink: (txid: string) 
       text =
         e.side === 'buy'
           ? `${who}: bought ${got === undefined ? '' : `${compact(got)} `}${sym} for ${trx(Number(e.amount))}${tx}`
-          : `${who}: sold ${esc(e.amount)} of your ${sym}${got === undefined ? '' : ` for ${trx(Math.round(got * 1e6) / 1e6)}`}${tx}`;
+          : `${who}: sold ${esc(e.amount)} of your ${sym}${got === undefined ? '' : ` for ${trx(got)}`}${tx}`;
     else if (e.state === 'skipped')
       text = `⏭ ${e.kind === 'snipe' ? 'Snipe' : 'Copy'} of ${sym} skipped: ${esc(e.reason ?? '')}`;
     else

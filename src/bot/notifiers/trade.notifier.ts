@@ -39,12 +39,7 @@ export function tradeNotifier(api: Api, logger: Logger, explorerTxUrl?: string):
   /** A trade that went through: what was received, and whether it is final yet. */
   const succeeded = (t: TradeRow, o: TradeOutcome) => {
     const sym = `$${esc(quoteOfTrade(t).symbol)}`;
-    const got =
-      o.received === undefined
-        ? ''
-        : t.side === 'buy'
-          ? `${compact(o.received)} ${sym}`
-          : trx(Math.round(o.received * 1e6) / 1e6);
+    const got = o.received === undefined ? '' : t.side === 'buy' ? `${compact(o.received)} ${sym}` : trx(o.received);
     return [
       `✅ <b>${t.side === 'buy' ? 'Bought' : 'Sold'}</b>${got ? ` — received ${got}` : ''}`,
       txLine(t, o.txid!, `network fee ${trx(o.feeTrx ?? 0)}`),

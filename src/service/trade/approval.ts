@@ -1,5 +1,6 @@
 // The approval a sell signed on the service needs first: when the router's allowance is short, sign
 // and broadcast approve(router, max) and wait for its receipt, so the sell that follows can spend.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ChainGateway } from '../../tron/gateway.js';
 import { Errors } from '../errors.js';
 import { sendSigned } from './broadcast.js';
@@ -21,7 +22,7 @@ export async function waitIncluded(chain: ChainGateway, txid: string, waitMs: nu
     if (info.state === 'failed') throw Errors.broadcastRefused('APPROVAL_FAILED', info.reason ?? 'approval failed');
     if (Date.now() > until)
       throw Errors.broadcastRefused('APPROVAL_PENDING', 'the approval did not confirm in time; try again');
-    await new Promise((r) => setTimeout(r, POLL_MS));
+    await sleep(POLL_MS);
   }
 }
 

@@ -1,7 +1,7 @@
 // The caller's input as the trade service reads it: TRX and token amounts ("NN%" of a holding),
 // slippage, the fee limit and a private key. Each throws the spec's error for a bad value.
 import { TronWeb } from 'tronweb';
-import { BPS, parseUnits, tokenNumber, trxToSun } from '../../tron/units.js';
+import { BPS, feeLimitWith, parseUnits, tokenNumber, trxToSun } from '../../tron/units.js';
 import { Errors, type ServiceError } from '../errors.js';
 
 export const DEFAULT_SLIPPAGE = 5;
@@ -36,8 +36,11 @@ export function slippageBpsOf(slippage: number | undefined): bigint {
 
 /** The configured fee limit, raised by the caller's priority fee (TRX). */
 export function feeLimitOf(feeLimitSun: bigint, priorityFee: number | undefined): bigint {
-  if (priorityFee === undefined) return feeLimitSun;
-  return feeLimitSun + sunOf(priorityFee, () => Errors.invalidParams('priorityFee must be a non-negative TRX amount'));
+  try {
+    return feeLimitWith(feeLimitSun, priorityFee);
+  } catch {
+    throw Errors.invalidParams('priorityFee must be a non-negative TRX amount');
+  }
 }
 
 /** Tokens to sell or send: an amount in whole tokens, or "NN%" of the holding; never more than held. */

@@ -77,7 +77,7 @@ export function describeTxStatus(signature: string, { info, settled, balances }:
     state: info.state,
     ...(info.blockNumber !== undefined ? { blockNumber: info.blockNumber } : {}),
     ...(info.confirmations !== undefined ? { confirmations: info.confirmations } : {}),
-    ...(info.feeSun !== undefined ? { fee: info.feeSun / 1e6 } : {}),
+    ...(info.feeSun !== undefined ? { fee: trxNumber(BigInt(info.feeSun)) } : {}),
     ...(info.reason ? { reason: info.reason } : {}),
     ...(info.state === 'failed' ? { failureCode: failureCodeOf(info.reason) } : {}),
     ...(settled ? { trade: describeSettled(settled, info.state === 'confirmed') } : {}),

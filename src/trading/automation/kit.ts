@@ -8,7 +8,6 @@
 // What a rule or a follow spent is read from its trade rows, and a limit is checked and the trade
 // claimed in one transaction holding the rule's (or the follow's) row lock: two events, in one process
 // or two, cannot both pass.
-import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { LaunchpadClient } from '../../client/index.js';
 import type { Side } from '../../tron/market/index.js';
@@ -93,7 +92,7 @@ export const RULE_ACTIONS: Record<RuleAction, [from: string[], to: string]> = {
 
 /** The window of a daily budget, a per-token cap and a once-a-day notice. */
 export const DAY_MS = 86_400_000;
-export const newId = (): string => randomBytes(6).toString('base64url');
+export { newId } from '../ids.js';
 
 /** One automated trade to claim: its id, whose it is, what it trades and how its result is told. */
 export interface AutoTrade {

@@ -1,7 +1,8 @@
 // Setting orders: one a user asks for (checked, priced at the market now, stored, fired at once if its
 // condition already holds), and the automatic take-profit / stop-loss of the user's settings, placed
 // again at the new average entry after each buy.
-import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { newId } from '../ids.js';
 import type { Logger } from 'pino';
 import { priceE18 } from '../../tron/market/index.js';
 import { UserError, type Accounts } from '../accounts.js';
@@ -19,7 +20,7 @@ import {
 } from './spec.js';
 import type { Priced } from './triggers.js';
 
-export const newOrderId = (): string => randomBytes(6).toString('base64url');
+export const newOrderId = (): string => newId();
 
 /** The states of an order the user or its pair may still cancel. */
 export const OPEN = ['active', 'paused'] as const;
@@ -65,7 +66,7 @@ async function entryOf(
   const read = () => accounts.clientFor(user).getUserTrades(walletAddress, { tokenAddress: token, limit: 200 });
   let trades = await read();
   for (let i = 0; including && !trades.some((t) => t.signature === including) && i < 30; i++) {
-    await new Promise((r) => setTimeout(r, 500));
+    await sleep(500);
     trades = await read();
   }
   const { units, costSun } = costBasis(trades);

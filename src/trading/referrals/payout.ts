@@ -3,6 +3,7 @@
 // broadcast; the same bytes are then sent until they land. A run killed at any point is finished by
 // the next: a signed payout's transaction is looked up, sent again if the node does not have it,
 // and marked failed (owed again) only when it can never land (refused, or expired off chain).
+import { setTimeout as sleep } from 'node:timers/promises';
 import { addressOfKey } from '../../tron/secp.js';
 import { toBase58 } from '../../tron/address.js';
 import type { SignedTx, TxInfo, UnsignedTx } from '../../tron/gateway.js';
@@ -83,7 +84,7 @@ export async function payReferrers(deps: PayoutDeps): Promise<PayoutReport> {
         deps.say(`${p.id}: ${trx(p.amountSun)} still under way (${info.state}); run again later to finish it`);
         return;
       }
-      await new Promise((r) => setTimeout(r, deps.pollMs ?? 1000));
+      await sleep(deps.pollMs ?? 1000);
     }
   }
 

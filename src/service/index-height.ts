@@ -3,13 +3,13 @@
 import { max } from 'drizzle-orm';
 import type { AppDatabase } from '../db/index.js';
 
-export interface StoredProgress {
+export interface StoredIndexHeight {
   /** The newest indexed block and when this instance last saw it move; undefined before any. */
   indexed(): { block: number; at: number } | undefined;
   stop(): void;
 }
 
-export function storedProgress(db: AppDatabase, everyMs = 1000): StoredProgress {
+export function storedIndexHeight(db: AppDatabase, everyMs = 1000): StoredIndexHeight {
   let last: { block: number; at: number } | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;

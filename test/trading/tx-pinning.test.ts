@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { TronWeb } from 'tronweb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PinError, pinTransaction, type Expected, type PinContext } from '../../src/trading/pin.js';
+import { PinError, pinTransaction, type Expected, type PinContext } from '../../src/trading/tx-pinning.js';
 import { toHexAddress } from '../../src/tron/address.js';
 import { buildTx, callData, rawOf, triggerTx, transferTx, type RefBlock } from '../../src/tron/tx.js';
 import { MAX_UINT256 } from '../../src/tron/units.js';
