@@ -19,12 +19,16 @@ export type QuoteRewrite = (q: Quote, route: 'quote' | 'localTrade') => Quote;
 export async function hostileProxy(target: string) {
   let rewrite: Rewrite | undefined;
   let rewriteQuote: QuoteRewrite | undefined;
+  let hold: RegExp | undefined;
+  const held: http.ServerResponse[] = [];
   const asked = new Map<string, unknown>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       if (req.method === 'POST') asked.set(req.url ?? '', JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'));
+      // a request held is never answered (as by a process that died while waiting for it)
+      if (hold?.test(req.url ?? '')) return void held.push(res);
       const headers = { ...req.headers };
       delete headers.host;
       const up = http.request(target + req.url, { method: req.method, headers }, (r) => {
@@ -57,8 +61,14 @@ export async function hostileProxy(target: string) {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     set: (f: Rewrite | undefined) => (rewrite = f),
     setQuote: (f: QuoteRewrite | undefined) => (rewriteQuote = f),
+    /** Holds every request whose path matches (none from then on, with undefined): never answered. */
+    hold: (re: RegExp | undefined) => (hold = re),
     /** the last body POSTed to a path */
     asked: (path: string) => asked.get(path) as Record<string, unknown> | undefined,
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: () => {
+      for (const res of held) res.destroy();
+      server.closeAllConnections();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
   };
 }
