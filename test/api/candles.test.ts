@@ -3,12 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb, utils } from 'tronweb';
 import { LaunchpadClient } from '../../src/client/index.js';
-import { DEFAULT_FEES, initialPool, quoteBuy, quoteSell, type Pool } from '../../src/tron/market/index.js';
 import { formatUnits } from '../../src/tron/units.js';
 import { V2_PAIR_ABI } from '../../src/tron/abi.js';
 import { big, contractMethods } from '../../src/tron/client.js';
 import { FAMILIES } from '../../src/devnet/genesis.js';
 import { faucet, tronWebFor } from '../helpers/devnet.js';
+import { buyByHand, FRESH_CURVE, sellByHand, type Reserves } from '../helpers/curve.js';
 import { startStack, type Stack } from '../helpers/facade.js';
 
 let stack: Stack;
@@ -27,7 +27,7 @@ afterAll(async () => stack?.close());
 
 const block = (at: number) => stack.devnet.chain.produceBlock(at);
 /** A price as the service's reserves give it, TRX per whole token. */
-const price = (p: Pool) => Number(p.trxReserve) / 1e6 / (Number(p.tokenReserve) / 1e18);
+const price = (p: Reserves) => Number(p.trxReserve) / 1e6 / (Number(p.tokenReserve) / 1e18);
 const close = (a: number, b: number) => expect(Math.abs(a - b) / b).toBeLessThan(1e-12);
 
 async function wallet(trx: number, at: number) {
@@ -53,15 +53,16 @@ describe('getCandles', () => {
     await block(T0 + 5_000);
     await stack.facade.indexer.syncOnce();
     const token = (await client.listTokens({ sort: 'new' }))[0]!.address;
-    let pool = initialPool();
+    // the curve's moves worked by hand (test/helpers/curve.ts), from a new token's
+    let pool = FRESH_CURVE;
     const p0 = price(pool);
-    const q1 = quoteBuy(pool, 100_000_000n, DEFAULT_FEES);
+    const q1 = buyByHand(pool, 100_000_000n);
     pool = q1.after;
     const p1 = price(pool);
     // a buy of 500 TRX at 0:20 (the router keeps its fee, the rest reaches the curve)
     await client.trade({ action: 'buy', tokenAddress: token, amount: 500, privateKey: trader.privateKey });
     await block(T0 + 20_000);
-    const q2 = quoteBuy(pool, 500_000_000n - (500_000_000n * FEE_BPS) / 10_000n, DEFAULT_FEES);
+    const q2 = buyByHand(pool, 500_000_000n - (500_000_000n * FEE_BPS) / 10_000n);
     pool = q2.after;
     const p2 = price(pool);
     // the trader sells half of it at 1:10 (approved first)
@@ -75,14 +76,14 @@ describe('getCandles', () => {
       privateKey: trader.privateKey,
     });
     await block(T0 + 70_000);
-    const q3 = quoteSell(pool, half, DEFAULT_FEES);
+    const q3 = sellByHand(pool, half);
     pool = q3.after;
     const p3 = price(pool);
     // nothing in minute 2; a buy of 1,000 TRX at 3:10
     await block(T0 + 185_000);
     await client.trade({ action: 'buy', tokenAddress: token, amount: 1000, privateKey: trader.privateKey });
     await block(T0 + 190_000);
-    const q4 = quoteBuy(pool, 1_000_000_000n - (1_000_000_000n * FEE_BPS) / 10_000n, DEFAULT_FEES);
+    const q4 = buyByHand(pool, 1_000_000_000n - (1_000_000_000n * FEE_BPS) / 10_000n);
     pool = q4.after;
     const p4 = price(pool);
     await stack.facade.indexer.syncOnce();

@@ -73,8 +73,17 @@ describe.skipIf(!shared)(`two API instances sharing Redis ${shared ? '' : NEEDS_
     const tokens = await demoTokens(stack.devnet.url);
     const [buyer] = (await trader.createWallet(1)) as [{ publicKey: string; privateKey: string }];
     await faucet(stack.devnet.url, buyer.publicKey, 1_000);
-    const reading = readStream(`${other.url}/launchpad/stream?events=buy`, traderKey, (ev) => ev.length >= 1);
-    await new Promise((r) => setTimeout(r, 300));
+    let open = false;
+    const reading = readStream(
+      `${other.url}/launchpad/stream?events=buy`,
+      traderKey,
+      (ev) => ev.length >= 1,
+      {},
+      10_000,
+      () => (open = true),
+    );
+    // the other instance answered: it holds the stream's cursor from before the trade
+    await waitFor(() => (open ? true : undefined));
     const sig = await trader.trade({
       action: 'buy',
       tokenAddress: tokens.SDOG!,

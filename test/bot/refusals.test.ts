@@ -101,8 +101,8 @@ describe('alerts to chats that refuse them', () => {
     }
     h.tg.unknownChats.add(GROUP_GONE);
     h.tg.blocked.add(GROUP_KICKED);
-    const alerter = await h.alerter();
-    await new Promise((r) => setTimeout(r, 300));
+    // its stream open: the API sends it what comes from here on
+    const alerter = await h.streamOpened(() => h.alerter());
     const { client, wallet: w, key: keyOf } = await h.account(USER);
     await faucet(h.stack.devnet.url, w.address, 1_000);
     const key = keyOf();
@@ -116,8 +116,12 @@ describe('alerts to chats that refuse them', () => {
     expect(stopped.b).toMatch(/^Forbidden: bot was kicked/);
     // nothing more is queued for them
     const attempts = h.tg.refusals.filter((r) => r.method === 'sendMessage').length;
+    const taken = async () => Number(await h.built.store.meta('alerts_last_seq'));
+    const last = await taken();
     await client.trade({ action: 'buy', tokenAddress: tokens.ECHO!, amount: 300, privateKey: key });
-    await new Promise((r) => setTimeout(r, 1500));
+    // proof that the alerter has looked: it took the buy's event, and sent what it queued
+    await waitFor(async () => ((await taken()) > last ? true : undefined), 20_000);
+    await alerter.flush();
     expect(h.tg.refusals.filter((r) => r.method === 'sendMessage').length).toBe(attempts);
     await alerter.stop();
     // an admin setting alerts again in the chat starts them again

@@ -12,8 +12,14 @@ let output = '';
 const tg = new FakeTelegram();
 
 afterAll(async () => {
-  child?.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 300));
+  // stopped once it has exited (it closes its bot, API and devnet first)
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((r) => child!.once('exit', r));
+    child.kill('SIGTERM');
+    const hung = setTimeout(() => child?.kill('SIGKILL'), 10_000); // a deadline, not a wait
+    await exited;
+    clearTimeout(hung);
+  }
   await tg.stop();
 });
 

@@ -161,7 +161,7 @@ describe.each(engines)('the bot store on $engine', ({ open }) => {
     let made = 0;
     const make = async () => {
       made++;
-      await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 50)); // a slow creation: the other instances start meanwhile
       return `key-${made}`;
     };
     // each "instance" with a store of its own on the one database

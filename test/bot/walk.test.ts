@@ -32,7 +32,8 @@ afterAll(async () => {
 });
 
 const NON_POLLING = (calls: string[]) => calls.filter((p) => p !== '/launchpad/txStatus');
-/** A person's pace: no more than three messages or taps a second (what the spam limit allows). */
+/** A person's pace: no more than three messages or taps a second (what the spam limit allows). A time:
+ * the limit under test counts updates a second. */
 const pause = () => new Promise((r) => setTimeout(r, 350));
 /** Sends a user's update at a person's pace. */
 const act = async (u: Parameters<typeof h.send>[0]) => {

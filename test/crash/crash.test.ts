@@ -12,6 +12,7 @@ import { createLogger } from '../../src/log.js';
 import { FAMILIES } from '../../src/devnet/genesis.js';
 import { waitFor } from '../helpers/facade.js';
 import { crashableSystem } from '../helpers/system.js';
+import { fund } from '../helpers/system.js';
 
 const sys = crashableSystem('lp-crash-');
 const { tg, dir, port, devnetUrl } = sys;
@@ -30,15 +31,8 @@ describe('crash safety', () => {
     const token = tokens.data.find((t) => t.symbol === 'TCAT')!.contractAddress;
     for (const u of USERS) tg.queue.push(tg.message(u, '/start'));
     await waitFor(() => (USERS.every((u) => tg.sent(u).length) ? true : undefined), 20_000);
-    for (const u of USERS) {
-      const address = /<code>(T\w{33})<\/code>/.exec(tg.sent(u)[0]!.text)![1]!;
-      await fetch(`${devnetUrl}/devnet/faucet`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ address, amountTrx: 5000 }),
-      });
-    }
-    await new Promise((r) => setTimeout(r, 700));
+    // funded once the faucet's transfers are in a block
+    for (const u of USERS) await fund(devnetUrl, /<code>(T\w{33})<\/code>/.exec(tg.sent(u)[0]!.text)![1]!, 5000);
 
     /** One trade by Telegram: /buy, wait for the quote, tap Confirm. */
     const trade = async (u: number, amount: number) => {
@@ -65,7 +59,15 @@ describe('crash safety', () => {
           30_000,
         );
     }
-    await new Promise((r) => setTimeout(r, 250)); // the last one is on its way
+    // the last one is on its way: its tap claimed the trade (four trades past their quotes)
+    const botFile = new Database(path.join(dir, 'bot.sqlite'), { readonly: true });
+    await waitFor(() => {
+      const { n } = botFile
+        .prepare("select count(*) n from trades where status not in ('quoted', 'cancelled', 'expired')")
+        .get() as { n: number };
+      return n >= 4 ? true : undefined;
+    }, 30_000);
+    botFile.close();
     await sys.kill();
     // a message sent while the bot is down is answered after the restart
     tg.queue.push(tg.message(USERS[1]!, `/buy ${token} 31`));
@@ -78,7 +80,6 @@ describe('crash safety', () => {
     const late = await waitFor(() => tg.sent(USERS[1]!).find((m) => m.text.includes('You pay: 31 TRX')), 30_000);
     tg.queue.push(tg.tap(USERS[1]!, late, late.replyMarkup!.inline_keyboard[0]![0]!.callback_data!));
     await waitFor(() => (late.text.startsWith('✅') ? true : undefined), 30_000);
-    await new Promise((r) => setTimeout(r, 1500)); // let the indexer catch up
 
     const bot = new Database(path.join(dir, 'bot.sqlite'), { readonly: true });
     // trades in a head block are followed to final (19 blocks later), across the restart too
@@ -119,8 +120,13 @@ describe('crash safety', () => {
       .reduce((s, r) => s + r.n, 0);
     expect(routerTxs).toBe(botTrades.length);
 
-    // the fee ledger equals the router's fees on chain for these trades
+    // the fee ledger equals the router's fees on chain for these trades, once the indexer has them all
     const app = new Database(path.join(dir, 'app.sqlite'), { readonly: true });
+    const indexed = app.prepare('select count(*) n from trades where txid = ?');
+    await waitFor(
+      () => (botTrades.every((t) => (indexed.get(t.txid) as { n: number }).n > 0) ? true : undefined),
+      30_000,
+    );
     const ledger = app.prepare('select txid, fee_sun from fee_ledger order by txid').all() as Array<{
       txid: string;
       fee_sun: string;

@@ -23,7 +23,6 @@ describe('orders and crashes', () => {
     };
     const token = tokens.data.find((t) => t.symbol === 'TCAT')!.contractAddress;
     await sys.fundedUsers(USERS, 5000);
-    await new Promise((r) => setTimeout(r, 900));
 
     // limit buys far above the price: each fires the moment it is set
     for (const u of USERS)
@@ -35,11 +34,19 @@ describe('orders and crashes', () => {
           : undefined,
       30_000,
     );
-    await new Promise((r) => setTimeout(r, 150)); // trades on their way: quoted, signed, broadcast
+    // trades on their way: the engine has claimed a first round (its trade row), the others follow
+    const botDb = () => new Database(path.join(dir, 'bot.sqlite'), { readonly: true });
+    await waitFor(() => {
+      const db = botDb();
+      const { n } = db.prepare('select count(*) n from trades where order_id is not null').get() as { n: number };
+      db.close();
+      return n > 0 ? true : undefined;
+    }, 20_000);
+    // a time, not an event: the kill lands a moment later, among trades quoted, signed and broadcast
+    await new Promise((r) => setTimeout(r, 150));
     await sys.kill();
 
     await sys.start();
-    const botDb = () => new Database(path.join(dir, 'bot.sqlite'), { readonly: true });
     await waitFor(() => {
       const db = botDb();
       const open = db

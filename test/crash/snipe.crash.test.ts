@@ -8,6 +8,7 @@ import { FAMILIES } from '../../src/devnet/genesis.js';
 import { tronWebFor } from '../helpers/devnet.js';
 import { waitFor } from '../helpers/facade.js';
 import { crashableSystem, routerTransactions } from '../helpers/system.js';
+import { fund } from '../helpers/system.js';
 
 const sys = crashableSystem('lp-snipe-crash-');
 const { tg, dir, devnetUrl } = sys;
@@ -20,12 +21,8 @@ describe('snipes, copies and crashes', () => {
     await tg.start();
     await sys.start();
     await waitFor(() => (tg.calls.some((c) => c.method === 'setMyCommands') ? true : undefined), 60_000);
-    const faucet = (address: string, amountTrx: number) =>
-      fetch(`${devnetUrl}/devnet/faucet`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ address, amountTrx }),
-      });
+    // TRX from the faucet, once it is in a block
+    const faucet = (address: string, amountTrx: number) => fund(devnetUrl, address, amountTrx);
     const source = await TronWeb.createAccount();
     const creator = await TronWeb.createAccount();
     const tokens = (await (await fetch(`${devnetUrl}/devnet/tokens`)).json()) as {
@@ -43,7 +40,6 @@ describe('snipes, copies and crashes', () => {
       () => (USERS.every((u) => tg.sent(u).some((m) => m.text.startsWith('✅ <b>Copying'))) ? true : undefined),
       30_000,
     );
-    await new Promise((r) => setTimeout(r, 700));
 
     // three new tokens whose names match, and a buy by the followed wallet
     const send = async (
@@ -95,6 +91,7 @@ describe('snipes, copies and crashes', () => {
       return n;
     };
     await waitFor(() => (count() > 0 ? true : undefined), 20_000);
+    // a time, not an event: the kill lands a moment after the first claim, among the snipes in flight
     await new Promise((r) => setTimeout(r, 60));
     await sys.kill();
 

@@ -58,7 +58,18 @@ describe.skipIf(!db)(`leaders on Postgres ${db ? '' : NEEDS_POSTGRES}`, () => {
     const c = instance('c', db!.url, journal);
     const all = [a, b, c];
     await until(() => all.some((x) => x.l.leads));
-    await new Promise((r) => setTimeout(r, 400));
+    // proof that the other two have tried since: each one's connection has finished a try of the lock
+    // begun after one led (the leader's own try began before; it only checks its connection since)
+    const since = (await admin.query<{ t: Date }>('SELECT clock_timestamp() AS t')).rows[0]!.t;
+    for (const end = Date.now() + 5_000; ; await new Promise((r) => setTimeout(r, 20))) {
+      const { rows } = await admin.query<{ n: string }>(
+        `SELECT count(*) n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'tlb-engine'
+           AND state = 'idle' AND query LIKE '%pg_try_advisory_lock%' AND query_start > $1`,
+        [since],
+      );
+      if (Number(rows[0]!.n) >= 2) break;
+      if (Date.now() > end) throw new Error('the others did not try the lock');
+    }
     expect(all.filter((x) => x.l.leads)).toHaveLength(1);
     const first = all.find((x) => x.l.leads)!;
     await first.l.stop();

@@ -155,8 +155,12 @@ describe('fuzzing the bot', () => {
     // every tap was answered
     const taps = h.tg.calls.filter((c) => c.method === 'answerCallbackQuery').length;
     expect(taps).toBeGreaterThan(0);
-    // no trade happened: nobody confirmed a quote of their own
-    await new Promise((r) => setTimeout(r, 500));
+    // no trade happened: nobody confirmed a quote of their own. Every update's handlers have run (h.send
+    // awaits them) and a trade is claimed in its Confirm's handler: none was, so none is on its way
+    const claimed = h.sqlite.$client
+      .prepare("select count(*) n from trades where status not in ('quoted', 'cancelled', 'expired')")
+      .get() as { n: number };
+    expect(claimed.n).toBe(0);
     expect(await txCount()).toBe(before);
   }, 120_000);
 });

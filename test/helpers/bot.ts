@@ -11,6 +11,7 @@ import { openBotDatabase, openBotDb, type BotDb } from '../../src/bot/store.js';
 import { loadConfig, signingRules } from '../../src/config.js';
 import { createLogger, type Logger } from '../../src/log.js';
 import { startStack, type Stack } from './facade.js';
+import { waitFor } from './facade.js';
 import { BOT_INFO, FakeTelegram } from './telegram.js';
 
 /** The devnet ledger's key for an address: lower-case hex. */
@@ -77,6 +78,16 @@ export async function startBotStack(
     });
   };
   let built = await make();
+  // how often the API was asked for each transaction's status: the bot's finality reads them there
+  const statusReads = new Map<string, number>();
+  const trade = stack.facade.trade;
+  const txStatus = trade.txStatus.bind(trade);
+  trade.txStatus = (signature, balancesOf) => {
+    statusReads.set(signature, (statusReads.get(signature) ?? 0) + 1);
+    return txStatus(signature, balancesOf);
+  };
+  /** The feed's listeners: one per live stream the API has open (its cursor set, its events flowing). */
+  const openStreams = () => stack.facade.feed.bus.listeners('feed');
   return {
     stack,
     tg,
@@ -103,6 +114,22 @@ export async function startBotStack(
       await a.start();
       return a;
     },
+    /**
+     * Runs `start` (what opens a live stream to the API: an alerter, the automation), and resolves once
+     * the API holds a stream it did not hold before: events from then on reach it.
+     */
+    async streamOpened<T>(start: () => Promise<T>): Promise<T> {
+      const before = new Set(openStreams());
+      const started = await start();
+      await waitFor(() => (openStreams().some((l) => !before.has(l)) ? true : undefined));
+      return started;
+    },
+    /**
+     * How many times the API has been asked for `txid`'s status. The bot's finality reads it once a
+     * poll, one poll after another: two more reads than a moment ago prove that a whole poll (the read
+     * and what the bot did with it) ran since.
+     */
+    statusReads: (txid: string) => statusReads.get(txid) ?? 0,
     /** A bot user's active wallet. */
     async walletOf(userId: number) {
       return built.services.accounts.activeWallet((await built.store.user(userId))!);

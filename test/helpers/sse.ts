@@ -8,9 +8,12 @@ export async function readStream(
   headers: Record<string, string> = {},
   /** How long it reads at most. */
   ms = 10_000,
+  /** Called once the server has answered: from then on it holds the stream's cursor and sends what comes. */
+  opened?: () => void,
 ) {
   const ctrl = new AbortController();
   const res = await fetch(url, { headers: { 'api-key': key, ...headers }, signal: ctrl.signal });
+  opened?.();
   const events: Array<{ id: number; event: string; data: Record<string, unknown> }> = [];
   const reader = res.body!.getReader();
   let buf = '';

@@ -127,7 +127,7 @@ export function systemProcess(opts: SystemOptions = {}) {
         );
         if (ok) return;
         if (Date.now() > until || !child || child.exitCode !== null) throw new Error('the system did not start');
-        await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, 50));
       }
     },
     /** Runs the operator CLI on the same data directory and settings; returns what it printed. */
@@ -170,17 +170,12 @@ export function crashableSystem(prefix: string) {
       if (!tg.url) await tg.start();
       return sys.start({ TELEGRAM_API_ROOT: tg.url });
     },
-    /** Users say /start to the bot and get TRX from the faucet; returns their wallets' addresses. */
+    /** Users say /start to the bot and get TRX from the faucet, in a block; returns their wallets' addresses. */
     async fundedUsers(users: number[], trx: number): Promise<string[]> {
       for (const u of users) tg.queue.push(tg.message(u, '/start'));
       await waitFor(() => (users.every((u) => tg.sent(u).length) ? true : undefined), 20_000);
       const addresses = users.map((u) => /<code>(T\w{33})<\/code>/.exec(tg.sent(u)[0]!.text)![1]!);
-      for (const address of addresses)
-        await fetch(`${sys.devnetUrl}/devnet/faucet`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ address, amountTrx: trx }),
-        });
+      await Promise.all(addresses.map((address) => fund(sys.devnetUrl, address, trx)));
       return addresses;
     },
     kill: () => sys.kill(),
@@ -201,4 +196,26 @@ export function routerTransactions(bot: Database.Database, devnet: Database.Data
   return wallets
     .map((w) => (count.get(TronWeb.address.toHex(w.address).toLowerCase(), FAMILIES[0]!.router) as { n: number }).n)
     .reduce((sum, n) => sum + n, 0);
+}
+
+/** Whether a transaction is in a block of the node at `devnetUrl` (its head: not yet solid, perhaps). */
+export async function inBlock(devnetUrl: string, txid: string): Promise<boolean> {
+  const res = await fetch(`${devnetUrl}/wallet/gettransactioninfobyid`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ value: txid }),
+  });
+  return ((await res.json()) as { blockNumber?: number }).blockNumber !== undefined;
+}
+
+/** TRX from the devnet's faucet, once it is in a block (a devnet with timed blocks holds it until the next). */
+export async function fund(devnetUrl: string, address: string, trx: number): Promise<void> {
+  const res = await fetch(`${devnetUrl}/devnet/faucet`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ address, amountTrx: trx }),
+  });
+  const { txid } = (await res.json()) as { txid?: string };
+  if (!txid) throw new Error(`faucet refused: ${res.status}`);
+  await waitFor(async () => ((await inBlock(devnetUrl, txid)) ? true : undefined), 20_000);
 }

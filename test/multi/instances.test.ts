@@ -12,6 +12,7 @@ import { waitFor } from '../helpers/facade.js';
 import { NEEDS_POSTGRES, NEEDS_REDIS, REDIS_URL, testPostgres, testRedis, dropRedis } from '../helpers/services.js';
 import { readStream } from '../helpers/sse.js';
 import { freePorts, ROOT, systemProcess, type SystemProcess } from '../helpers/system.js';
+import { fund } from '../helpers/system.js';
 import { FakeTelegram } from '../helpers/telegram.js';
 
 const db = await testPostgres();
@@ -167,23 +168,19 @@ describe.skipIf(!ok)(
         return m.every(Boolean) ? (m as string[]) : undefined;
       }, 20_000);
       address1 = wallets[0]!;
-      for (const address of wallets)
-        await fetch(`${devnetUrl}/devnet/faucet`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ address, amountTrx: 500 }),
-        });
+      // funded once the faucet's transfers are in a block
+      await Promise.all(wallets.map((address) => fund(devnetUrl, address, 500)));
       const list = (await (await fetch(`${devnetUrl}/devnet/tokens`)).json()) as {
         data: Array<{ symbol: string; contractAddress: string }>;
       };
       token = list.data.find((t) => t.symbol === 'TCAT')!.contractAddress;
-      await new Promise((r) => setTimeout(r, 1000));
 
       const txids = () => rows<{ txid: string }>(`SELECT txid FROM bot.trades WHERE txid IS NOT NULL ORDER BY id`);
       const expected: { txids?: string[] } = {};
       const holds = (ev: Array<{ data: Record<string, unknown> }>, txid: string) =>
         ev.filter((e) => JSON.stringify(e.data).includes(txid)).length;
       // an SSE client on each API instance (it stops once it has both trades: the heartbeat wakes it)
+      let opened = 0;
       const streams = [inst.a, inst.b].map((s) =>
         readStream(
           `${s.apiUrl}/launchpad/stream?events=buy`,
@@ -191,9 +188,11 @@ describe.skipIf(!ok)(
           (ev) => expected.txids?.every((tx) => holds(ev, tx) > 0) ?? false,
           {},
           45_000,
+          () => opened++,
         ),
       );
-      await new Promise((r) => setTimeout(r, 500));
+      // both answered: each holds its cursor from before the trades
+      await waitFor(() => (opened === 2 ? true : undefined), 20_000);
       const confirm1 = await quoteAndConfirm(5001, inst.a, 10);
       // Telegram sends the Confirm again, and the balancer hands the retry to the other instance
       expect(await Promise.all([inst.a, inst.b].map((s) => tg.deliver(confirm1, SECRET, s.apiUrl)))).toEqual([
@@ -203,14 +202,22 @@ describe.skipIf(!ok)(
       expect(await tg.deliver(confirm2, SECRET, inst.b.apiUrl)).toBe(200);
       for (const u of [5001, 5002])
         await waitFor(() => (tg.sent(u).some((m) => /Bought/.test(m.text)) ? true : undefined), 30_000);
-      await new Promise((r) => setTimeout(r, 1500));
+      // each delivery was answered once its handler had run: the repeated Confirm found the trade taken
+      expect(
+        tg.calls.filter(
+          (c) => c.method === 'answerCallbackQuery' && c.payload.text === 'This trade is already being handled.',
+        ),
+      ).toHaveLength(1);
       const made = await txids();
       expect(made).toHaveLength(2);
       expect(tg.sent(5001).filter((m) => /Bought/.test(m.text))).toHaveLength(1);
-      // what the chain holds: one buy for each user
-      const indexed = await rows<{ txid: string }>(`SELECT txid FROM app.trades WHERE txid = ANY($1)`, [
-        made.map((m) => m.txid),
-      ]);
+      // what the chain holds: one buy for each user (once the leading indexer has both)
+      const indexed = await waitFor(async () => {
+        const r = await rows<{ txid: string }>(`SELECT txid FROM app.trades WHERE txid = ANY($1)`, [
+          made.map((m) => m.txid),
+        ]);
+        return r.length >= 2 ? r : undefined;
+      }, 20_000);
       expect(indexed).toHaveLength(2);
       expected.txids = made.map((m) => m.txid);
       for (const { events } of await Promise.all(streams))
@@ -220,7 +227,7 @@ describe.skipIf(!ok)(
     it('an API key of 60 requests a minute gets 60 of 120 requests split over both API instances', async () => {
       inst.a.cli('plans', 'set', 'sixty', '--rpm', '60', '--fee-bps', '0');
       const key = inst.b.cli('keys', 'create', '--plan', 'sixty').trim().split('\n').at(-1)!;
-      // one fixed window: not across the turn of a minute
+      // one fixed window: not across the turn of a minute (a time: the limiter's window is the clock's minute)
       if (new Date().getSeconds() > 45) await new Promise((r) => setTimeout(r, (61 - new Date().getSeconds()) * 1000));
       const codes = await Promise.all(Array.from({ length: 120 }, (_, i) => price([inst.a, inst.b][i % 2]!, key)));
       const served = codes.filter((c) => c === 200).length;
@@ -269,7 +276,14 @@ describe.skipIf(!ok)(
       // told once (a message the killed leader had claimed is sent by the new one after its 10-s lease)
       const told = () => tg.sent(5001).filter((m) => m.text.startsWith('✅ <b>Order filled')).length;
       await waitFor(() => (told() >= 1 ? true : undefined), 30_000);
-      await new Promise((r) => setTimeout(r, 2000));
+      // every event of the order delivered (none left unsent, nor held under a lease): nothing more comes
+      await waitFor(async () => {
+        const [e] = await rows<{ n: string }>(
+          `SELECT count(*) n FROM bot.order_events WHERE order_id = $1 AND sent_at IS NULL`,
+          [order.id],
+        );
+        return e!.n === '0' ? true : undefined;
+      }, 30_000);
       expect(told()).toBe(1);
     }, 120_000);
   },

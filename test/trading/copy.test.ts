@@ -8,11 +8,14 @@ import { LaunchpadClient } from '../../src/client/index.js';
 import { automationHelpers, ROUTER } from '../helpers/automation.js';
 import { demoTokens, waitFor } from '../helpers/facade.js';
 import { startBotStack } from '../helpers/bot.js';
+import { watchEvents } from '../helpers/events.js';
 
 let h: Awaited<ReturnType<typeof startBotStack>>;
 let api: LaunchpadClient;
 let tokens: Record<string, string>;
 let helpers: ReturnType<typeof automationHelpers>;
+/** Which stream events the automation has handled (proof that it has looked at one). */
+let events: ReturnType<typeof watchEvents>;
 /** The sniper's clock runs this far ahead of the wall clock (a day later, for the budget's window). */
 let ahead = 0;
 
@@ -21,6 +24,7 @@ beforeAll(async () => {
   api = new LaunchpadClient({ baseUrl: h.stack.url, apiKey: await h.stack.key() });
   tokens = await demoTokens(h.stack.devnet.url);
   helpers = automationHelpers(h);
+  events = watchEvents(() => h.built.services.automation);
   await h.built.services.automation.start();
 });
 afterAll(async () => {
@@ -79,9 +83,9 @@ describe('copy trading', () => {
       30_000,
     );
     expect(await balance(token, me)).toBe(held - (held * 4000n) / 10_000n);
-    // a buy by someone else is not copied
-    await (await outsider(1_000)).buy(token, 50);
-    await new Promise((r) => setTimeout(r, 800));
+    // a buy by someone else is not copied (checked once the automation has handled its event)
+    const stranger = await (await outsider(1_000)).buy(token, 50);
+    await events.handled(stranger.txid, 'buy');
     expect(tradesOf(follow.id)).toHaveLength(2);
     // the list, with what it spent today, pause and remove
     await h.send(h.tg.message(U, '/copy'));
@@ -161,9 +165,8 @@ describe('copy trading cannot be farmed', () => {
         await buys(token, symbol, 3, 5n * TRX);
       // two copies of the first token (its cap), one of the next (the budget), then nothing
       expect((await confirmed(6)).slice(3).map((t) => t.token)).toEqual([C, C, D]);
+      // every buy above was handled (buys() awaits onEvent, which tells a budget's skip before it returns)
       const notices = () => h.tg.sent(U).filter((m) => m.text.startsWith('⏭'));
-      await waitFor(() => (notices().length === 2 ? true : undefined));
-      await new Promise((r) => setTimeout(r, 300));
       expect(notices().map((m) => m.text)).toEqual([
         skips[0],
         "⏭ Copy of $WAVE skipped: this copy's daily budget of 30 TRX is spent; copies resume as it frees up (no more notices today)",
@@ -201,15 +204,16 @@ describe('copied sells cannot be farmed either', () => {
     // crumbs: each sell brings the source well under 1 TRX
     for (let i = 0; i < 5; i++) await sell(held / 100_000n);
     // then six real sells of a tenth each
-    for (let i = 0; i < 6; i++) await sell(held / 10n);
-    await new Promise((r) => setTimeout(r, 1500));
+    let last = { txid: '' };
+    for (let i = 0; i < 6; i++) last = await sell(held / 10n);
+    // every sell's event handled (in order: the last one last), so every copy there is to make is claimed
+    await events.handled(last.txid, 'sell');
     // the follow's trades after its one buy
     const sells = () => tradesOf(follow.id).slice(1);
     await waitFor(
       () => (sells().length === 3 && sells().every((t) => t.status === 'confirmed') ? true : undefined),
       30_000,
     );
-    await new Promise((r) => setTimeout(r, 800));
     expect(sells()).toHaveLength(3);
   });
 });

@@ -74,8 +74,10 @@ describe('a snipe and a fork', () => {
     const taken = await fork(made.block, true);
     expect(taken).toEqual(expect.arrayContaining([made.txid, snipe.txid]));
     // the bot finds its snipe gone and sends the same bytes again; its bytes name the creation's block, which the fork replaced: the node refuses them (TaPoS) and
-    // will until they expire (60 s), so the bot tries while they could still land; past that, undone
-    await new Promise((r) => setTimeout(r, 500));
+    // will until they expire (60 s), so the bot tries while they could still land; past that, undone.
+    // Proof that it has looked since the fork: two more reads of the snipe's status, so one whole poll ran
+    const reads = h.statusReads(snipe.txid!);
+    await waitFor(() => (h.statusReads(snipe.txid!) >= reads + 2 ? true : undefined));
     expect(helpers.tradesOf(rule.id)[0]!.status).toBe('included');
     expect(texts(U).some((t) => /^❌/.test(t))).toBe(false);
     // while it may still land it counts against the rule's daily budget
@@ -106,7 +108,8 @@ describe('a snipe and a fork', () => {
     // both run again in the fork's new blocks, in the same order
     await waitFor(() => (helpers.blockOf(snipe.txid!) > 0 ? true : undefined));
     for (let i = 0; i < SOLID_AFTER + 1; i++) await chain().produceBlock();
-    await new Promise((r) => setTimeout(r, 500));
+    // the bot follows it to final in its new block (at which nothing is said)
+    await waitFor(() => (helpers.tradesOf(rule.id)[0]?.status === 'confirmed' ? true : undefined), 30_000);
     expect(h.tokenBalance(made.token, me)).toBe(held);
     expect(landed(me)).toBe(sentBefore);
     expect(helpers.tradesOf(rule.id)).toEqual([expect.objectContaining({ txid: snipe.txid })]);

@@ -7,6 +7,7 @@ import { LaunchpadClient } from '../../src/client/index.js';
 import { automationHelpers, LP, ROUTER } from '../helpers/automation.js';
 import { demoTokens, waitFor } from '../helpers/facade.js';
 import { startBotStack } from '../helpers/bot.js';
+import { watchEvents } from '../helpers/events.js';
 
 let h: Awaited<ReturnType<typeof startBotStack>>;
 let api: LaunchpadClient;
@@ -15,12 +16,15 @@ let newUser: ReturnType<typeof automationHelpers>['newUser'];
 let outsider: ReturnType<typeof automationHelpers>['outsider'];
 let snipesOf: ReturnType<typeof automationHelpers>['tradesOf'];
 let blockOf: ReturnType<typeof automationHelpers>['blockOf'];
+/** Which stream events the sniper has handled (proof that it has looked at one). */
+let events: ReturnType<typeof watchEvents>;
 
 beforeAll(async () => {
   h = await startBotStack();
   api = new LaunchpadClient({ baseUrl: h.stack.url, apiKey: await h.stack.key() });
   tokens = await demoTokens(h.stack.devnet.url);
   ({ newUser, outsider, tradesOf: snipesOf, blockOf } = automationHelpers(h));
+  events = watchEvents(() => h.built.services.automation);
   await h.built.services.automation.start();
 });
 afterAll(async () => {
@@ -77,7 +81,7 @@ describe('sniper', () => {
     expect(snipesOf(rule.id)).toHaveLength(1);
     // a token that does not match
     const other = await dev.create('Plain Dog', 'PDOG', 10);
-    await new Promise((r) => setTimeout(r, 800));
+    await events.handled(other.txid, 'create');
     expect(await balance(other.token, me)).toBe(0n);
     expect(snipesOf(rule.id)).toHaveLength(1);
   });
@@ -106,8 +110,8 @@ describe('sniper', () => {
     expect(await sniper().spent(rule.id)).toBe(100_000_000n);
     // more matching tokens the same day: still skipped, and the user is not told again
     await dev.create('Frog Three', 'FRG3', 10);
-    await dev.create('Frog Four', 'FRG4', 10);
-    await new Promise((r) => setTimeout(r, 800));
+    const four = await dev.create('Frog Four', 'FRG4', 10);
+    await events.handled(four.txid, 'create'); // and the one before it, handled first
     expect(snipesOf(rule.id)).toHaveLength(1);
     expect(h.tg.sent(U).filter((m) => m.text.includes('daily budget'))).toHaveLength(1);
   });
@@ -165,8 +169,8 @@ describe('sniper rules in the bot', () => {
     );
     await h.send(h.tg.tap(U, list, h.tg.button(list, '⏸ Pause #1')));
     expect((await sniper().rules(U))[0]!.status).toBe('paused');
-    await (await outsider(1_000)).create('Guard Late', 'GLATE', 10);
-    await new Promise((r) => setTimeout(r, 800));
+    const late = await (await outsider(1_000)).create('Guard Late', 'GLATE', 10);
+    await events.handled(late.txid, 'create');
     expect(snipesOf(rule.id)).toHaveLength(1); // paused: nothing bought
     await h.send(h.tg.tap(U, list, h.tg.button(list, '🗑 Delete #1')));
     expect(await sniper().rules(U)).toHaveLength(0);
@@ -222,7 +226,7 @@ describe('snipe caps', () => {
         () => (h.tg.sent(U).some((m) => m.text.startsWith('⏭ Snipe of $PRC2 skipped')) ? true : undefined),
         30_000,
       );
-      await new Promise((r) => setTimeout(r, 800));
+      await events.handled(next.txid, 'create'); // it tells before it returns: all it had to say is said
       expect(
         h.tg
           .sent(U)

@@ -40,8 +40,8 @@ describe('alerts', () => {
 
   it('fire once for matching trades on the devnet, grouped, and never again after a restart', async () => {
     const seen = (text: RegExp) => h.tg.sent(GROUP).filter((m) => text.test(m.text));
-    const alerter = await h.alerter();
-    await new Promise((r) => setTimeout(r, 300));
+    // its stream open: the API sends it what comes from here on
+    const alerter = await h.streamOpened(() => h.alerter());
     // a small buy (no alert), a big buy (alert), and a new token (alert)
     const { client, wallet: w, key: keyOf } = await h.account(USER);
     await faucet(h.stack.devnet.url, w.address, 5_000);
@@ -65,8 +65,13 @@ describe('alerts', () => {
     await alerter.stop();
     const before = h.tg.sent(GROUP).length;
     // a restarted alerter resumes after the last event it took: nothing is repeated
+    const taken = async () => Number(await h.built.store.meta('alerts_last_seq'));
+    const last = await taken();
     const again = await h.alerter();
-    await new Promise((r) => setTimeout(r, 1500));
+    // proof that it has read on from there: a later buy (too small to alert) taken, and what was queued sent
+    await client.trade({ action: 'buy', tokenAddress: tokens.ECHO!, amount: 50, privateKey: key });
+    await waitFor(async () => ((await taken()) > last ? true : undefined), 20_000);
+    await again.flush();
     await again.stop();
     expect(h.tg.sent(GROUP).length).toBe(before);
     const rows = h.sqlite.$client

@@ -54,7 +54,10 @@ describe('a trade in a head block, then final', () => {
       return h.tg.last(ALICE).text.includes('SDOG') ? true : undefined;
     });
     await blocks(SOLID_AFTER - 1);
-    await new Promise((r) => setTimeout(r, 400));
+    // proof that the bot has looked since: two more reads of the trade's status, so one whole poll ran
+    const txid = txidOf(msg.text);
+    const reads = h.statusReads(txid);
+    await waitFor(() => (h.statusReads(txid) >= reads + 2 ? true : undefined));
     expect(msg.text).not.toContain('🔒 Final');
     await blocks(1);
     await waitFor(() => (msg.text.includes('🔒 Final') ? true : undefined));

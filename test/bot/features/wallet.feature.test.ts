@@ -220,7 +220,8 @@ describe('wallets', () => {
       text: expect.stringMatching(/^Wait 1 s more/),
     });
     expect(h.trxBalance(dest)).toBe(0n);
-    await new Promise((r) => setTimeout(r, 350)); // the test bot waits 300 ms, not 30 s
+    // a time: the rule under test is a wait (300 ms in the test bot, 30 s in production)
+    await new Promise((r) => setTimeout(r, 350));
     await h.send(h.tg.tap(ALICE, confirm, 'wd:yes'));
     expect(confirm.text).toMatch(/^✅ Sent 12\.5 TRX/);
     expect(h.trxBalance(dest)).toBe(12_500_000n);

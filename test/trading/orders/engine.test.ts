@@ -12,17 +12,21 @@ import { createLogger } from '../../../src/log.js';
 import { faucet, tronWebFor } from '../../helpers/devnet.js';
 import { demoTokens, waitFor } from '../../helpers/facade.js';
 import { startBotStack } from '../../helpers/bot.js';
+import { watchEvents } from '../../helpers/events.js';
 
 let h: Awaited<ReturnType<typeof startBotStack>>;
 let tokens: Record<string, string>;
 let api: LaunchpadClient;
 let clock = Date.now();
 const LP = TronWeb.address.fromHex(FAMILIES[0]!.launchpad);
+/** Which stream events the engine has handled (proof that it has looked at one). */
+let events: ReturnType<typeof watchEvents>;
 
 beforeAll(async () => {
   h = await startBotStack({ orders: { now: () => clock } });
   tokens = await demoTokens(h.stack.devnet.url);
   api = new LaunchpadClient({ baseUrl: h.stack.url, apiKey: await h.stack.key() });
+  events = watchEvents(() => h.built.services.orders);
   await h.built.services.orders.start();
 });
 afterAll(async () => {
@@ -66,6 +70,7 @@ async function whale(trx = 200_000) {
     });
     expect(s.state).toBe('confirmed');
     await h.stack.facade.indexer.syncOnce();
+    return sig;
   };
   return { address: w!.publicKey, privateKey: w!.privateKey, trade };
 }
@@ -142,9 +147,8 @@ describe('limit orders', () => {
     });
     expect(msgs).toHaveLength(1);
     expect(msgs[0]!.text).toMatch(/^✅ <b>Order filled<\/b>: bought [\d.,KM]+ \$TCAT for 100 TRX at ~0\.\d+ TRX/);
-    // more trades at the level do not fire it again
-    await w.trade('buy', token, 10);
-    await new Promise((r) => setTimeout(r, 500));
+    // more trades at the level do not fire it again (checked once the engine has handled the trade)
+    await events.handled(await w.trade('buy', token, 10), 'buy');
     expect(await tradesOf(o.id)).toHaveLength(1);
   });
 
