@@ -54,14 +54,15 @@ export function createHoldings(deps: { store: TradingStore; market: NodeMarket }
     record,
     recorded,
     /**
-     * What a sell may take from: the node's balance (by hand), or no more than the recorded position
-     * (an automation).
+     * What a sell may take from (`usable`): the node's balance by hand, or no more than the recorded
+     * position for an automation; and the balance the node shows (`onChain`), which no holding the
+     * API reports may exceed.
      */
-    async holding(wallet: WalletRow, token: string, automated: boolean): Promise<bigint> {
+    async holding(wallet: WalletRow, token: string, automated: boolean): Promise<{ usable: bigint; onChain: bigint }> {
       const onChain = await market.tokenBalance(token, wallet.address);
-      if (!automated) return onChain;
+      if (!automated) return { usable: onChain, onChain };
       const mine = await recorded(wallet.id, token);
-      return mine < onChain ? mine : onChain;
+      return { usable: mine < onChain ? mine : onChain, onChain };
     },
   };
 }

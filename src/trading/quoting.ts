@@ -47,7 +47,8 @@ export function createQuoting(deps: QuotingDeps) {
 
   /**
    * The exact amount a trade puts in, from the user's (or the rule's) words: a buy's TRX, a sell's
-   * tokens or its share ("40%") of the holding; with the holding for a sell.
+   * tokens or its share ("40%") of the holding; with, for a sell, what the node shows the wallet
+   * holds (what the API's report of the holding is held to).
    */
   async function amountFor(
     wallet: WalletRow,
@@ -55,7 +56,7 @@ export function createQuoting(deps: QuotingDeps) {
     side: Side,
     words: string,
     automated: boolean,
-  ): Promise<{ amountIn: bigint; holding?: bigint }> {
+  ): Promise<{ amountIn: bigint; onChain?: bigint }> {
     if (side === 'buy') {
       let sun: bigint;
       try {
@@ -66,7 +67,7 @@ export function createQuoting(deps: QuotingDeps) {
       if (sun <= 0n) throw new TradeError('the amount must be more than 0 TRX', 'market');
       return { amountIn: sun };
     }
-    const holding = await holdings.holding(wallet, token, automated);
+    const { usable: holding, onChain } = await holdings.holding(wallet, token, automated);
     if (holding === 0n) throw new TradeError('this wallet holds none of this token to sell', 'no-holding');
     const pct = PERCENT.exec(words.trim());
     let units: bigint;
@@ -84,7 +85,7 @@ export function createQuoting(deps: QuotingDeps) {
         throw new TradeError(`the wallet holds ${formatUnits(holding, TOKEN_DECIMALS)} of this token`, 'funds');
     }
     if (units <= 0n) throw new TradeError('the amount is too small to sell', 'market');
-    return { amountIn: units, holding };
+    return { amountIn: units, onChain };
   }
 
   /** Refuses at once a trade the wallet's TRX (as the node shows it) cannot pay for: a buy's amount and the fee limit. */
@@ -145,7 +146,7 @@ export function createQuoting(deps: QuotingDeps) {
         slippageBps(settings.slippage),
         opts.floorOf?.(amount.amountIn),
       );
-      checkQuote(quote, own, amount.holding);
+      checkQuote(quote, own, amount.onChain);
       await checkFunds(wallet, own, settings);
       return { kept: await keep(own, wallet, token, quote.symbol ?? opts.symbol ?? shortOf(token)), quote };
     },
@@ -173,7 +174,7 @@ export function createQuoting(deps: QuotingDeps) {
         feeBpsOf(built.quote, signing.maxFeeBps),
         slippageBps(settings.slippage),
       );
-      checkQuote(built.quote, own, amount.holding);
+      checkQuote(built.quote, own, amount.onChain);
       // the API's minimum comes from its own output: below ours, the transaction is built again with ours
       if (BigInt(built.quote.exact.minOut) < own.minOut) built = await build(amount.amountIn, own.family, own.minOut);
       await checkFunds(wallet, own, settings);

@@ -295,5 +295,11 @@ describe('automated trades, with the quote or the build rewritten', () => {
     await waitFor(() => (h.tokenBalance(token, me) < copied + gifted ? true : undefined), 20_000);
     // half of the copied position went; the gift stayed
     expect(h.tokenBalance(token, me)).toBe(copied + gifted - copied / 2n);
+    // an order selling all (a limit sell far under the price: it fires as it is set) sells the rest of
+    // the position; the quote's report of the whole balance is the truth, not a lie to refuse
+    await h.send(h.tg.message(U, `/limit ${token} sell 100% @ 0.000000001`));
+    await waitFor(() => h.tg.sent(U).find((m) => /^(✅ <b>Order filled|⏸|❌ <b>Order)/.test(m.text)), 30_000);
+    expect(h.tg.sent(U).find((m) => /^⏸|^❌ <b>Order/.test(m.text))).toBeUndefined();
+    expect(h.tokenBalance(token, me)).toBe(gifted);
   });
 });
