@@ -36,11 +36,18 @@ const USAGE = `usage: npm run cli -- <command>
   devnet info [--env]                      show the devnet's launchpad, router and treasury addresses
                                            (--env: as the settings of instances that use it by TRON_RPC)
   router deploy --treasury ADDR --fee-cap-bps N [--launchpad ADDR] [--dex-router ADDR] [--fee-limit-trx N]
-                                           deploy contracts/FeeRouter.sol to the configured node
+                [--user-energy-percent N] [--origin-energy-limit N]
+                                           deploy contracts/FeeRouterV2.sol to the configured node
                                            with the deployer's private key on stdin (it becomes the
-                                           owner); prints the address for ROUTER_ADDRESS last
-  router info [ADDR]                       owner, treasury, fee cap, launchpad and DEX router of a
-                                           router (default: the configured ROUTER_ADDRESS)
+                                           owner); --user-energy-percent: the share of a call's
+                                           energy callers pay (default 100; the deployer pays the
+                                           rest, at most --origin-energy-limit a call, default
+                                           10000000); prints the address for ROUTER_ADDRESS last
+  router info [ADDR]                       version, owner, treasury, fee cap, launchpad, DEX router,
+                                           energy settings and accrued fees of a router (default:
+                                           the configured ROUTER_ADDRESS)
+  router withdraw [ADDR]                   pay a router's accrued fees to its treasury (any key on
+                                           stdin may send it; it pays the network fee)
 `;
 
 /** All of stdin (a piped key); refused from a terminal, where it would be typed in the clear. */

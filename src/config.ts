@@ -8,6 +8,16 @@ import type { Family } from './tron/families.js';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const base58 = z.string().refine((v) => isBase58Address(v), 'must be a base58 Tron address (T...)');
+/** A comma-separated list of base58 addresses ('' for none). */
+const base58List = z
+  .string()
+  .transform((v) =>
+    v
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean),
+  )
+  .refine((list) => list.every(isBase58Address), 'must be base58 Tron addresses (T...), comma-separated');
 
 /** SunPump's launchpad proxy on mainnet. */
 export const MAINNET_LAUNCHPAD = 'TTfvyrAz86hbZk5iDpKD78pqLGgi8C7AAw';
@@ -31,6 +41,8 @@ export const configSchema = z.object({
   ROUTER_ADDRESS: base58.optional(),
   LAUNCHPAD2_ADDRESS: base58.optional(),
   ROUTER2_ADDRESS: base58.optional(),
+  ROUTER_PREVIOUS: base58List.optional(),
+  ROUTER2_PREVIOUS: base58List.optional(),
   DEX_ROUTER: base58.optional(),
   TRX_USD: z.coerce.number().positive().max(1e6).default(0.25),
   TRADE_FEE_LIMIT_TRX: z.coerce.number().int().min(1).max(15_000).default(100),
@@ -292,7 +304,14 @@ function roles(c: z.infer<typeof configSchema>): ReadonlySet<Role> {
 
 /** On the devnet the families default to its own contracts; on a real node they come from env. */
 function families(c: z.infer<typeof configSchema>): Family[] {
-  return launchpadFamilies(c).map((f) => (c.DEX_ROUTER ? { ...f, dexRouter: c.DEX_ROUTER } : f));
+  return launchpadFamilies(c).map((f) => {
+    const previous = (f.family === 'launchpad' ? c.ROUTER_PREVIOUS : c.ROUTER2_PREVIOUS)?.filter((r) => r !== f.router);
+    return {
+      ...f,
+      ...(c.DEX_ROUTER ? { dexRouter: c.DEX_ROUTER } : {}),
+      ...(previous?.length ? { previousRouters: previous } : {}),
+    };
+  });
 }
 
 function launchpadFamilies(c: z.infer<typeof configSchema>): Family[] {

@@ -1,7 +1,8 @@
 // `cli router deploy` as an operator runs it: the whole system up (`npm start`'s process on the
-// embedded devnet), the deployer's key piped on stdin, the printed address put in ROUTER_ADDRESS,
-// the system restarted on it, and a trade through the API whose fee reaches the new treasury and is
-// booked in the fee ledger. `router info` reads the router back.
+// embedded devnet), the deployer's key piped on stdin, the printed address put in ROUTER_ADDRESS and
+// the old one in ROUTER_PREVIOUS, the system restarted on them, a trade through the API whose fee is
+// booked in the fee ledger and accrues in the new router until `router withdraw` pays it to the new
+// treasury, and a trade through the old router still indexed. `router info` reads the router back.
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
@@ -35,7 +36,21 @@ describe('cli router deploy', () => {
     await faucet(sys.devnetUrl, deployer.address.base58, 5_000);
     await waitFor(async () => ((await balance(deployer.address.base58)) > 0n ? true : undefined));
 
-    const out = cli(['router', 'deploy', '--treasury', treasury, '--fee-cap-bps', '500'], `${deployer.privateKey}\n`);
+    const out = cli(
+      [
+        'router',
+        'deploy',
+        '--treasury',
+        treasury,
+        '--fee-cap-bps',
+        '500',
+        '--user-energy-percent',
+        '40',
+        '--origin-energy-limit',
+        '2000000',
+      ],
+      `${deployer.privateKey}\n`,
+    );
     const router = out.trim().split('\n').at(-1)!;
     expect(router).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
     expect(out).not.toContain(deployer.privateKey);
@@ -47,10 +62,13 @@ describe('cli router deploy', () => {
     expect(info).toContain('fee cap:    500 bps');
     expect(info).toContain(`launchpad:  ${TronWeb.address.fromHex(FAMILIES[0]!.launchpad)}`);
     expect(info).toContain(`DEX router: ${TronWeb.address.fromHex(DEX.router)}`);
-    expect(info).toContain('the same as contracts/build/FeeRouter.json');
+    expect(info).toContain('version 2, the same as contracts/build/FeeRouterV2.json');
+    expect(info).toContain("energy:     callers pay 40 % of a call's energy; the deployer at most 2000000 a call");
+    expect(info).toContain('fees:       0 TRX accrued');
+    const old = TronWeb.address.fromHex(FAMILIES[0]!.router);
 
     await sys.stop();
-    sys.start({ ROUTER_ADDRESS: router });
+    sys.start({ ROUTER_ADDRESS: router, ROUTER_PREVIOUS: old });
     await sys.healthy();
     const key = sys.cli('keys', 'create', '--plan', 'developer').trim().split('\n').at(-1)!;
     const client = new LaunchpadClient({ baseUrl: sys.apiUrl, apiKey: key });
@@ -69,12 +87,46 @@ describe('cli router deploy', () => {
       return s.state === 'confirmed' || s.state === 'failed' ? s : undefined;
     }, 30_000);
     expect(settled.state).toBe('confirmed');
-    // the developer plan's 10 bps of 100 TRX
-    expect(await balance(treasury)).toBe(100_000n);
+    // the developer plan's 10 bps of 100 TRX, kept in the router until withdrawn
+    expect(await balance(router)).toBe(100_000n);
+    expect(await balance(treasury)).toBe(0n);
     const fees = await waitFor(() => {
       const text = sys.cli('keys', 'fees', '1');
       return text.includes(signature) ? text : undefined;
     }, 30_000);
     expect(fees).toContain('total 100000 sun');
+    expect(cli(['router', 'info', router], '')).toContain('fees:       0.1 TRX accrued');
+    // anyone may pay them out; they go to the treasury only
+    const anyone = await TronWeb.createAccount();
+    await faucet(sys.devnetUrl, anyone.address.base58, 100);
+    await waitFor(async () => ((await balance(anyone.address.base58)) > 0n ? true : undefined));
+    const paid = cli(['router', 'withdraw', router], `${anyone.privateKey}\n`);
+    expect(paid).toContain(`paying 0.1 TRX from ${router} to its treasury ${treasury}`);
+    expect(paid).not.toContain(anyone.privateKey);
+    // balances as TronWeb reads them: at the solid block, 19 blocks after the withdrawal's
+    await waitFor(async () => ((await balance(treasury)) === 100_000n ? true : undefined), 30_000);
+    expect(await balance(router)).toBe(0n);
+
+    // a trade through the old router (built before the move, say) is still indexed, as its trader's
+    const late = new TronWeb({ fullHost: sys.devnetUrl, privateKey: trader.privateKey });
+    const built = await late.transactionBuilder.triggerSmartContract(
+      old,
+      'buy(address,uint256,uint256,uint256)',
+      { feeLimit: 150_000_000, callValue: 20_000_000 },
+      [
+        { type: 'address', value: TCAT! },
+        { type: 'uint256', value: '0' },
+        { type: 'uint256', value: '0' },
+        { type: 'uint256', value: '4102444800' },
+      ],
+      trader.address.base58,
+    );
+    const sent = await late.trx.sendRawTransaction(await late.trx.sign(built.transaction));
+    expect(sent.result).toBe(true);
+    const indexed = await waitFor(async () => {
+      const trades = await client.getRecentTrades(TCAT!, 1, 5);
+      return trades.find((t) => t.signature === sent.txid);
+    }, 30_000);
+    expect(indexed).toMatchObject({ user: trader.address.base58, type: 'BUY' });
   }, 120_000);
 });

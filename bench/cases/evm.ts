@@ -29,7 +29,7 @@ async function block(router: boolean): Promise<{ msPerBuy: number; energy: numbe
   const token = toAbiAddress(chain.ledger.tokenAt(FAMILY.launchpad, 0)!);
   for (const k of keys) {
     const tx = router
-      ? call(k, FAMILY.router, ROUTER_ABI, 'buy', [token, 0n, 100n], 1_000_000n)
+      ? call(k, FAMILY.router, ROUTER_ABI, 'buy', [token, 0n, 100n, 4_102_444_800n], 1_000_000n)
       : call(k, FAMILY.launchpad, LAUNCHPAD_ABI, 'purchaseToken', [token, 0n], 1_000_000n);
     await chain.broadcast(tx);
   }

@@ -1,13 +1,14 @@
-// `cli router deploy` and `cli router info`: the fee router (contracts/FeeRouter.sol, as built into
-// contracts/build/FeeRouter.json) put on the configured node, devnet or mainnet alike, through
-// TronWeb; and what a deployed router says of itself. The deployer's key comes on stdin, never as
-// an argument (which the shell history and `ps` would keep), and is never printed.
+// `cli router deploy`, `info` and `withdraw`: the fee router (contracts/FeeRouterV2.sol, as built into
+// contracts/build/FeeRouterV2.json) put on the configured node, devnet or mainnet alike, through
+// TronWeb, with the contract's energy settings; what a deployed router (version 1 or 2) says of
+// itself; and its accrued fees paid to its treasury. A key comes on stdin, never as an argument
+// (which the shell history and `ps` would keep), and is never printed.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sunToTrx, trxToSun } from '../tron/units.js';
 import { parseArgs } from 'node:util';
 import { TronWeb } from 'tronweb';
 import { tronHost, type Config } from '../config.js';
-import { contractBuild } from '../contracts/fee-router.js';
+import { ROUTER_CONTRACT, contractBuild, isBuildOf } from '../contracts/fee-router.js';
 import { isBase58Address, toBase58, toHexAddress } from '../tron/address.js';
 import { decodeRevert } from '../tron/codec.js';
 
@@ -15,6 +16,12 @@ export class CliUsageError extends Error {}
 
 /** The most a deployment may burn, in TRX, unless --fee-limit-trx says otherwise. */
 const DEFAULT_FEE_LIMIT_TRX = 1_000;
+/** The most a withdrawal may burn (TRX): a value call and an event, some 30,000 energy. */
+const WITHDRAW_FEE_LIMIT_TRX = 50;
+/** The share of a call's energy its caller pays unless --user-energy-percent says otherwise (Tron's default). */
+const DEFAULT_USER_ENERGY_PERCENT = 100;
+/** The most energy the deployer gives to one call unless --origin-energy-limit says otherwise (Tron's default). */
+const DEFAULT_ORIGIN_ENERGY_LIMIT = 10_000_000;
 /** The zero address (base58): a router with no DEX names it. */
 export const ZERO = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 
@@ -24,6 +31,7 @@ export async function routerCommand(args: string[], config: Config, out: Out, st
   const [cmd, ...rest] = args;
   if (cmd === 'deploy') return deploy(rest, config, out, stdin);
   if (cmd === 'info') return info(rest, config, out);
+  if (cmd === 'withdraw') return withdraw(rest, config, out, stdin);
   throw new CliUsageError(`unknown router command: ${cmd ?? '(none)'}`);
 }
 
@@ -59,8 +67,16 @@ async function deploy(args: string[], config: Config, out: Out, stdin: () => Pro
       launchpad: { type: 'string' },
       'dex-router': { type: 'string' },
       'fee-limit-trx': { type: 'string' },
+      'user-energy-percent': { type: 'string' },
+      'origin-energy-limit': { type: 'string' },
     },
   });
+  const userPercent = wholeNumber(values['user-energy-percent'], DEFAULT_USER_ENERGY_PERCENT, 100);
+  if (userPercent === undefined)
+    throw new CliUsageError('--user-energy-percent must be a whole number from 0 to 100 (the share callers pay)');
+  const originLimit = wholeNumber(values['origin-energy-limit'], DEFAULT_ORIGIN_ENERGY_LIMIT, Number.MAX_SAFE_INTEGER);
+  if (originLimit === undefined || originLimit === 0)
+    throw new CliUsageError('--origin-energy-limit must be a whole number of energy above 0');
   const treasury = address(values.treasury, '--treasury');
   const cap = values['fee-cap-bps'];
   if (!cap || !/^\d+$/.test(cap) || Number(cap) > 1000)
@@ -78,20 +94,23 @@ async function deploy(args: string[], config: Config, out: Out, stdin: () => Pro
     ? address(values['dex-router'], '--dex-router')
     : addressOf(await read(tw, launchpad, 'v2Router()'));
 
-  const build = contractBuild('FeeRouter');
+  const build = contractBuild(ROUTER_CONTRACT);
   out(`node:       ${tronHost(config)}`);
   out(`deployer:   ${deployer} (the router's owner)`);
   out(`treasury:   ${treasury}`);
   out(`fee cap:    ${cap} bps (${Number(cap) / 100} %)`);
   out(`launchpad:  ${launchpad}`);
-  out(`DEX router: ${dexRouter === ZERO ? 'none' : dexRouter}`);
+  out(`DEX router: ${dexRouter === ZERO ? 'none' : dexRouter} (fixed for the router's life, as the launchpad)`);
+  out(`energy:     callers pay ${userPercent} % of a call's energy; the deployer at most ${originLimit} a call`);
   const tx = await tw.transactionBuilder.createSmartContract(
     {
       abi: build.abi as never,
       bytecode: build.bytecode,
       parameters: [treasury, Number(cap), launchpad, dexRouter],
       feeLimit: Number(trxToSun(feeLimitTrx)),
-      name: 'FeeRouter',
+      name: 'FeeRouterV2',
+      userFeePercentage: userPercent,
+      originEnergyLimit: originLimit,
     },
     deployer,
   );
@@ -137,11 +156,24 @@ async function info(args: string[], config: Config, out: Out): Promise<void> {
   if (extra.length) throw new CliUsageError('router info takes at most one address');
   const router = given ? address(given, 'ADDR') : config.families[0]!.router;
   const tw = node(config);
-  const build = contractBuild('FeeRouter');
   const onNode = (await tw.trx.getContractInfo(router).catch(() => ({}))) as { runtimecode?: string };
   if (!onNode.runtimecode) throw new Error(`no contract at ${router} on ${tronHost(config)}`);
+  const settings = (await tw.trx.getContract(router).catch(() => ({}))) as {
+    consume_user_resource_percent?: number;
+    origin_energy_limit?: number;
+  };
+  const v2 = contractBuild(ROUTER_CONTRACT);
+  const v1 = contractBuild('FeeRouter');
+  const version = isBuildOf(onNode.runtimecode, v2) ? 2 : isBuildOf(onNode.runtimecode, v1) ? 1 : undefined;
   out(`router:     ${router}`);
+  out(
+    `code:       ${version ? `version ${version}, the same as contracts/build/${version === 2 ? ROUTER_CONTRACT : 'FeeRouter'}.json` : 'DIFFERENT from both versions in contracts/build'}`,
+  );
   out(`owner:      ${addressOf(await read(tw, router, 'owner()'))}`);
+  if (version !== 1) {
+    const pending = addressOf(await read(tw, router, 'pendingOwner()'));
+    if (pending !== ZERO) out(`pending:    ${pending} (becomes the owner when it calls acceptOwnership)`);
+  }
   out(`treasury:   ${addressOf(await read(tw, router, 'treasury()'))}`);
   const max = BigInt('0x' + (await read(tw, router, 'maxFeeBps()')));
   const cap = BigInt('0x' + (await read(tw, router, 'FEE_CAP_BPS()')));
@@ -149,6 +181,53 @@ async function info(args: string[], config: Config, out: Out): Promise<void> {
   out(`launchpad:  ${addressOf(await read(tw, router, 'launchpad()'))}`);
   const dex = addressOf(await read(tw, router, 'v2Router()'));
   out(`DEX router: ${dex === ZERO ? 'none' : dex}`);
-  const same = onNode.runtimecode.toLowerCase() === build.deployedBytecode.toLowerCase();
-  out(`code:       ${same ? 'the same as' : 'DIFFERENT from'} contracts/build/FeeRouter.json`);
+  out(
+    `energy:     callers pay ${settings.consume_user_resource_percent ?? 0} % of a call's energy; the deployer at most ${settings.origin_energy_limit ?? 0} a call`,
+  );
+  if (version === 1) {
+    out('fees:       paid to the treasury in each trade (version 1 holds none); move to version 2: docs/mainnet.md');
+  } else {
+    const fees = BigInt('0x' + (await read(tw, router, 'accruedFees()')));
+    out(`fees:       ${sunToTrx(fees)} TRX accrued (\`router withdraw\` pays them to the treasury)`);
+  }
+}
+
+/** Pays a version 2 router's accrued fees to its treasury; any key may send it (it pays the network fee). */
+async function withdraw(args: string[], config: Config, out: Out, stdin: () => Promise<string>): Promise<void> {
+  const [given, ...extra] = args;
+  if (extra.length) throw new CliUsageError('router withdraw takes at most one address');
+  const router = given ? address(given, 'ADDR') : config.families[0]!.router;
+  const key = (await stdin()).trim().replace(/^0x/, '');
+  if (!/^[0-9a-fA-F]{64}$/.test(key)) throw new CliUsageError('give a private key (64 hex digits) on stdin');
+  const tw = node(config, key);
+  const sender = tw.address.fromPrivateKey(key) as string;
+  const fees = BigInt('0x' + (await read(tw, router, 'accruedFees()')));
+  const treasury = addressOf(await read(tw, router, 'treasury()'));
+  if (fees === 0n) {
+    out(`no fees accrued in ${router}`);
+    return;
+  }
+  out(`paying ${sunToTrx(fees)} TRX from ${router} to its treasury ${treasury} (sent by ${sender})`);
+  const built = await tw.transactionBuilder.triggerSmartContract(
+    router,
+    'withdrawFees()',
+    { feeLimit: Number(trxToSun(WITHDRAW_FEE_LIMIT_TRX)) },
+    [],
+    sender,
+  );
+  const sent = await tw.trx.sendRawTransaction(await tw.trx.sign(built.transaction, key));
+  if (!sent.result) throw new Error(`the node refused the withdrawal: ${String(sent.code ?? sent.message)}`);
+  const receipt = await waitForReceipt(tw, sent.txid);
+  if (receipt.receipt?.result !== 'SUCCESS') {
+    const reason = decodeRevert(receipt.contractResult?.[0] ?? '') ?? receipt.receipt?.result ?? 'failed';
+    throw new Error(`the withdrawal failed: ${reason} (fee ${sunText(receipt.fee)})`);
+  }
+  out(`withdrawn in block ${receipt.blockNumber} (${sent.txid}), fee ${sunText(receipt.fee)}`);
+}
+
+/** A whole number flag from 0 to `max`, `fallback` when absent; undefined when it is not one. */
+function wholeNumber(v: string | undefined, fallback: number, max: number): number | undefined {
+  if (v === undefined) return fallback;
+  if (!/^\d+$/.test(v) || Number(v) > max) return undefined;
+  return Number(v);
 }

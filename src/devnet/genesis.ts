@@ -1,5 +1,5 @@
 // The devnet's fixed starting state: addresses are derived, so they are the same on every machine.
-import { contractBuild, feeRouterArguments, type FeeRouterSettings } from '../contracts/fee-router.js';
+import { ROUTER_CONTRACT, contractBuild, feeRouterArguments, type FeeRouterSettings } from '../contracts/fee-router.js';
 import { DEFAULT_FEES, DEFAULT_MINT_FEE } from '../tron/market/index.js';
 import { SUN_PER_TRX } from '../tron/units.js';
 import { deployContract } from './evm/deploy.js';
@@ -12,7 +12,7 @@ export { DEX, FAMILIES, type FamilyInfo } from './addresses.js';
 
 export const FAUCET = devnetKey('faucet');
 export const TREASURY = devnetKey('treasury');
-/** Owner of the devnet's fee routers (their setTreasury, setMaxFeeBps, setV2Router, transferOwnership). */
+/** Owner of the devnet's fee routers (their setTreasury, setMaxFeeBps, transferOwnership). */
 export const ROUTER_OWNER = devnetKey('router-owner');
 export const FAUCET_GENESIS_SUN = 5_000_000_000n * SUN_PER_TRX;
 export const ROUTER_MAX_FEE_BPS = 1000;
@@ -64,15 +64,22 @@ export function writeDex(ledger: Ledger, time: number): void {
 }
 
 /**
- * The fee router of each family: the compiled contracts/FeeRouter.sol, deployed from its bytecode
+ * The fee router of each family: the compiled contracts/FeeRouterV2.sol, deployed from its bytecode
  * by ROUTER_OWNER, fees to TREASURY. A devnet made while the router was native TypeScript gets
- * the bytecode at the same address with the settings it had (its TRX stays). Idempotent.
+ * the bytecode at the same address with the settings it had; one made with version 1's bytecode
+ * gets version 2 at the same address with the genesis settings (a router holds no TRX of anyone's
+ * between calls; what is there stays, as fees). Idempotent.
  */
 export async function deployRouters(vm: Vm, host: VmHost): Promise<void> {
-  const build = contractBuild('FeeRouter');
+  const build = contractBuild(ROUTER_CONTRACT);
   for (const f of FAMILIES) {
-    const kind = host.ledger.contractKind(f.router);
-    if (kind === 'evm') continue;
+    let kind = host.ledger.contractKind(f.router);
+    if (kind === 'evm') {
+      if (host.code.abi(f.router)?.some((e) => e.name === 'withdrawFees')) continue;
+      host.code.remove(f.router);
+      host.ledger.setContractKind(f.router, null);
+      kind = null;
+    }
     const old = kind === 'router' ? host.ledger.router(f.router) : undefined;
     const settings: FeeRouterSettings = old
       ? {
@@ -92,7 +99,7 @@ export async function deployRouters(vm: Vm, host: VmHost): Promise<void> {
       value: 0n,
       consumeUserResourcePercent: 100,
       originEnergyLimit: 10_000_000,
-      replace: Boolean(old),
+      replace: host.ledger.exists(f.router),
     });
   }
 }

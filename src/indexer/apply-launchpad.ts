@@ -2,7 +2,7 @@
 // on the curve, and its launch to the DEX.
 import { eq } from 'drizzle-orm';
 import { toBase58 } from '../tron/address.js';
-import type { Family } from '../tron/families.js';
+import { routersOf, type Family } from '../tron/families.js';
 import { VIRTUAL_TOKEN_START, VIRTUAL_TRX_START, progressPct } from '../tron/market/index.js';
 import type { ApplyContext } from './context.js';
 import type { ChainEvent } from './event-api.js';
@@ -122,7 +122,7 @@ async function applyCurveTrade(
   const tokenReserve = buy ? BigInt(r.tokenReserve!) : BigInt(row.tokenReserve) + tokens;
   let user = toBase58((buy ? r.buyer : r.seller)!);
   let routerFee = '0';
-  if (user === f.router) {
+  if (routersOf(f).includes(user)) {
     const via = routerTx.get(e.transaction_id);
     if (via?.result.user) user = toBase58(via.result.user);
     routerFee = String(via?.result.fee ?? '0');

@@ -10,7 +10,7 @@ import type { AppDatabase } from '../db/index.js';
 import { TRC20_ABI } from '../tron/abi.js';
 import { toBase58 } from '../tron/address.js';
 import { contractMethods, type DexInfo } from '../tron/client.js';
-import type { Family } from '../tron/families.js';
+import { routersOf, type Family } from '../tron/families.js';
 import type { ChainGateway, Head } from '../tron/gateway.js';
 import type { LaunchpadInputs, TokenInfo } from './apply-launchpad.js';
 import { contractEvents, mapBounded, readStreams, type BlockRange, type ChainEvent, type Stream } from './event-api.js';
@@ -89,7 +89,7 @@ export class Follower {
     // one read of every cursor (nothing moves them until this window is applied)
     const stored = await db.q.select().from(t.indexerCursors);
     this.cursors = new Map(stored.map((c) => [c.contract, c.blockTimestamp]));
-    const coreContracts = families.flatMap((f) => [f.launchpad, f.router]);
+    const coreContracts = families.flatMap((f) => [f.launchpad, ...routersOf(f)]);
     const coreLists = await mapBounded(coreContracts, (c) => this.stream(c, to));
     const core = new Map(coreContracts.map((c, i) => [c, coreLists[i]!]));
     const launchpadEvents = families.flatMap((f) => core.get(f.launchpad) ?? []);
@@ -127,7 +127,9 @@ export class Follower {
     const events = await readStreams(this.deps.tronWeb, streams, to, range);
 
     const routerTx = new Map<string, ChainEvent>();
-    for (const f of families) for (const e of core.get(f.router) ?? []) routerTx.set(e.transaction_id, e);
+    for (const f of families)
+      for (const r of routersOf(f))
+        for (const e of core.get(r) ?? []) if (e.event_name.startsWith('Router')) routerTx.set(e.transaction_id, e);
     await this.readOwners(pairs, events, routerTx);
     return {
       to,
@@ -207,7 +209,7 @@ export class Follower {
     routerTx: ReadonlyMap<string, ChainEvent>,
   ): Promise<void> {
     const intermediaries = new Set([
-      ...this.deps.families.map((f) => f.router),
+      ...this.deps.families.flatMap(routersOf),
       ...[...this.dexes.values()].map((d) => d.router),
     ]);
     for (const pair of pairs.keys()) {

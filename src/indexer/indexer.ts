@@ -15,7 +15,7 @@ import { and, eq, lt, lte } from 'drizzle-orm';
 import type { TronWeb } from 'tronweb';
 import type { Logger } from 'pino';
 import type { AppDatabase } from '../db/index.js';
-import type { Family } from '../tron/families.js';
+import { routersOf, type Family } from '../tron/families.js';
 import { openUndoJournal, type UndoJournal } from '../db/undo-journal.js';
 import { ChainGateway, type Head } from '../tron/gateway.js';
 import { BlockTracker } from './forks.js';
@@ -289,7 +289,7 @@ export class Indexer {
     };
     for (const f of this.deps.families) {
       each(f.launchpad, w.core.get(f.launchpad), (e) => applyLaunchpadEvent(ctx, f, e, w));
-      each(f.router, w.core.get(f.router), (e) => applyRouterFee(ctx, e));
+      for (const r of routersOf(f)) each(r, w.core.get(r), (e) => applyRouterFee(ctx, e));
     }
     for (const p of w.pairCreated)
       each(p.factory, [p.e], async () => {

@@ -16,7 +16,7 @@ import { MAX_UINT256 } from '../tron/units.js';
 
 /** How far ahead a transaction may expire (the node's own builder gives 60 s). */
 export const MAX_EXPIRY_MS = 120_000;
-/** How far ahead a DEX trade's deadline may be. */
+/** How far ahead a trade's deadline may be. */
 export const MAX_DEADLINE_S = 300;
 
 export class PinError extends Error {}
@@ -163,13 +163,11 @@ function expectedCall(e: Extract<Expected, { kind: 'trade' }>, data: Buffer | un
   const args: Array<{ type: string; value: unknown }> = [{ type: 'address', value: e.token }];
   if (sell) args.push({ type: 'uint256', value: e.amountIn });
   args.push({ type: 'uint256', value: minOut }, { type: 'uint256', value: feeBps });
-  if (e.venue === 'dex') {
-    const deadline = w[sell ? 4 : 3] ?? 0n;
-    const nowS = BigInt(Math.floor(now / 1000));
-    if (deadline < nowS || deadline > nowS + BigInt(MAX_DEADLINE_S))
-      throw new PinError('the transaction has a deadline too far ahead');
-    args.push({ type: 'uint256', value: deadline });
-  }
+  const deadline = w[sell ? 4 : 3] ?? 0n;
+  const nowS = BigInt(Math.floor(now / 1000));
+  if (deadline < nowS || deadline > nowS + BigInt(MAX_DEADLINE_S))
+    throw new PinError('the transaction has a deadline too far ahead');
+  args.push({ type: 'uint256', value: deadline });
   return callData(signatureOf(entry), args);
 }
 

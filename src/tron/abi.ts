@@ -142,24 +142,32 @@ export const LAUNCHPAD_ABI: AbiEntry[] = [
 ];
 
 /**
- * Trade router: takes `feeBps` of the trade for the operator's treasury in the same transaction.
- * buy: fee = callValue * feeBps / 10000 to the treasury, the rest buys on the launchpad; tokens go to
- * the caller; reverts when tokens out < amountMin. sell: pulls `tokenAmount` with transferFrom (the
- * caller approves the router), sells, sends fee to the treasury and the rest to the caller; reverts
- * when the caller's TRX < amountMin. feeBps is capped by maxFeeBps.
- * dexBuy / dexSell do the same on the SunSwap V2 pair of a launched token (through `v2Router()`),
- * with the V2 router's `deadline` (seconds); the same spender (this router) serves both venues.
+ * Trade router (contracts/FeeRouterV2.sol): takes `feeBps` of the TRX side of a trade for the
+ * operator in the same transaction; fees stay in the router until `withdrawFees` pays them to the
+ * treasury. buy: fee = callValue * feeBps / 10000, the rest buys on the launchpad, tokens go to the
+ * caller; a buy that fills the curve gets the unused TRX back with its share of the fee; reverts when
+ * tokens out < amountMin. sell: pulls `tokenAmount` with transferFrom (the caller approves the
+ * router), sells, keeps the fee and sends the rest to the caller; reverts when the caller's TRX <
+ * amountMin. dexBuy / dexSell do the same on the SunSwap V2 pair of a token the launchpad launched,
+ * measuring what reached the user. Every trade takes a `deadline` (block seconds); feeBps is capped
+ * by maxFeeBps. RouterBuy / RouterSell are version 1's events too.
  */
 export const ROUTER_ABI: AbiEntry[] = [
   write(
     'buy',
-    [p('token', 'address'), p('amountMin', 'uint256'), p('feeBps', 'uint256')],
+    [p('token', 'address'), p('amountMin', 'uint256'), p('feeBps', 'uint256'), p('deadline', 'uint256')],
     [p('tokenOut', 'uint256')],
     true,
   ),
   write(
     'sell',
-    [p('token', 'address'), p('tokenAmount', 'uint256'), p('amountMin', 'uint256'), p('feeBps', 'uint256')],
+    [
+      p('token', 'address'),
+      p('tokenAmount', 'uint256'),
+      p('amountMin', 'uint256'),
+      p('feeBps', 'uint256'),
+      p('deadline', 'uint256'),
+    ],
     [p('trxOut', 'uint256')],
   ),
   write(
@@ -179,10 +187,18 @@ export const ROUTER_ABI: AbiEntry[] = [
     ],
     [p('trxOut', 'uint256')],
   ),
+  write('withdrawFees', [], [p('amount', 'uint256')]),
+  write('setTreasury', [p('treasury_', 'address')]),
+  write('setMaxFeeBps', [p('maxFeeBps_', 'uint256')]),
+  write('transferOwnership', [p('newOwner', 'address')]),
+  write('acceptOwnership', []),
   view('launchpad', [], [p('', 'address')]),
   view('treasury', [], [p('', 'address')]),
   view('maxFeeBps', [], [p('', 'uint256')]),
   view('v2Router', [], [p('', 'address')]),
+  view('owner', [], [p('', 'address')]),
+  view('pendingOwner', [], [p('', 'address')]),
+  view('accruedFees', [], [p('', 'uint256')]),
   event('RouterBuy', [
     p('user', 'address', true),
     p('token', 'address', true),
@@ -197,6 +213,7 @@ export const ROUTER_ABI: AbiEntry[] = [
     p('fee', 'uint256', false),
     p('trxOut', 'uint256', false),
   ]),
+  event('FeesWithdrawn', [p('treasury', 'address', true), p('amount', 'uint256', false)]),
 ];
 
 /** The router function a trade calls: buy or sell on the curve, dexBuy or dexSell on the token's pair. */

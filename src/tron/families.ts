@@ -8,6 +8,14 @@ export interface Family {
   /** base58 addresses */
   launchpad: string;
   router: string;
+  /**
+   * Routers this family traded through before `router` (ROUTER_PREVIOUS, base58): the indexer still
+   * reads their events (trades made before a move to a new router version); nothing trades through them.
+   */
+  previousRouters?: readonly string[] | undefined;
   /** SunSwap V2 router to use after the launch instead of the launchpad's `v2Router()` (DEX_ROUTER). */
   dexRouter?: string | undefined;
 }
+
+/** Every router whose events are the family's trades: the current one first, then earlier ones. */
+export const routersOf = (f: Family): string[] => [f.router, ...(f.previousRouters ?? [])];

@@ -143,7 +143,10 @@ describe('trading a launched token through the facade', () => {
   it('buys with localTrade signed by TronWeb: the tokens, the fee and the index all agree', async () => {
     const token = tokens.PKING!;
     const { trxR, tokR, pair } = await pairOf(token);
-    const treasuryBefore = BigInt(await tw.trx.getBalance(TREASURY_B58));
+    const [treasuryBefore, routerBefore] = [
+      BigInt(await tw.trx.getBalance(TREASURY_B58)),
+      BigInt(await tw.trx.getBalance(ROUTER)),
+    ];
     const { unsignedTx, quote } = await client.localTrade({
       type: 'buy',
       tokenAddress: token,
@@ -158,7 +161,9 @@ describe('trading a launched token through the facade', () => {
     const out = outFor(1_000n * SUN_PER_TRX - 5n * SUN_PER_TRX, trxR, tokR);
     expect(s.trade).toMatchObject({ type: 'buy', tokenAmountExact: out.toString(), trxAmountSun: '1000000000' });
     expect(s.balances?.tokenBalance).toBe(out.toString());
-    expect(BigInt(await tw.trx.getBalance(TREASURY_B58))).toBe(treasuryBefore + 5n * SUN_PER_TRX);
+    // the fee stays in the router (version 2) until withdrawFees pays it to the treasury
+    expect(BigInt(await tw.trx.getBalance(ROUTER))).toBe(routerBefore + 5n * SUN_PER_TRX);
+    expect(BigInt(await tw.trx.getBalance(TREASURY_B58))).toBe(treasuryBefore);
     await synced();
     const [last] = await client.getRecentTrades(token, 1, 1);
     expect(last).toMatchObject({ type: 'BUY', signature: sig, user: w.address, poolAddress: pair, trxAmount: 995 });
@@ -290,7 +295,13 @@ describe('across the launch', () => {
   it('a buy that fills the curve, launchToDEX, then an immediate DEX buy: all indexed once, equal to a fresh re-index', async () => {
     const token = tokens.MOON!;
     const w = await newWallet(40_000);
-    // what it takes to fill the curve, with room to spare (the excess is refunded)
+    // what it takes to fill the curve, with room to spare (the excess is refunded, and with it its
+    // share of the router's fee: the fee is on what the curve used)
+    const q = await client.quote({ type: 'buy', tokenAddress: token, amount: 30_000, userAddress: w.address });
+    expect(q.fillsCurve).toBe(true);
+    const bps = BigInt(q.exact.routerFeeBps);
+    expect(bps).toBeGreaterThan(0n);
+    expect(BigInt(q.exact.routerFee)).toBeLessThan((30_000n * SUN_PER_TRX * bps) / 10_000n);
     const fill = await client.trade({
       action: 'buy',
       tokenAddress: token,
@@ -299,6 +310,8 @@ describe('across the launch', () => {
       slippage: 100,
     });
     expect((await final(fill)).state).toBe('confirmed');
+    const routerBuy = (await tw.event.getEventsByTransactionID(fill)).data!.find((e) => e.event_name === 'RouterBuy');
+    expect(routerBuy?.result.fee).toBe(q.exact.routerFee);
     expect((await client.getTokenDetails(token)).data.currentStatus).not.toBe('LAUNCHED');
     await expect(client.quote({ type: 'buy', tokenAddress: token, amount: 10 })).rejects.toThrow(
       /waiting for its launch/,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
 import { ApiError, LaunchpadClient } from '../../src/client/index.js';
 import { MAX_UINT256 } from '../../src/tron/units.js';
-import { FAMILIES, TREASURY } from '../../src/devnet/genesis.js';
+import { FAMILIES } from '../../src/devnet/genesis.js';
 import { faucet, tronWebFor } from '../helpers/devnet.js';
 import { buyByHand, sellByHand } from '../helpers/curve.js';
 import { demoTokens, startStack, waitFor, type Stack } from '../helpers/facade.js';
@@ -14,7 +14,6 @@ let client: LaunchpadClient;
 let tokens: Record<string, string>;
 let keyId: number;
 const ROUTER = TronWeb.address.fromHex(FAMILIES[0]!.router);
-const TREASURY_B58 = TronWeb.address.fromHex(TREASURY.address);
 
 beforeAll(async () => {
   stack = await startStack({ pollMs: 100 });
@@ -155,7 +154,7 @@ describe('a user buys and sells through the facade', () => {
     expect(sell).toMatchObject({ type: 'SELL', user: wallet.publicKey });
   });
 
-  it('books each router fee in the fee ledger, equal to what the treasury received on chain', async () => {
+  it('books each router fee in the fee ledger, equal to what the router kept on chain for the treasury', async () => {
     const rows = await waitFor(async () => {
       const r = await stack.facade.keys.feesOf(keyId);
       return r.length >= 2 ? r : undefined;
@@ -169,7 +168,9 @@ describe('a user buys and sells through the facade', () => {
     expect(byTx[buyTx]).toMatchObject({ side: 'buy', feeSun: await onChain(buyTx) });
     expect(byTx[sellTx]).toMatchObject({ side: 'sell', feeSun: await onChain(sellTx) });
     expect(BigInt(byTx[buyTx]!.feeSun)).toBe(2_500_000n); // 0.5 % of 500 TRX
-    expect(await tronWebFor(stack.devnet.url).trx.getBalance(TREASURY_B58)).toBeGreaterThan(0);
+    // version 2 keeps the fees until withdrawFees pays them to the treasury: at least these two are there
+    const kept = BigInt(await tronWebFor(stack.devnet.url).trx.getBalance(ROUTER));
+    expect(kept).toBeGreaterThanOrEqual(BigInt(byTx[buyTx]!.feeSun) + BigInt(byTx[sellTx]!.feeSun));
   });
 });
 

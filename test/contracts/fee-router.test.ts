@@ -1,11 +1,12 @@
-// The fee router contract itself (contracts/FeeRouter.sol, as compiled into contracts/build), run on
-// the devnet's EVM and driven only through real TronWeb, as an operator and traders would on mainnet:
-// deployment with contract().new(), what the node shows of it, the fee and its cap, the treasury,
-// the owner's settings, a sell without approval, a buy whose minimum is not met, and a hostile
-// token that calls back into the router in the middle of a trade.
+// The fee router contract itself (contracts/FeeRouterV2.sol, as compiled into contracts/build), run
+// on the devnet's EVM and driven only through real TronWeb, as an operator and traders would on
+// mainnet: deployment with contract().new(), what the node shows of it, the fee and its cap, the
+// fees kept and withdrawn to the treasury, the owner's settings, a sell without approval, a buy whose
+// minimum is not met, and a hostile token that calls back into the router in the middle of a trade.
+// What version 1 got wrong is in router-findings.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
-import { contractBuild } from '../../src/contracts/fee-router.js';
+import { ROUTER_CONTRACT, contractBuild, isBuildOf } from '../../src/contracts/fee-router.js';
 import { DEX, FAMILIES } from '../../src/devnet/genesis.js';
 import type { Devnet } from '../../src/devnet/index.js';
 import { LAUNCHPAD_ABI, TRC20_ABI } from '../../src/tron/abi.js';
@@ -18,7 +19,9 @@ import { faucet, startTestDevnet, tronWebFor } from '../helpers/devnet.js';
 const LP = TronWeb.address.fromHex(FAMILIES[0]!.launchpad);
 const V2 = TronWeb.address.fromHex(DEX.router);
 const FEE_LIMIT = 1_000 * 1_000_000;
-const ROUTER_BUILD = contractBuild('FeeRouter');
+const ROUTER_BUILD = contractBuild(ROUTER_CONTRACT);
+/** A deadline far ahead (2100-01-01, block seconds). */
+const FAR = '4102444800';
 
 type Who = { privateKey: string; address: string; tw: TronWeb };
 type Info = {
@@ -91,11 +94,12 @@ const buy = (who: Who, paid: bigint, feeBps: bigint, amountMin = 0n) =>
   call(
     who,
     router,
-    'buy(address,uint256,uint256)',
+    'buy(address,uint256,uint256,uint256)',
     [
       ['address', token],
       ['uint256', amountMin.toString()],
       ['uint256', feeBps.toString()],
+      ['uint256', FAR],
     ],
     paid,
   );
@@ -145,9 +149,11 @@ describe('deploying the fee router', () => {
     expect(String(onNode.bytecode).startsWith(ROUTER_BUILD.bytecode)).toBe(true);
     expect((onNode.abi as { entrys: unknown[] }).entrys).toEqual(ROUTER_BUILD.abi);
     const info = (await tw.trx.getContractInfo(router)) as unknown as { runtimecode: string };
-    expect(info.runtimecode).toBe(ROUTER_BUILD.deployedBytecode);
+    expect(isBuildOf(info.runtimecode, ROUTER_BUILD)).toBe(true);
+    expect(isBuildOf(info.runtimecode, contractBuild('FeeRouter'))).toBe(false);
 
     expect(await addressView('owner')).toBe(operator.address);
+    expect(await addressView('pendingOwner')).toBe('T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb');
     expect(await addressView('treasury')).toBe(treasury);
     expect(await addressView('launchpad')).toBe(LP);
     expect(await addressView('v2Router')).toBe(V2);
@@ -168,17 +174,33 @@ describe('deploying the fee router', () => {
 });
 
 describe('trading through it', () => {
-  it('sends the fee to the treasury, exact to the sun, and holds nothing after the trade', async () => {
+  it('keeps the fee for the treasury, exact to the sun, and holds nothing else after the trade', async () => {
     const paid = 500n * SUN_PER_TRX;
     const fee = (paid * 100n) / 10_000n;
     const quote = quoteBuy(await pool(token), paid - fee, DEFAULT_FEES);
     const before = await balance(alice.address);
     const r = await buy(alice, paid, 100n, quote.tokenOut);
     expect(r.ok).toBe(true);
-    expect(await balance(treasury)).toBe(fee);
+    expect(await balance(treasury)).toBe(0n);
     expect(await balance(alice.address)).toBe(before - paid - r.fee);
-    expect(await balance(router)).toBe(0n);
+    expect(await balance(router)).toBe(fee);
+    expect(await uintView('accruedFees')).toBe(fee);
     expect(await tokenBalance(token, router)).toBe(0n);
+  });
+
+  it('pays the accrued fees to the treasury when anyone asks, and to no one else', async () => {
+    const kept = await balance(router);
+    const before = await balance(mallory.address);
+    const r = await call(mallory, router, 'withdrawFees()', []);
+    expect(r.ok).toBe(true);
+    expect(await balance(treasury)).toBe(kept);
+    expect(await balance(router)).toBe(0n);
+    expect(await balance(mallory.address)).toBe(before - r.fee);
+    const events = await tw.event.getEventsByTransactionID((r.info as { id: string }).id);
+    expect(events.data!.find((e) => e.event_name === 'FeesWithdrawn')?.result).toMatchObject({
+      amount: kept.toString(),
+    });
+    expect((await call(mallory, router, 'withdrawFees()', [])).reason).toBe('Router: no fees to withdraw');
   });
 
   it('refuses a fee above its maximum, with the maximum in the reason', async () => {
@@ -192,27 +214,28 @@ describe('trading through it', () => {
     const fee = (paid * 100n) / 10_000n;
     const p = await pool(token);
     const quote = quoteBuy(p, paid - fee, DEFAULT_FEES);
-    const [trxBefore, tokensBefore, treasuryBefore] = [
+    const [trxBefore, tokensBefore, keptBefore] = [
       await balance(alice.address),
       await tokenBalance(token, alice.address),
-      await balance(treasury),
+      await balance(router),
     ];
     const r = await buy(alice, paid, 100n, quote.tokenOut + 1n);
     expect(r.reason).toBe(`Launchpad: slippage, tokens out ${quote.tokenOut} below AmountMin ${quote.tokenOut + 1n}`);
     expect(await balance(alice.address)).toBe(trxBefore - r.fee);
     expect(await tokenBalance(token, alice.address)).toBe(tokensBefore);
-    expect(await balance(treasury)).toBe(treasuryBefore);
+    expect(await balance(router)).toBe(keptBefore);
     expect(await pool(token)).toEqual(p);
   });
 
   it("refuses a sell without approval, and nobody can sell another holder's approved tokens", async () => {
     const held = await tokenBalance(token, alice.address);
     const sell = (who: Who, amount: bigint) =>
-      call(who, router, 'sell(address,uint256,uint256,uint256)', [
+      call(who, router, 'sell(address,uint256,uint256,uint256,uint256)', [
         ['address', token],
         ['uint256', amount.toString()],
         ['uint256', '0'],
         ['uint256', '0'],
+        ['uint256', FAR],
       ]);
     const unapproved = await sell(alice, held / 2n);
     expect(unapproved.reason).toBe('TRC20: insufficient allowance');
@@ -228,7 +251,7 @@ describe('trading through it', () => {
     const sold = await sell(alice, held / 2n);
     expect(sold.ok).toBe(true);
     expect(await tokenBalance(token, alice.address)).toBe(held - held / 2n);
-    expect(await balance(router)).toBe(0n);
+    expect(await tokenBalance(token, router)).toBe(0n);
   });
 
   it('refuses a hostile token that calls back into the router in the middle of a trade', async () => {
@@ -244,18 +267,19 @@ describe('trading through it', () => {
       ).ok,
     ).toBe(true);
     const before = await tokenBalance(h, alice.address);
-    const r = await call(alice, router, 'sell(address,uint256,uint256,uint256)', [
+    const r = await call(alice, router, 'sell(address,uint256,uint256,uint256,uint256)', [
       ['address', h],
       ['uint256', '1000'],
       ['uint256', '0'],
       ['uint256', '0'],
+      ['uint256', FAR],
     ]);
     expect(r.reason).toBe('Router: reentrant call');
     expect(await tokenBalance(h, alice.address)).toBe(before);
     expect(await tokenBalance(h, router)).toBe(0n);
   });
 
-  it('passes on the refund of a buy that fills the curve, exact to the sun, and says what the curve took', async () => {
+  it('passes on the refund of a buy that fills the curve with its share of the fee, exact to the sun', async () => {
     // the refund comes back from the native launchpad into the router's receive(), after the
     // launchpad paid its own fee out of the same balance: an account the EVM remembered from before
     // the launchpad ran would pass on the wrong amount or leave the launchpad the wrong balance
@@ -281,35 +305,43 @@ describe('trading through it', () => {
     const q = quoteBuy(await pool(fresh), paid - fee, DEFAULT_FEES);
     expect(q.fills).toBe(true);
     expect(q.refund).toBeGreaterThan(0n);
-    const [trxBefore, treasuryBefore, curveBefore] = [
+    // the fee on what the curve used, written out: 1 % of the payment, less the refund's share
+    const spend = paid - fee;
+    const used = spend - q.refund;
+    const kept = (fee * used) / spend;
+    const back = q.refund + (fee - kept);
+    expect(kept).toBeLessThan(fee);
+    // about 1 % of what the trade cost the user (used + kept), not 1 % of what was sent
+    expect((kept * 10_000n) / (used + kept)).toBe(99n);
+    const [trxBefore, keptBefore, curveBefore] = [
       await balance(whale.address),
-      await balance(treasury),
+      await balance(router),
       await balance(LP),
     ];
     const r = await call(
       whale,
       router,
-      'buy(address,uint256,uint256)',
+      'buy(address,uint256,uint256,uint256)',
       [
         ['address', fresh],
         ['uint256', q.tokenOut.toString()],
         ['uint256', '100'],
+        ['uint256', FAR],
       ],
       paid,
     );
     expect(r.ok).toBe(true);
-    expect(await balance(whale.address)).toBe(trxBefore - paid + q.refund - r.fee);
+    expect(await balance(whale.address)).toBe(trxBefore - paid + back - r.fee);
     expect(await tokenBalance(fresh, whale.address)).toBe(q.tokenOut);
-    expect(await balance(treasury)).toBe(treasuryBefore + fee);
+    expect(await balance(router)).toBe(keptBefore + kept);
     // the launchpad keeps what the curve took (its own fee went on to its fee recipient)
     expect(await balance(LP)).toBe(curveBefore + q.trxIn);
-    expect(await balance(router)).toBe(0n);
     expect(await tokenBalance(fresh, router)).toBe(0n);
     const events = await tw.event.getEventsByTransactionID((r.info as { id: string }).id);
     const routerBuy = events.data!.find((e) => e.event_name === 'RouterBuy');
     expect(routerBuy?.result).toMatchObject({
-      trxIn: (paid - q.refund).toString(),
-      fee: fee.toString(),
+      trxIn: (paid - back).toString(),
+      fee: kept.toString(),
       tokenOut: q.tokenOut.toString(),
     });
   });
@@ -317,11 +349,12 @@ describe('trading through it', () => {
 
 describe('TRC20 return conventions', () => {
   const sell = (t: string) =>
-    call(alice, router, 'sell(address,uint256,uint256,uint256)', [
+    call(alice, router, 'sell(address,uint256,uint256,uint256,uint256)', [
       ['address', t],
       ['uint256', '1000'],
       ['uint256', '0'],
       ['uint256', '0'],
+      ['uint256', FAR],
     ]);
   const approved = async (build: string) => {
     const token = (await deploy(alice, contractBuild(build), [])).address;
@@ -351,7 +384,6 @@ describe("the owner's settings", () => {
     for (const [selector, params] of [
       ['setTreasury(address)', [['address', mallory.address]]],
       ['setMaxFeeBps(uint256)', [['uint256', '1000']]],
-      ['setV2Router(address)', [['address', mallory.address]]],
       ['transferOwnership(address)', [['address', mallory.address]]],
     ] as Array<[string, Array<[string, unknown]>]>) {
       const r = await call(mallory, router, selector, params);
@@ -361,22 +393,44 @@ describe("the owner's settings", () => {
     expect(await addressView('owner')).toBe(operator.address);
   });
 
-  it('move the fees to a new treasury and the maximum up to the 10 % cap, never past it', async () => {
+  it('move future withdrawals to a new treasury and the maximum up to the 10 % cap, never past it', async () => {
     const next = (await account(0)).address;
-    expect((await call(operator, router, 'setTreasury(address)', [['address', next]])).ok).toBe(true);
+    const moved = await call(operator, router, 'setTreasury(address)', [['address', next]]);
+    expect(moved.ok).toBe(true);
+    const events = await tw.event.getEventsByTransactionID((moved.info as { id: string }).id);
+    // the event carries the old value and the new one
+    expect(events.data!.find((e) => e.event_name === 'TreasuryChanged')?.result).toMatchObject({
+      previousTreasury: TronWeb.address.toHex(treasury).replace(/^41/, '0x').toLowerCase(),
+      treasury: TronWeb.address.toHex(next).replace(/^41/, '0x').toLowerCase(),
+    });
     const cap = await call(operator, router, 'setMaxFeeBps(uint256)', [['uint256', '1001']]);
     expect(cap.reason).toBe('Router: fee cap above 10%');
     expect((await call(operator, router, 'setMaxFeeBps(uint256)', [['uint256', '1000']])).ok).toBe(true);
     const paid = 100n * SUN_PER_TRX;
     const oldTreasury = await balance(treasury);
+    const keptBefore = await balance(router);
     expect((await buy(alice, paid, 1000n)).ok).toBe(true);
-    expect(await balance(next)).toBe(paid / 10n);
+    expect(await balance(router)).toBe(keptBefore + paid / 10n);
+    expect((await call(mallory, router, 'withdrawFees()', [])).ok).toBe(true);
+    expect(await balance(next)).toBe(keptBefore + paid / 10n);
     expect(await balance(treasury)).toBe(oldTreasury);
   });
 
-  it('pass to a new owner, and the old one loses them', async () => {
+  it('pass to a new owner only when it accepts, and the old one loses them then', async () => {
     expect((await call(operator, router, 'transferOwnership(address)', [['address', alice.address]])).ok).toBe(true);
+    // named, not yet the owner: the old owner still is
+    expect(await addressView('pendingOwner')).toBe(alice.address);
+    expect(await addressView('owner')).toBe(operator.address);
+    expect((await call(alice, router, 'setMaxFeeBps(uint256)', [['uint256', '0']])).reason).toBe(
+      'Router: caller is not the owner',
+    );
+    // nobody else can take the pending place
+    expect((await call(mallory, router, 'acceptOwnership()', [])).reason).toBe(
+      'Router: caller is not the pending owner',
+    );
+    expect((await call(alice, router, 'acceptOwnership()', [])).ok).toBe(true);
     expect(await addressView('owner')).toBe(alice.address);
+    expect(await addressView('pendingOwner')).toBe('T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb');
     const r = await call(operator, router, 'setMaxFeeBps(uint256)', [['uint256', '0']]);
     expect(r.reason).toBe('Router: caller is not the owner');
     expect((await call(alice, router, 'setMaxFeeBps(uint256)', [['uint256', '0']])).ok).toBe(true);
@@ -392,7 +446,7 @@ describe('a restart of the node', () => {
     tw = tronWebFor(url);
     alice.tw = tronWebFor(url, alice.privateKey);
     const info = (await tw.trx.getContractInfo(router)) as unknown as { runtimecode: string };
-    expect(info.runtimecode).toBe(ROUTER_BUILD.deployedBytecode);
+    expect(isBuildOf(info.runtimecode, ROUTER_BUILD)).toBe(true);
     expect(await addressView('owner')).toBe(alice.address);
     expect(await uintView('maxFeeBps')).toBe(0n);
     const before = await tokenBalance(token, alice.address);

@@ -74,11 +74,12 @@ describe('snipes, copies and crashes', () => {
     await send(
       source,
       TronWeb.address.fromHex(FAMILIES[0]!.router),
-      'buy(address,uint256,uint256)',
+      'buy(address,uint256,uint256,uint256)',
       [
         { type: 'address', value: tcat },
         { type: 'uint256', value: '0' },
         { type: 'uint256', value: '0' },
+        { type: 'uint256', value: '4102444800' },
       ],
       100e6,
     );

@@ -44,12 +44,13 @@ async function wallet(trx: number) {
 async function routerBuy(who: { address: string; tw: TronWeb }, token: string, trx: number): Promise<string> {
   const built = await who.tw.transactionBuilder.triggerSmartContract(
     ROUTER,
-    'buy(address,uint256,uint256)',
+    'buy(address,uint256,uint256,uint256)',
     { feeLimit: 150e6, callValue: trx * 1e6 },
     [
       { type: 'address', value: token },
       { type: 'uint256', value: 0 },
       { type: 'uint256', value: 100 },
+      { type: 'uint256', value: '4102444800' },
     ],
     who.address,
   );

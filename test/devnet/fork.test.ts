@@ -109,11 +109,12 @@ const routerBuy = (who: Wallet, token: string, trxIn: number) =>
   send(
     who,
     ROUTER,
-    'buy(address,uint256,uint256)',
+    'buy(address,uint256,uint256,uint256)',
     [
       { type: 'address', value: token },
       { type: 'uint256', value: 0 },
       { type: 'uint256', value: 100 },
+      { type: 'uint256', value: '4102444800' },
     ],
     BigInt(trxIn) * SUN_PER_TRX,
   );
@@ -122,6 +123,7 @@ const buyParams = (token: string, amountMin: bigint): Json[] => [
   { type: 'address', value: token },
   { type: 'uint256', value: amountMin.toString() },
   { type: 'uint256', value: 100 },
+  { type: 'uint256', value: '4102444800' },
 ];
 
 /** Every state table of the devnet's file, row by row (what the journal must restore exactly). */
@@ -167,7 +169,7 @@ describe('a fork of a block that changes the same rows many times', () => {
       { type: 'address', value: ROUTER },
       { type: 'uint256', value: MAX_UINT256.toString() },
     ]);
-    await queue(bob, ROUTER, 'buy(address,uint256,uint256)', buyParams(token, 0n), 40n * SUN_PER_TRX);
+    await queue(bob, ROUTER, 'buy(address,uint256,uint256,uint256)', buyParams(token, 0n), 40n * SUN_PER_TRX);
     await blocks(1);
     const bobHas = await tokens(token, bob.address);
     const before = { state: stateDump(), head: await head() };
@@ -181,21 +183,24 @@ describe('a fork of a block that changes the same rows many times', () => {
         { type: 'address', value: alice.address },
         { type: 'uint256', value: (bobHas / 2n).toString() },
       ]),
-      await queue(bob, ROUTER, 'sell(address,uint256,uint256,uint256)', [
+      await queue(bob, ROUTER, 'sell(address,uint256,uint256,uint256,uint256)', [
         { type: 'address', value: token },
         { type: 'uint256', value: (bobHas - bobHas / 2n).toString() },
         { type: 'uint256', value: 0 },
         { type: 'uint256', value: 100 },
+        { type: 'uint256', value: '4102444800' },
       ]),
     ];
     for (const trxIn of [20n, 10n]) {
       for (const w of traders)
-        sent.push(await queue(w, ROUTER, 'buy(address,uint256,uint256)', buyParams(token, 0n), trxIn * SUN_PER_TRX));
+        sent.push(
+          await queue(w, ROUTER, 'buy(address,uint256,uint256,uint256)', buyParams(token, 0n), trxIn * SUN_PER_TRX),
+        );
     }
     const failed = await queue(
       alice,
       ROUTER,
-      'buy(address,uint256,uint256)',
+      'buy(address,uint256,uint256,uint256)',
       buyParams(token, MAX_UINT256),
       10n * SUN_PER_TRX,
     );

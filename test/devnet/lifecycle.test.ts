@@ -54,12 +54,13 @@ describe('restart', () => {
     const buyer = tronWebFor(first.url, users[1]!.privateKey);
     const buy = await buyer.transactionBuilder.triggerSmartContract(
       ROUTER,
-      'buy(address,uint256,uint256)',
+      'buy(address,uint256,uint256,uint256)',
       { feeLimit: 200e6, callValue: 300e6 },
       [
         { type: 'address', value: token },
         { type: 'uint256', value: 0 },
         { type: 'uint256', value: 100 },
+        { type: 'uint256', value: '4102444800' },
       ],
       users[1]!.address.base58,
     );

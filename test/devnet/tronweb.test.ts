@@ -198,15 +198,16 @@ describe('launchpad through TronWeb', () => {
     const routerFee = (paid * feeBps) / 10_000n;
     const quote = quoteBuy(p, paid - routerFee, DEFAULT_FEES);
     const trxBefore = await balance(bob.address);
-    const treasuryBefore = await balance(TREASURY_B58);
+    const [treasuryBefore, keptBefore] = [await balance(TREASURY_B58), await balance(ROUTER)];
     const { txid, info } = await call(
       bob,
       ROUTER,
-      'buy(address,uint256,uint256)',
+      'buy(address,uint256,uint256,uint256)',
       [
         { type: 'address', value: token },
         { type: 'uint256', value: quote.tokenOut.toString() },
         { type: 'uint256', value: feeBps.toString() },
+        { type: 'uint256', value: '4102444800' },
       ],
       { callValue: paid },
     );
@@ -216,7 +217,9 @@ describe('launchpad through TronWeb', () => {
     expect(info.fee).toBeLessThan(20_000_000);
     expect(await tokenBalance(token, bob.address)).toBe(quote.tokenOut);
     expect(await balance(bob.address)).toBe(trxBefore - paid - BigInt(info.fee!));
-    expect(await balance(TREASURY_B58)).toBe(treasuryBefore + routerFee);
+    // the fee stays in the router until withdrawFees pays it to the treasury (version 2)
+    expect(await balance(ROUTER)).toBe(keptBefore + routerFee);
+    expect(await balance(TREASURY_B58)).toBe(treasuryBefore);
     expect(await pool(token)).toMatchObject(quote.after);
 
     const evs = await tw.event.getEventsByTransactionID(txid);
@@ -294,26 +297,29 @@ describe('launchpad through TronWeb', () => {
     const feeBps = 50n;
     const routerFee = (q.trxOut * feeBps) / 10_000n;
     const trxBefore = await balance(bob.address);
-    const treasuryBefore = await balance(TREASURY_B58);
-    const { info } = await call(bob, ROUTER, 'sell(address,uint256,uint256,uint256)', [
+    const [treasuryBefore, keptBefore] = [await balance(TREASURY_B58), await balance(ROUTER)];
+    const { info } = await call(bob, ROUTER, 'sell(address,uint256,uint256,uint256,uint256)', [
       { type: 'address', value: token },
       { type: 'uint256', value: amount.toString() },
       { type: 'uint256', value: (q.trxOut - routerFee).toString() },
       { type: 'uint256', value: feeBps.toString() },
+      { type: 'uint256', value: '4102444800' },
     ]);
     expect(info.receipt?.result).toBe('SUCCESS');
     expect(await tokenBalance(token, bob.address)).toBe(held - amount);
     expect(await balance(bob.address)).toBe(trxBefore + q.trxOut - routerFee - BigInt(info.fee!));
-    expect(await balance(TREASURY_B58)).toBe(treasuryBefore + routerFee);
+    expect(await balance(ROUTER)).toBe(keptBefore + routerFee);
+    expect(await balance(TREASURY_B58)).toBe(treasuryBefore);
     expect(await pool(token)).toMatchObject(q.after);
   });
 
   it('reverts a sell without allowance with a clear reason', async () => {
-    const { info } = await call(alice, ROUTER, 'sell(address,uint256,uint256,uint256)', [
+    const { info } = await call(alice, ROUTER, 'sell(address,uint256,uint256,uint256,uint256)', [
       { type: 'address', value: token },
       { type: 'uint256', value: ONE_TOKEN.toString() },
       { type: 'uint256', value: '0' },
       { type: 'uint256', value: '0' },
+      { type: 'uint256', value: '4102444800' },
     ]);
     expect(info.receipt?.result).toBe('REVERT');
     expect(decodeRevert(info.contractResult![0]!)).toBe('TRC20: insufficient allowance');

@@ -60,11 +60,12 @@ export function automationHelpers(h: BotStack) {
       buy: (token: string, trxIn: number) =>
         call(
           ROUTER,
-          'buy(address,uint256,uint256)',
+          'buy(address,uint256,uint256,uint256)',
           [
             { type: 'address', value: token },
             { type: 'uint256', value: '0' },
             { type: 'uint256', value: '0' },
+            { type: 'uint256', value: '4102444800' },
           ],
           trxIn * 1e6,
         ),

@@ -89,12 +89,13 @@ async function signedRouterBuy(token: string, sun: number, feeBps = 100) {
   const tw = tronWebFor(devnet.url, acc.privateKey);
   const built = await tw.transactionBuilder.triggerSmartContract(
     TronWeb.address.fromHex(FAMILIES[0]!.router),
-    'buy(address,uint256,uint256)',
+    'buy(address,uint256,uint256,uint256)',
     { feeLimit: 150e6, callValue: sun },
     [
       { type: 'address', value: token },
       { type: 'uint256', value: 0 },
       { type: 'uint256', value: feeBps },
+      { type: 'uint256', value: '4102444800' },
     ],
     acc.address.base58,
   );

@@ -72,11 +72,12 @@ describe('copy trading', () => {
       { type: 'address', value: ROUTER },
       { type: 'uint256', value: srcHeld.toString() },
     ]);
-    await source.call(ROUTER, 'sell(address,uint256,uint256,uint256)', [
+    await source.call(ROUTER, 'sell(address,uint256,uint256,uint256,uint256)', [
       { type: 'address', value: token },
       { type: 'uint256', value: ((srcHeld * 40n) / 100n).toString() },
       { type: 'uint256', value: '0' },
       { type: 'uint256', value: '0' },
+      { type: 'uint256', value: '4102444800' },
     ]);
     await waitFor(
       () => (tradesOf(follow.id).length === 2 && tradesOf(follow.id)[1]!.status === 'confirmed' ? true : undefined),
@@ -195,11 +196,12 @@ describe('copied sells cannot be farmed either', () => {
       { type: 'uint256', value: held.toString() },
     ]);
     const sell = (amount: bigint) =>
-      source.call(ROUTER, 'sell(address,uint256,uint256,uint256)', [
+      source.call(ROUTER, 'sell(address,uint256,uint256,uint256,uint256)', [
         { type: 'address', value: token },
         { type: 'uint256', value: amount.toString() },
         { type: 'uint256', value: '0' },
         { type: 'uint256', value: '0' },
+        { type: 'uint256', value: '4102444800' },
       ]);
     // crumbs: each sell brings the source well under 1 TRX
     for (let i = 0; i < 5; i++) await sell(held / 100_000n);

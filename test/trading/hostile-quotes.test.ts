@@ -273,11 +273,12 @@ describe('automated trades, with the quote or the build rewritten', () => {
       { type: 'address', value: ROUTER },
       { type: 'uint256', value: srcHeld.toString() },
     ]);
-    const sold = await source.call(ROUTER, 'sell(address,uint256,uint256,uint256)', [
+    const sold = await source.call(ROUTER, 'sell(address,uint256,uint256,uint256,uint256)', [
       { type: 'address', value: token },
       { type: 'uint256', value: (srcHeld / 2n).toString() },
       { type: 'uint256', value: '0' },
       { type: 'uint256', value: '0' },
+      { type: 'uint256', value: '4102444800' },
     ]);
     await h.built.services.automation.onEvent({
       id: 950,

@@ -125,11 +125,12 @@ describe('sniper', () => {
     const whale = await outsider(50_000);
     await whale.call(
       ROUTER,
-      'buy(address,uint256,uint256)',
+      'buy(address,uint256,uint256,uint256)',
       [
         { type: 'address', value: token },
         { type: 'uint256', value: '0' },
         { type: 'uint256', value: '0' },
+        { type: 'uint256', value: '4102444800' },
       ],
       20_000e6,
     );

@@ -49,14 +49,17 @@ const sell = (): Extract<Expected, { kind: 'trade' }> => ({
 });
 
 /** What an honest facade builds for a curve buy of 100 TRX, with these overrides. */
-function honestBuy(o: { minOut?: bigint; feeBps?: bigint; to?: string; callValue?: number; feeLimit?: number } = {}) {
+function honestBuy(
+  o: { minOut?: bigint; feeBps?: bigint; to?: string; callValue?: number; feeLimit?: number; deadline?: bigint } = {},
+) {
   return triggerTx({
     owner,
     contract: o.to ?? router,
-    data: callData('buy(address,uint256,uint256)', [
+    data: callData('buy(address,uint256,uint256,uint256)', [
       { type: 'address', value: token },
       { type: 'uint256', value: o.minOut ?? 1_000n },
       { type: 'uint256', value: o.feeBps ?? 100n },
+      { type: 'uint256', value: o.deadline ?? BigInt(NOW / 1000 + 120) },
     ]),
     callValue: o.callValue ?? 100_000_000,
     feeLimit: o.feeLimit ?? 150_000_000,
@@ -150,6 +153,9 @@ describe('pinning a trade', () => {
     refused(tampered({ ...tx.raw_data, expiration: NOW - 1 }), buy(), /expired/);
     refused(honestBuy({ feeLimit: 150_000_001 }), buy(), /larger network fee/);
     refused(honestDexSell(BigInt(NOW / 1000 + 24 * 3600)), sell(), /deadline too far ahead/);
+    // a curve trade's deadline too (version 2 of the router takes one), and one already past
+    refused(honestBuy({ deadline: BigInt(NOW / 1000 + 24 * 3600) }), buy(), /deadline too far ahead/);
+    refused(honestBuy({ deadline: BigInt(NOW / 1000 - 1) }), buy(), /deadline too far ahead/);
   });
 
   it('refuses a permission id, a memo and a second contract', () => {
@@ -177,10 +183,11 @@ function honestBuyArgs() {
   return {
     owner,
     contract: router,
-    data: callData('buy(address,uint256,uint256)', [
+    data: callData('buy(address,uint256,uint256,uint256)', [
       { type: 'address', value: token },
       { type: 'uint256', value: 1_000n },
       { type: 'uint256', value: 100n },
+      { type: 'uint256', value: BigInt(NOW / 1000 + 120) },
     ]),
     callValue: 100_000_000,
     feeLimit: 150_000_000,

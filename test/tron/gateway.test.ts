@@ -51,12 +51,13 @@ describe('ChainGateway reads', () => {
     const tw = tronWebFor(devnet.url, acc.privateKey);
     const built = await tw.transactionBuilder.triggerSmartContract(
       family.router,
-      'buy(address,uint256,uint256)',
+      'buy(address,uint256,uint256,uint256)',
       { feeLimit: 150e6, callValue: 50e6 },
       [
         { type: 'address', value: token },
         { type: 'uint256', value: 0 },
         { type: 'uint256', value: 0 },
+        { type: 'uint256', value: '4102444800' },
       ],
       acc.address.base58,
     );

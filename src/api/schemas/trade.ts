@@ -66,7 +66,10 @@ export const Quote = z.object({
     minOut: z.string(),
     launchpadFee: z.string(),
     routerFee: z.string(),
-    /** the router's fee rate on this caller's plan (basis points): routerFee is this share of the TRX side */
+    /**
+     * the router's fee rate on this caller's plan (basis points): routerFee is this share of the TRX
+     * side (of a buy that fills the curve, of what the curve used; the rest comes back in refund)
+     */
     routerFeeBps: z.string(),
   }),
   /** with userAddress: the wallet as the trade sees it (sun, token base units), read with the quote */

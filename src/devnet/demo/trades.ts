@@ -85,6 +85,9 @@ const launchCall = (fam: FamilyInfo, token: string): Call => ({
   args: [toAbiAddress(token)],
 });
 
+/** A router trade's deadline (block seconds) for an action at `at` (ms): five minutes on. */
+const deadlineAfter = (at: number): bigint => BigInt(Math.floor(at / 1000) + 300);
+
 async function curveSell(run: DemoRun, a: Action, token: string, fam: FamilyInfo): Promise<void> {
   const held = run.chain.ledger.tokenBalance(token, a.wallet.address);
   const amount = (held * BigInt(Math.floor(a.fraction! * 1000))) / 1000n;
@@ -93,7 +96,12 @@ async function curveSell(run: DemoRun, a: Action, token: string, fam: FamilyInfo
   const tokenArg = toAbiAddress(token);
   const call: Call = a.direct
     ? { contract: fam.launchpad, abi: LAUNCHPAD_ABI, method: 'saleToken', args: [tokenArg, amount, 0n] }
-    : { contract: fam.router, abi: ROUTER_ABI, method: 'sell', args: [tokenArg, amount, 0n, DEMO_ROUTER_FEE_BPS] };
+    : {
+        contract: fam.router,
+        abi: ROUTER_ABI,
+        method: 'sell',
+        args: [tokenArg, amount, 0n, DEMO_ROUTER_FEE_BPS, deadlineAfter(a.at)],
+      };
   await send(run.chain, a.wallet, call, a.at);
 }
 
@@ -121,7 +129,7 @@ async function curveBuy(
         contract: fam.router,
         abi: ROUTER_ABI,
         method: 'buy',
-        args: [tokenArg, 0n, DEMO_ROUTER_FEE_BPS],
+        args: [tokenArg, 0n, DEMO_ROUTER_FEE_BPS, deadlineAfter(a.at)],
         // the router takes its fee on top, so the launchpad still gets `trx`
         value: (trx * BPS) / (BPS - DEMO_ROUTER_FEE_BPS),
       };
@@ -133,7 +141,7 @@ async function curveBuy(
  * "direct" ones, straight through the V2 router as a wallet on mainnet would.
  */
 async function dexTrade(run: DemoRun, a: Action, token: string, fam: FamilyInfo): Promise<void> {
-  const deadline = BigInt(Math.floor(a.at / 1000) + 300);
+  const deadline = deadlineAfter(a.at);
   const path = (a.kind === 'buy' ? [DEX.wtrx, token] : [token, DEX.wtrx]).map(toAbiAddress);
   const me = toAbiAddress(a.wallet.address);
   const tokenArg = toAbiAddress(token);

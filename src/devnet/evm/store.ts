@@ -50,6 +50,7 @@ export class ContractStore {
       ),
       deleteSlot: c.prepare<[string, string]>('delete from contract_storage where address = ? and slot = ?'),
       clear: c.prepare<[string]>('delete from contract_storage where address = ?'),
+      remove: c.prepare<[string]>('delete from contract_code where address = ?'),
     };
   }
 
@@ -92,6 +93,13 @@ export class ContractStore {
       c.consumeUserResourcePercent,
       c.originEnergyLimit,
     );
+  }
+
+  /** Takes a contract's code and storage away (the account stays): a devnet replacing its own contract. */
+  remove(address: string): void {
+    this.abis.delete(address);
+    this.q.clear.run(address);
+    this.q.remove.run(address);
   }
 
   setRuntime(address: string, runtime: string, codeHash: string): void {

@@ -1,4 +1,5 @@
-// @ethereumjs/evm set up as java-tron's TVM: Shanghai's instruction set with the TVM's energy
+// @ethereumjs/evm set up as java-tron's TVM: Shanghai's instruction set with TLOAD, TSTORE and
+// MCOPY (Cancun's EIP-1153 and EIP-5656, on the TVM since network parameter #83) and the TVM's energy
 // table, the devnet's native contracts answering calls as precompiles at their own addresses
 // (machine.ts gives their code), and the calls from bytecode that need none of the EVM's message
 // machinery (a call into a native contract or to an account without code) run more directly, by
@@ -71,12 +72,18 @@ export interface TvmHooks {
 }
 
 /**
- * Rules under which the EVM does more for a call than `TronEvm.runCall`'s direct path (transient
- * storage, block access lists, state gas, binary trees and witnesses, delegation, transfer logs):
- * none is in Shanghai, so the TVM never has them; where one is active every call takes the EVM's
- * own path.
+ * What the TVM has of Cancun (java-tron's getAllowTvmCancun, network parameter #83, on on mainnet,
+ * Nile and Shasta since GreatVoyage-v4.8.0): transient storage and MCOPY, at Ethereum's prices.
+ * BLOBHASH and BLOBBASEFEE (parameter #89) answer zero on the TVM and are not modelled.
  */
-const CALL_RULES_NOT_MIRRORED = [1153, 2780, 6800, 7702, 7708, 7864, 7928, 8037];
+const TVM_CANCUN_EIPS = [1153, 5656];
+
+/**
+ * Rules under which the EVM does more for a call than `TronEvm.runCall`'s direct path (block access
+ * lists, state gas, binary trees and witnesses, delegation, transfer logs): none is on the TVM;
+ * where one is active every call takes the EVM's own path. Transient storage (1153) is mirrored.
+ */
+const CALL_RULES_NOT_MIRRORED = [2780, 6800, 7702, 7708, 7864, 7928, 8037];
 
 /** The EVM the devnet runs bytecode on (one per machine). */
 export class TronEvm extends EVM {
@@ -85,7 +92,7 @@ export class TronEvm extends EVM {
     private readonly hooks: TvmHooks,
   ) {
     super({
-      common: new TvmCommon({ chain: Mainnet, hardfork: Hardfork.Shanghai }),
+      common: new TvmCommon({ chain: Mainnet, hardfork: Hardfork.Shanghai, eips: TVM_CANCUN_EIPS }),
       stateManager,
       params: TVM_ENERGY,
       blockchain: new EVMMockBlockchain(),
@@ -125,7 +132,7 @@ export class TronEvm extends EVM {
    * what the EVM's runCall and _executeCall do for it, in their order: a journal checkpoint, the
    * value moved by the EVM's own methods (refused as they refuse it), the native code run within
    * the frame's gas (an account without code runs nothing), then the checkpoint committed or, on a
-   * failure, reverted with the failure's logs and refund dropped. It skips what never applies to
+   * failure, reverted with the failure's logs and refund dropped (transient storage alike). It skips what never applies to
    * such a call: the EVM's async events, some twenty rule checks, a precompile lookup by hex
    * string (a router trade makes five of these calls). Every other call takes the EVM's own path.
    */
@@ -135,6 +142,7 @@ export class TronEvm extends EVM {
     if (!m || !target) return super.runCall(opts);
     this.hooks.enter(m);
     await this.journal.checkpoint();
+    this.transientStorage.checkpoint();
     const refused = await this.moveValue(m);
     let result: ExecResult;
     if (refused || target === 'none') {
@@ -156,9 +164,13 @@ export class TronEvm extends EVM {
       result.gasRefund = 0n;
       result.logs = [];
       await this.journal.revert();
+      this.transientStorage.revert();
     } else {
       await this.journal.commit();
+      this.transientStorage.commit();
     }
+    // a transaction's transient storage ends with it
+    if (m.depth === 0) this.transientStorage.clear();
     this.hooks.leave();
     return { execResult: result };
   }

@@ -43,6 +43,8 @@ export function walletRoutes({ both, node, full, chain, instantBlocks }: DevnetR
       { key: 'getTransactionFee', value: Number(BANDWIDTH_PRICE_SUN) },
       { key: 'getCreateNewAccountFeeInSystemContract', value: Number(CREATE_ACCOUNT_FEE_SUN) },
       { key: 'getMaxFeeLimit', value: Number(MAX_FEE_LIMIT_SUN) },
+      // TLOAD, TSTORE and MCOPY (network parameter #83), as on mainnet since 2025
+      { key: 'getAllowTvmCancun', value: 1 },
     ],
   }));
   node('getenergyprices', () => ({ prices: `0:${ENERGY_PRICE_SUN}` }));

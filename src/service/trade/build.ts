@@ -9,7 +9,7 @@ import { MAX_UINT256 } from '../../tron/units.js';
 import type { Caller, PlannedTrade, TradeDeps } from './types.js';
 
 export interface ContractCall {
-  /** the method's signature, e.g. "buy(address,uint256,uint256)" */
+  /** the method's signature, e.g. "buy(address,uint256,uint256,uint256)" */
   method: string;
   args: Array<{ type: string; value: string }>;
   callValue: bigint;
@@ -19,7 +19,7 @@ const uint = (v: bigint | number | undefined) => ({ type: 'uint256', value: Stri
 
 /**
  * The router method for a plan and its arguments: (token, [tokens in, sells], min out, fee bps,
- * [deadline, DEX]); a buy sends its TRX as the call's value.
+ * deadline); a buy sends its TRX as the call's value.
  */
 export function routerCallOf(p: PlannedTrade, feeBps: number): ContractCall {
   const args = [
@@ -27,7 +27,7 @@ export function routerCallOf(p: PlannedTrade, feeBps: number): ContractCall {
     ...(p.side === 'sell' ? [uint(p.amountIn)] : []),
     uint(p.minOut),
     uint(feeBps),
-    ...(p.venue === 'dex' ? [uint(p.deadline)] : []),
+    uint(p.deadline),
   ];
   const name = routerFunction(p.side, p.venue);
   return {

@@ -12,8 +12,8 @@ import { fillOnCurve } from './plan-curve.js';
 import { fillOnDex } from './plan-dex.js';
 import type { Caller, Fill, PlannedTrade, PlanTerms, TradeDeps, TradeInput } from './types.js';
 
-/** How long a DEX trade's deadline runs past the head block (s): longer than the transaction can live. */
-const DEX_DEADLINE_S = 300;
+/** How long a trade's deadline runs past the head block (s): longer than the transaction can live. */
+const DEADLINE_S = 300;
 /** How long a launchpad's fee parameters are reused (ms): they change rarely, by an admin call. */
 const FEES_TTL_MS = 30_000;
 
@@ -68,14 +68,16 @@ export function createPlanner(deps: TradeDeps) {
     const { family, symbol } = await tokenOf(token);
     const holding = () => chain.tokenBalance(token, input.userAddress);
     // the reads are independent: ask for them together (the pool is unused once the token launched)
-    const [state, pool, fees] = await Promise.all([
+    const [state, pool, fees, head] = await Promise.all([
       chain.state(family, token),
       chain.pool(family, token),
       feesOf(family),
+      chain.head(),
     ]);
     if (state === TokenState.READY_TO_LAUNCH)
       throw Errors.notTrading('The curve is full; the token is waiting for its launch');
-    const base = { family, side: input.side, token, symbol };
+    const deadline = BigInt(Math.floor(head.timestamp / 1000) + DEADLINE_S);
+    const base = { family, side: input.side, token, symbol, deadline };
     if (state !== TokenState.LAUNCHED) {
       const terms = termsOf(input, caller);
       const before = priceTrx(pool, terms.decimals);
@@ -83,12 +85,11 @@ export function createPlanner(deps: TradeDeps) {
     }
     const found = await chain.pair(family, token);
     if (!found) throw Errors.notTrading('The token has launched but its DEX pair was not found');
-    const [reserves, head] = await Promise.all([chain.pairReserves(family, found.pair, found.dex), chain.head()]);
+    const reserves = await chain.pairReserves(family, found.pair, found.dex);
     const terms = termsOf(input, caller);
-    const deadline = BigInt(Math.floor(head.timestamp / 1000) + DEX_DEADLINE_S);
     const before = priceTrx(reserves, terms.decimals);
     const fill = await fillOnDex(input, terms, holding, reserves);
-    return planOf({ ...base, venue: 'dex', pair: found.pair, deadline }, terms, before, fill);
+    return planOf({ ...base, venue: 'dex', pair: found.pair }, terms, before, fill);
   }
 
   return { plan, tokenOf };

@@ -74,8 +74,8 @@ export interface PlannedTrade {
   venue: Venue;
   /** the SunSwap V2 pair (DEX trades) */
   pair?: string | undefined;
-  /** the V2 router's deadline, block seconds (DEX trades) */
-  deadline?: bigint | undefined;
+  /** the router's deadline, block seconds (the transaction reverts in a later block) */
+  deadline: bigint;
   token: string;
   /** the token's symbol, once indexed */
   symbol?: string | undefined;

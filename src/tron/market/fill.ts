@@ -3,7 +3,7 @@
 // reserves, the launchpad's fees and the router's fee (bps) come in; CurveError or DexError out.
 import { quoteBuy, quoteSell, type FeeParams, type Pool } from './curve.js';
 import { DexError, getAmountOut } from './dex.js';
-import { routerFeeOf } from './fees.js';
+import { routerFeeOf, routerFeeOnUsed } from './fees.js';
 import { curveImpactBps, dexImpactBps } from './impact.js';
 import type { Side } from './index.js';
 import type { Reserves } from './price.js';
@@ -17,7 +17,7 @@ export interface TradeFill {
   launchpadFee: bigint;
   /** the fee router's cut (sun) */
   routerFee: bigint;
-  /** sun the launchpad sends back when a buy fills the curve */
+  /** sun sent back when a buy fills the curve: what the curve did not use, with its share of the router's fee */
   refund: bigint;
   /** the buy sells the last token of the curve */
   fills: boolean;
@@ -27,17 +27,22 @@ export interface TradeFill {
   after: Reserves;
 }
 
-/** A trade on the launchpad's curve: the router takes its cut of a buy's payment or a sale's TRX. */
+/**
+ * A trade on the launchpad's curve: the router takes its cut of a buy's payment or a sale's TRX; a
+ * buy that fills the curve pays it only on what the curve used.
+ */
 export function fillCurve(side: Side, amountIn: bigint, pool: Pool, fees: FeeParams, feeBps: bigint): TradeFill {
   if (side === 'buy') {
-    const routerFee = routerFeeOf(amountIn, feeBps);
-    const q = quoteBuy(pool, amountIn - routerFee, fees);
+    const taken = routerFeeOf(amountIn, feeBps);
+    const spend = amountIn - taken;
+    const q = quoteBuy(pool, spend, fees);
+    const routerFee = routerFeeOnUsed(taken, spend, q.refund);
     return {
       amountIn,
       expectedOut: q.tokenOut,
       launchpadFee: q.fee,
       routerFee,
-      refund: q.refund,
+      refund: q.refund + (taken - routerFee),
       fills: q.fills,
       impactBps: curveImpactBps('buy', pool, q.trxIn, q.tokenOut),
       after: q.after,

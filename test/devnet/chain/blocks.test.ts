@@ -42,7 +42,8 @@ describe('a long block', () => {
     );
     await chain.produceBlock();
     const token = toAbiAddress(chain.ledger.tokenAt(FAMILY.launchpad, 0)!);
-    const buy = (k: DevnetKey) => call(k, FAMILY.router, ROUTER_ABI, 'buy', [token, 0n, 100n], 1_000_000n);
+    const buy = (k: DevnetKey) =>
+      call(k, FAMILY.router, ROUTER_ABI, 'buy', [token, 0n, 100n, 4_102_444_800n], 1_000_000n);
     for (const k of keys.slice(1, BUYS)) expect('result' in (await chain.broadcast(buy(k)))).toBe(true);
     const before = chain.head().number;
 

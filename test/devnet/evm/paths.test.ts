@@ -53,15 +53,15 @@ const trx = (n: bigint) => n * SUN_PER_TRX;
 const held = (chain: Chain, token: string, who: DevnetKey) => chain.ledger.tokenBalance(token, who.address);
 
 const SCRIPT: Step[] = [
-  (t) => [alice, router('buy', [toAbiAddress(t), 0n, 100n], trx(100n))],
-  (t) => [bob, router('buy', [toAbiAddress(t), 0n, 100n], trx(50n))],
+  (t) => [alice, router('buy', [toAbiAddress(t), 0n, 100n, DEADLINE], trx(100n))],
+  (t) => [bob, router('buy', [toAbiAddress(t), 0n, 100n, DEADLINE], trx(50n))],
   (t) => [bob, approve(t)],
-  (t, c) => [bob, router('sell', [toAbiAddress(t), held(c, t, bob) / 2n, 0n, 100n])],
+  (t, c) => [bob, router('sell', [toAbiAddress(t), held(c, t, bob) / 2n, 0n, 100n, DEADLINE])],
   // no approval: refused
-  (t) => [alice, router('sell', [toAbiAddress(t), 1_000n, 0n, 100n])],
+  (t) => [alice, router('sell', [toAbiAddress(t), 1_000n, 0n, 100n, DEADLINE])],
   // a minimum the curve does not give, a fee above the cap: refused
-  (t) => [alice, router('buy', [toAbiAddress(t), MAX_UINT256, 100n], trx(10n))],
-  (t) => [alice, router('buy', [toAbiAddress(t), 0n, 10_000n], trx(10n))],
+  (t) => [alice, router('buy', [toAbiAddress(t), MAX_UINT256, 100n, DEADLINE], trx(10n))],
+  (t) => [alice, router('buy', [toAbiAddress(t), 0n, 10_000n, DEADLINE], trx(10n))],
   // the launchpad refuses the probe's first buy and takes its second
   (t, _c, probe) => [
     bob,
@@ -74,7 +74,7 @@ const SCRIPT: Step[] = [
     },
   ],
   // fills the curve: the launchpad refunds the router, which passes it on; the token is ready to launch
-  (t) => [whale, router('buy', [toAbiAddress(t), 0n, 100n], trx(300_000n))],
+  (t) => [whale, router('buy', [toAbiAddress(t), 0n, 100n, DEADLINE], trx(300_000n))],
   (t) => [whale, { contract: FAMILY.launchpad, abi: LAUNCHPAD_ABI, method: 'launchToDEX', args: [toAbiAddress(t)] }],
   (t) => [alice, router('dexBuy', [toAbiAddress(t), 0n, 100n, DEADLINE], trx(100n))],
   (t) => [alice, approve(t)],

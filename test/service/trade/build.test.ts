@@ -25,18 +25,18 @@ const address = { type: 'address', value: TOKEN };
 const uint = (value: string) => ({ type: 'uint256', value });
 
 describe('routerCallOf', () => {
-  it('curve buy: buy(token, minOut, feeBps) with the TRX as value', () => {
-    expect(routerCallOf(plan({ side: 'buy', venue: 'curve', amountIn: 5_000_000n }), 100)).toEqual({
-      method: 'buy(address,uint256,uint256)',
-      args: [address, uint('950'), uint('100')],
+  it('curve buy: buy(token, minOut, feeBps, deadline) with the TRX as value', () => {
+    expect(routerCallOf(plan({ side: 'buy', venue: 'curve', amountIn: 5_000_000n, deadline: 77n }), 100)).toEqual({
+      method: 'buy(address,uint256,uint256,uint256)',
+      args: [address, uint('950'), uint('100'), uint('77')],
       callValue: 5_000_000n,
     });
   });
 
-  it('curve sell: sell(token, amountIn, minOut, feeBps), no value', () => {
-    expect(routerCallOf(plan({ side: 'sell', venue: 'curve', amountIn: 7n }), 50)).toEqual({
-      method: 'sell(address,uint256,uint256,uint256)',
-      args: [address, uint('7'), uint('950'), uint('50')],
+  it('curve sell: sell(token, amountIn, minOut, feeBps, deadline), no value', () => {
+    expect(routerCallOf(plan({ side: 'sell', venue: 'curve', amountIn: 7n, deadline: 78n }), 50)).toEqual({
+      method: 'sell(address,uint256,uint256,uint256,uint256)',
+      args: [address, uint('7'), uint('950'), uint('50'), uint('78')],
       callValue: 0n,
     });
   });

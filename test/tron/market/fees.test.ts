@@ -9,6 +9,7 @@ import {
   minOutFor,
   paymentForCurveIn,
   routerFeeOf,
+  routerFeeOnUsed,
   saleFee,
 } from '../../../src/tron/market/index.js';
 
@@ -18,6 +19,18 @@ describe('router fee', () => {
     expect(routerFeeOf(199n, 100n)).toBe(1n); // 1.99 sun -> 1
     expect(routerFeeOf(99n, 100n)).toBe(0n);
     expect(routerFeeOf(123_456_789n, 0n)).toBe(0n);
+  });
+});
+
+describe('router fee on a buy that fills the curve (version 2)', () => {
+  it('is the fee on what the curve used: the refund takes its share back, rounded down', () => {
+    // 1,000 TRX sent at 1 %: 10 TRX fee, 990 TRX to the curve, which uses 100 and refunds 890:
+    // 10 * 100 / 990 = 1.010101 TRX kept; 8.989899 TRX go back with the refund
+    expect(routerFeeOnUsed(10_000_000n, 990_000_000n, 890_000_000n)).toBe(1_010_101n);
+    // nothing refunded: the whole fee, as version 1
+    expect(routerFeeOnUsed(10_000_000n, 990_000_000n, 0n)).toBe(10_000_000n);
+    // all refunded: no fee
+    expect(routerFeeOnUsed(10_000_000n, 990_000_000n, 990_000_000n)).toBe(0n);
   });
 });
 
