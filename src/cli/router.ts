@@ -170,7 +170,7 @@ async function info(args: string[], config: Config, out: Out): Promise<void> {
     `code:       ${version ? `version ${version}, the same as contracts/build/${version === 2 ? ROUTER_CONTRACT : 'FeeRouter'}.json` : 'DIFFERENT from both versions in contracts/build'}`,
   );
   out(`owner:      ${addressOf(await read(tw, router, 'owner()'))}`);
-  if (version !== 1) {
+  if (version === 2) {
     const pending = addressOf(await read(tw, router, 'pendingOwner()'));
     if (pending !== ZERO) out(`pending:    ${pending} (becomes the owner when it calls acceptOwnership)`);
   }
@@ -186,6 +186,8 @@ async function info(args: string[], config: Config, out: Out): Promise<void> {
   );
   if (version === 1) {
     out('fees:       paid to the treasury in each trade (version 1 holds none); move to version 2: docs/mainnet.md');
+  } else if (version === undefined) {
+    out(`fees:       ${sunToTrx(BigInt(await tw.trx.getBalance(router)))} TRX held (not a known router version)`);
   } else {
     const fees = BigInt('0x' + (await read(tw, router, 'accruedFees()')));
     out(`fees:       ${sunToTrx(fees)} TRX accrued (\`router withdraw\` pays them to the treasury)`);
