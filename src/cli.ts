@@ -36,10 +36,10 @@ const USAGE = `usage: npm run cli -- <command>
   devnet info [--env]                      show the devnet's launchpad, router and treasury addresses
                                            (--env: as the settings of instances that use it by TRON_RPC)
   router deploy --treasury ADDR --fee-cap-bps N [--launchpad ADDR] [--dex-router ADDR] [--fee-limit-trx N]
-                [--user-energy-percent N] [--origin-energy-limit N]
+                [--user-pays-percent N] [--origin-energy-limit N]
                                            deploy contracts/FeeRouterV2.sol to the configured node
                                            with the deployer's private key on stdin (it becomes the
-                                           owner); --user-energy-percent: the share of a call's
+                                           owner); --user-pays-percent: the share of a call's
                                            energy callers pay (default 100; the deployer pays the
                                            rest, at most --origin-energy-limit a call, default
                                            10000000); prints the address for ROUTER_ADDRESS last

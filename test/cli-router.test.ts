@@ -44,7 +44,7 @@ describe('cli router deploy', () => {
         treasury,
         '--fee-cap-bps',
         '500',
-        '--user-energy-percent',
+        '--user-pays-percent',
         '40',
         '--origin-energy-limit',
         '2000000',

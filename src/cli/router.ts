@@ -18,7 +18,7 @@ export class CliUsageError extends Error {}
 const DEFAULT_FEE_LIMIT_TRX = 1_000;
 /** The most a withdrawal may burn (TRX): a value call and an event, some 30,000 energy. */
 const WITHDRAW_FEE_LIMIT_TRX = 50;
-/** The share of a call's energy its caller pays unless --user-energy-percent says otherwise (Tron's default). */
+/** The share of a call's energy its caller pays unless --user-pays-percent says otherwise (Tron's default). */
 const DEFAULT_USER_ENERGY_PERCENT = 100;
 /** The most energy the deployer gives to one call unless --origin-energy-limit says otherwise (Tron's default). */
 const DEFAULT_ORIGIN_ENERGY_LIMIT = 10_000_000;
@@ -67,13 +67,13 @@ async function deploy(args: string[], config: Config, out: Out, stdin: () => Pro
       launchpad: { type: 'string' },
       'dex-router': { type: 'string' },
       'fee-limit-trx': { type: 'string' },
-      'user-energy-percent': { type: 'string' },
+      'user-pays-percent': { type: 'string' },
       'origin-energy-limit': { type: 'string' },
     },
   });
-  const userPercent = wholeNumber(values['user-energy-percent'], DEFAULT_USER_ENERGY_PERCENT, 100);
+  const userPercent = wholeNumber(values['user-pays-percent'], DEFAULT_USER_ENERGY_PERCENT, 100);
   if (userPercent === undefined)
-    throw new CliUsageError('--user-energy-percent must be a whole number from 0 to 100 (the share callers pay)');
+    throw new CliUsageError('--user-pays-percent must be a whole number from 0 to 100 (the share callers pay)');
   const originLimit = wholeNumber(values['origin-energy-limit'], DEFAULT_ORIGIN_ENERGY_LIMIT, Number.MAX_SAFE_INTEGER);
   if (originLimit === undefined || originLimit === 0)
     throw new CliUsageError('--origin-energy-limit must be a whole number of energy above 0');
