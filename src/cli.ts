@@ -9,6 +9,7 @@ import { ServiceError } from './service/errors.js';
 import { createKeysService } from './service/keys.service.js';
 import { tronHost, type Config } from './config.js';
 import { isBase58Address } from './tron/address.js';
+import { energyCommand } from './cli/energy.js';
 import { CliUsageError, ZERO, routerCommand } from './cli/router.js';
 
 const USAGE = `usage: npm run cli -- <command>
@@ -48,6 +49,16 @@ const USAGE = `usage: npm run cli -- <command>
                                            the configured ROUTER_ADDRESS)
   router withdraw [ADDR]                   pay a router's accrued fees to its treasury (any key on
                                            stdin may send it; it pays the network fee)
+  router energy [ADDR] [--user-pays-percent N] [--origin-energy-limit N]
+                                           change a deployed router's energy terms (its deployer's
+                                           key on stdin): the share of a trade's energy users pay,
+                                           the most of the deployer's energy one trade may use
+  energy status ADDR                       an energy pool account: staked TRX, energy a day, used and
+                                           left, the curve buys a day it sustains, pending unstakes
+  energy stake TRX | energy unstake TRX    stake (or start unstaking) TRX for energy, the pool's key
+                                           on stdin
+  energy withdraw                          pay unstaked TRX whose waiting period is over back to the
+                                           pool's balance (its key on stdin)
 `;
 
 /** All of stdin (a piped key); refused from a terminal, where it would be typed in the clear. */
@@ -199,6 +210,10 @@ async function main(argv: string[]): Promise<number> {
     }
     if (group === 'router') {
       await routerCommand(rest, config, (line) => console.log(line), readStdin);
+      return 0;
+    }
+    if (group === 'energy') {
+      await energyCommand(rest, config, (line) => console.log(line), readStdin);
       return 0;
     }
     if (group === 'devnet') {

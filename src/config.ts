@@ -37,6 +37,7 @@ export const configSchema = z.object({
   DEVNET_SOLID_AFTER: z.coerce.number().int().min(0).max(1000).default(19),
   DEVNET_SEED: z.stringbool().default(true),
   DEVNET_THREAD: z.stringbool().default(false),
+  DEVNET_UNFREEZE_DAYS: z.coerce.number().int().min(0).max(14).default(14),
   LAUNCHPAD_ADDRESS: base58.optional(),
   ROUTER_ADDRESS: base58.optional(),
   LAUNCHPAD2_ADDRESS: base58.optional(),
@@ -118,6 +119,8 @@ export interface Config {
     seed: boolean;
     thread: boolean;
     dbFile: string;
+    /** How long an unstake waits on the devnet, in days (14 on mainnet). */
+    unfreezeDays: number;
   };
   appDbFile: string;
   /** The launchpad families served; a family without a router cannot trade. */
@@ -208,6 +211,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       seed: c.DEVNET_SEED,
       thread: c.DEVNET_THREAD,
       dbFile: path.join(dataDir, 'devnet.sqlite'),
+      unfreezeDays: c.DEVNET_UNFREEZE_DAYS,
     },
     appDbFile: path.join(dataDir, 'app.sqlite'),
     families: families(c),

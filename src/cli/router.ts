@@ -32,6 +32,7 @@ export async function routerCommand(args: string[], config: Config, out: Out, st
   if (cmd === 'deploy') return deploy(rest, config, out, stdin);
   if (cmd === 'info') return info(rest, config, out);
   if (cmd === 'withdraw') return withdraw(rest, config, out, stdin);
+  if (cmd === 'energy') return energySettings(rest, config, out, stdin);
   throw new CliUsageError(`unknown router command: ${cmd ?? '(none)'}`);
 }
 
@@ -225,6 +226,53 @@ async function withdraw(args: string[], config: Config, out: Out, stdin: () => P
     throw new Error(`the withdrawal failed: ${reason} (fee ${sunText(receipt.fee)})`);
   }
   out(`withdrawn in block ${receipt.blockNumber} (${sent.txid}), fee ${sunText(receipt.fee)}`);
+}
+
+/**
+ * Changes a deployed router's energy terms (Tron's UpdateSetting and UpdateEnergyLimit): the share of
+ * a call's energy callers pay, and the most of the deployer's energy one call may use. Only the
+ * contract's origin (its deployer) may; its key comes on stdin.
+ */
+async function energySettings(args: string[], config: Config, out: Out, stdin: () => Promise<string>) {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { 'user-pays-percent': { type: 'string' }, 'origin-energy-limit': { type: 'string' } },
+  });
+  const router = positionals[0] ? address(positionals[0], 'ADDR') : config.families[0]!.router;
+  const percent = values['user-pays-percent'];
+  const limit = values['origin-energy-limit'];
+  if (percent === undefined && limit === undefined)
+    throw new CliUsageError('router energy needs --user-pays-percent N and/or --origin-energy-limit N');
+  const p = percent === undefined ? undefined : wholeNumber(percent, 0, 100);
+  if (percent !== undefined && p === undefined)
+    throw new CliUsageError('--user-pays-percent must be a whole number from 0 to 100');
+  const l = limit === undefined ? undefined : wholeNumber(limit, 0, Number.MAX_SAFE_INTEGER);
+  if (limit !== undefined && !l)
+    throw new CliUsageError('--origin-energy-limit must be a whole number of energy above 0');
+  const key = (await stdin()).trim().replace(/^0x/, '');
+  if (!/^[0-9a-fA-F]{64}$/.test(key))
+    throw new CliUsageError("give the router deployer's private key (64 hex digits) on stdin");
+  const tw = node(config, key);
+  const origin = tw.address.fromPrivateKey(key) as string;
+  const send = async (tx: unknown, what: string) => {
+    const sent = await tw.trx.sendRawTransaction(await tw.trx.sign(tx as never, key));
+    if (!sent.result) {
+      const words = sent.message ? Buffer.from(String(sent.message), 'hex').toString('utf8') : String(sent.code);
+      throw new Error(`the node refused ${what}: ${words}`);
+    }
+    const receipt = await waitForReceipt(tw, sent.txid);
+    out(`${what} in block ${receipt.blockNumber} (${sent.txid})`);
+  };
+  if (p !== undefined) {
+    await send(await tw.transactionBuilder.updateSetting(router, p, origin), `callers pay ${p} % of a call's energy`);
+  }
+  if (l !== undefined) {
+    await send(
+      await tw.transactionBuilder.updateEnergyLimit(router, l, origin),
+      `the deployer pays at most ${l} a call`,
+    );
+  }
 }
 
 /** A whole number flag from 0 to `max`, `fallback` when absent; undefined when it is not one. */

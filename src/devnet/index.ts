@@ -15,6 +15,10 @@ export interface DevnetOptions {
   blockMs: number;
   /** Blocks until a block is solid (mainnet and the config's default: 19); 0 (the default here) = solid at once. */
   solidAfter?: number;
+  /** How long an unstake waits, in days (mainnet and the default: 14). */
+  unfreezeDays?: number;
+  /** The machine's clock (tests fix it; not passed to a worker thread). */
+  clock?: () => number;
   seed: boolean;
   logger: Logger;
 }
@@ -33,6 +37,7 @@ export function devnetOptions(config: Config, logger: Logger): DevnetOptions {
     port: config.devnet.port,
     blockMs: config.devnet.blockMs,
     solidAfter: config.devnet.solidAfter,
+    unfreezeDays: config.devnet.unfreezeDays,
     seed: config.devnet.seed,
     logger,
   };
@@ -44,10 +49,12 @@ const SEED_HISTORY_MS = 25 * 3600 * 1000;
 export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
   const log = opts.logger.child({ module: 'devnet' });
   const db = openSqlite(opts.dbFile, schema, 'devnet');
-  const now = Date.now();
+  const now = opts.clock?.() ?? Date.now();
   const chain = await Chain.open(db, {
+    ...(opts.clock ? { clock: opts.clock } : {}),
     genesisTime: opts.seed ? now - SEED_HISTORY_MS : now,
     solidAfter: opts.solidAfter ?? 0,
+    ...(opts.unfreezeDays !== undefined ? { unfreezeDelayDays: opts.unfreezeDays } : {}),
   });
   if (opts.seed && (await seedDemo(chain, now))) {
     log.info({ head: chain.head().number }, 'devnet seeded with demo tokens and a day of trades');

@@ -2,6 +2,7 @@
 // reverted call is rolled back with a savepoint and a crash never leaves half a block.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/open.js';
+import { ResourceStore } from './resources/store.js';
 import * as s from './schema.js';
 
 export type DevnetDb = Db<typeof s>;
@@ -158,8 +159,12 @@ export class Ledger {
   /** Told of each account this ledger writes: the EVM keeps what it read (evm/state.ts). */
   onAccountWrite: ((address: string) => void) | undefined;
 
+  /** Stake 2.0: stakes, unstakes, delegations and resource use (resources/store.ts). */
+  readonly resources: ResourceStore;
+
   constructor(readonly db: DevnetDb) {
     this.q = prepare(db);
+    this.resources = new ResourceStore(db);
   }
 
   // --- meta ---

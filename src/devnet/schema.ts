@@ -225,3 +225,66 @@ export const contractStorage = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.address, t.slot] })],
 );
+
+/**
+ * An account's Stake 2.0 (java-tron's Account.frozenV2, delegated and acquired balances, and
+ * account_resource): TRX staked for each resource (sun; what is lent out is counted apart), what
+ * others lent it, and its use of each resource with the slot (3-s block interval since genesis) it
+ * was last used in, from which the use recovers over 24 hours. A row exists once any of it is not
+ * zero; an account without one has staked nothing and used nothing.
+ */
+export const resources = sqliteTable('resources', {
+  address: text('address').primaryKey(),
+  /** Staked for energy and not lent out (frozenV2 ENERGY), sun. */
+  frozenEnergy: text('frozen_energy').notNull().default('0'),
+  /** Staked for bandwidth and not lent out (frozenV2 BANDWIDTH), sun. */
+  frozenNet: text('frozen_net').notNull().default('0'),
+  /** Own stake lent to others (delegated_frozenV2_balance_for_energy / _bandwidth), sun. */
+  delegatedEnergy: text('delegated_energy').notNull().default('0'),
+  delegatedNet: text('delegated_net').notNull().default('0'),
+  /** Others' stake lent to this account (acquired_delegated_frozenV2_balance_for_…), sun. */
+  acquiredEnergy: text('acquired_energy').notNull().default('0'),
+  acquiredNet: text('acquired_net').notNull().default('0'),
+  energyUsage: integer('energy_usage').notNull().default(0),
+  energyTime: integer('energy_time').notNull().default(0),
+  /** The window energy use recovers over, thousandths of a slot (java-tron's window_size_v2); 0: a day. */
+  energyWindow: integer('energy_window').notNull().default(0),
+  netUsage: integer('net_usage').notNull().default(0),
+  netTime: integer('net_time').notNull().default(0),
+  netWindow: integer('net_window').notNull().default(0),
+  freeNetUsage: integer('free_net_usage').notNull().default(0),
+  freeNetTime: integer('free_net_time').notNull().default(0),
+});
+
+/** Stake being unstaked (java-tron's unfrozenV2): paid back to the balance once expireTime passes. */
+export const unfreezes = sqliteTable(
+  'unfreezes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    address: text('address').notNull(),
+    /** 'ENERGY' | 'BANDWIDTH' */
+    resource: text('resource').notNull(),
+    amount: text('amount').notNull(),
+    /** Block time (ms) from which it may be withdrawn. */
+    expireTime: integer('expire_time').notNull(),
+  },
+  (t) => [index('unfreezes_address').on(t.address, t.expireTime)],
+);
+
+/**
+ * Stake lent by one account to another (java-tron's DelegatedResource, V2): one row per lender,
+ * receiver, resource and whether it is locked; a lock holds it until expireTime (block time, ms).
+ */
+export const delegations = sqliteTable(
+  'delegations',
+  {
+    from: text('from_address').notNull(),
+    to: text('to_address').notNull(),
+    /** 'ENERGY' | 'BANDWIDTH' */
+    resource: text('resource').notNull(),
+    locked: integer('locked').notNull(),
+    amount: text('amount').notNull(),
+    expireTime: integer('expire_time').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.from, t.to, t.resource, t.locked] }), index('delegations_to').on(t.to)],
+);

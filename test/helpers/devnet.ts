@@ -12,7 +12,15 @@ export function tempDir(prefix = 'lp-test-'): string {
 
 export async function startTestDevnet(
   /** solidAfter: blocks until a block is solid; 0 (the default here) = every block is solid at once. */
-  opts: { dir?: string; blockMs?: number; seed?: boolean; solidAfter?: number } = {},
+  opts: {
+    dir?: string;
+    blockMs?: number;
+    seed?: boolean;
+    solidAfter?: number;
+    /** A fixed clock: blocks are stamped from it (and POST /devnet/advance), not from the machine's. */
+    clock?: () => number;
+    unfreezeDays?: number;
+  } = {},
 ): Promise<Devnet & { dir: string }> {
   const dir = opts.dir ?? tempDir();
   const devnet = await startDevnet({
@@ -22,6 +30,8 @@ export async function startTestDevnet(
     blockMs: opts.blockMs ?? 0,
     solidAfter: opts.solidAfter ?? 0,
     seed: opts.seed ?? false,
+    ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.unfreezeDays !== undefined ? { unfreezeDays: opts.unfreezeDays } : {}),
     logger: createLogger('silent'),
   });
   return Object.assign(devnet, { dir });

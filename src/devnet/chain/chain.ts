@@ -5,8 +5,9 @@
 // and the undo journal keeps what it changed.
 import { buildTx, rawOf, refOf, signTx, type RefBlock } from '../../tron/tx.js';
 import { toHexAddress } from '../../tron/address.js';
-import { BANDWIDTH_PRICE_SUN } from '../fees.js';
 import { FAUCET, deployRouters, writeDex, writeGenesis } from '../genesis.js';
+import { chargeBandwidth } from '../resources/bandwidth.js';
+import { ChainClock } from './clock.js';
 import { Ledger, type DevnetDb } from '../ledger.js';
 import { Vm, type VmHost } from '../vm.js';
 import {
@@ -53,6 +54,8 @@ export interface ChainOptions {
   genesisTime?: number;
   /** Blocks until a block is solid (the newest solid block is head − solidAfter); 0 = solid at once. */
   solidAfter?: number;
+  /** How long an unstake waits, in days (getUnfreezeDelayDays; 14 on mainnet). */
+  unfreezeDelayDays?: number;
 }
 
 export class Chain {
@@ -70,6 +73,8 @@ export class Chain {
   private readonly eventLog: EventLog;
   private readonly journal: Journal;
   private readonly clock: () => number;
+  /** The chain's time: the machine's, moved forward by `time.advance` (a restart keeps it). */
+  readonly time: ChainClock;
   private readonly q;
   /** Blocks, forks and calls take turns on the connection (turns.ts). */
   private readonly turns: Turns;
@@ -88,9 +93,11 @@ export class Chain {
     readonly db: DevnetDb,
     options: ChainOptions = {},
   ) {
-    this.clock = options.clock ?? Date.now;
     this.solidAfter = options.solidAfter ?? 0;
     this.ledger = new Ledger(db);
+    this.time = new ChainClock(options.clock ?? Date.now, this.ledger);
+    this.clock = this.time.now;
+    if (options.unfreezeDelayDays !== undefined) this.ledger.resources.unfreezeDelayDays = options.unfreezeDelayDays;
     this.turns = new Turns(db.$client);
     this.host = vmHost(db, this.ledger);
     this.eventLog = new EventLog(db);
@@ -186,8 +193,9 @@ export class Chain {
       const sigCount = checkSignature(tx, txid, owner);
       checkExpiration(tx, this.headBlock);
       checkTapos(tx, this.headBlock, (n) => this.block(n));
-      const netFee = billableBytes(raw.length, sigCount) * BANDWIDTH_PRICE_SUN;
       if (!this.ledger.exists(owner)) throw invalid('account does not exist');
+      const bytes = billableBytes(raw.length, sigCount);
+      const { netFee } = chargeBandwidth(this.ledger, tx, owner, bytes, this.headBlock.timestamp);
       this.transactionType(tx).validate({ tx, owner, netFee, ledger: this.ledger });
       this.seq += 1;
       this.q.insertTx.run(txid, JSON.stringify(tx), owner, this.clock(), this.seq);
@@ -239,7 +247,7 @@ export class Chain {
           await new Promise((resolve) => setImmediate(resolve));
           ran = performance.now();
         }
-        if (await this.execute(row, number, timestamp)) included.push(row.txid);
+        if (await this.execute(row, number, timestamp, parent.timestamp)) included.push(row.txid);
       }
     } finally {
       this.journal.close();
@@ -289,20 +297,22 @@ export class Chain {
   }
 
   /** Runs one transaction in a block. Returns false when it is dropped (not included). */
-  private async execute(row: TxRow, blockNumber: number, timestamp: number): Promise<boolean> {
+  private async execute(row: TxRow, blockNumber: number, timestamp: number, headTime: number): Promise<boolean> {
     const tx = JSON.parse(row.signed) as TxJson;
     // the size was measured at broadcast; after a restart (or a fork) it is measured again
     const rawBytes = this.rawSizes.get(row.txid) ?? rawOf(tx).raw.length;
     this.rawSizes.delete(row.txid);
-    const netFee = billableBytes(rawBytes, tx.signature?.length ?? 1) * BANDWIDTH_PRICE_SUN;
+    const bytes = billableBytes(rawBytes, tx.signature?.length ?? 1);
+    const bandwidth = chargeBandwidth(this.ledger, tx, row.owner, bytes, headTime);
     const outcome = await this.transactionType(tx).execute({
       tx,
       owner: row.owner,
-      netFee,
+      netFee: bandwidth.netFee,
       ledger: this.ledger,
       txid: row.txid,
       blockNumber,
       timestamp,
+      headTime,
       host: this.host,
       events: this.eventLog,
       atomic: (fn) => this.turns.atomicAsync(fn),
@@ -311,6 +321,7 @@ export class Chain {
       this.q.drop.run(row.txid);
       return false;
     }
+    bandwidth.settle(outcome.info);
     this.q.finishTx.run(outcome.status, blockNumber, JSON.stringify(outcome.info), row.txid);
     return true;
   }
@@ -379,13 +390,11 @@ export class Chain {
 
   /** Sends TRX from the genesis faucet through the ordinary transaction path. */
   faucet(to: string, sun: bigint, options: { produce?: boolean } = {}): Promise<BroadcastResult> {
-    this.faucetNonce += 1;
-    const tx = this.buildTransaction(
-      'TransferContract',
-      { owner_address: FAUCET.address, to_address: toHexAddress(to), amount: Number(sun) },
-      { data: toHexText(`faucet ${this.clock()}-${this.faucetNonce}`) },
+    const data = toHexText(`faucet ${this.clock()}-${(this.faucetNonce += 1)}`);
+    const value = { owner_address: FAUCET.address, to_address: toHexAddress(to), amount: Number(sun) };
+    return this.broadcast(
+      signTx(this.buildTransaction('TransferContract', value, { data }), FAUCET.privateKey),
+      options,
     );
-    const signed = signTx(tx, FAUCET.privateKey);
-    return this.broadcast(signed, options);
   }
 }

@@ -1,6 +1,8 @@
 // The kinds of transaction the devnet accepts (Tron calls them contract types), each with what it
 // refuses at broadcast and what it does in a block. The chain dispatches on this table.
 import type { Ledger } from '../ledger.js';
+import { SETTING_TYPES } from '../resources/settings.js';
+import { STAKE_TYPES } from '../resources/stake.js';
 import type { VmHost } from '../vm.js';
 import { createSmartContract } from './create.js';
 import type { EventLog } from './events.js';
@@ -21,6 +23,11 @@ export interface Execution extends Admission {
   txid: string;
   blockNumber: number;
   timestamp: number;
+  /**
+   * The time of the block before this one (ms): java-tron's latest block header while a block's
+   * transactions run, which its resource rules read as "now" (slots, unstaking, locks).
+   */
+  headTime: number;
   /** What contracts run on: the native registry, the EVM and the bytecode contracts' store. */
   host: VmHost;
   events: EventLog;
@@ -45,4 +52,6 @@ export const TRANSACTION_TYPES: Record<string, TransactionType> = {
   TransferContract: transferContract,
   TriggerSmartContract: triggerSmartContract,
   CreateSmartContract: createSmartContract,
+  ...STAKE_TYPES,
+  ...SETTING_TYPES,
 };

@@ -1,10 +1,11 @@
 // TriggerSmartContract: calls a contract. The caller pays bandwidth, then energy for what the call
-// burnt (all its fee limit allows when it runs out); a failed call keeps its fees and loses its
+// used (all its energy limit when it runs out), staked energy first; a failed call keeps its fees and loses its
 // changes and logs, as on the TVM. CreateSmartContract (create.ts) runs its constructor the same way.
 import { toHexAddress, tryHexAddress } from '../../tron/address.js';
 import { encodeRevert } from '../../tron/codec.js';
 import { scalarText } from '../../text.js';
 import { ENERGY_PRICE_SUN, MAX_FEE_LIMIT_SUN } from '../fees.js';
+import { energyTerms, settleEnergy } from '../resources/pay.js';
 import { OutOfEnergy, Revert, Vm } from '../vm.js';
 import { invalid, toBigIntField } from './admission.js';
 import type { Admission, Execution, Outcome, TransactionType } from './transactions.js';
@@ -46,8 +47,9 @@ export function checkCallFunds(a: Admission, callValueField: unknown): void {
 }
 
 /**
- * Runs a contract call or a constructor in the block: bandwidth first, then what the fee limit buys
- * in energy; the receipt as gettransactioninfobyid shows it. Undefined when it can no longer pay.
+ * Runs a contract call or a constructor in the block: bandwidth first, then energy, from the contract
+ * origin's stake for its share, the caller's stake, then burnt TRX within the fee limit (pay.ts); the
+ * receipt as gettransactioninfobyid shows it. Undefined when it can no longer pay.
  */
 export async function runContract(
   e: Execution,
@@ -60,29 +62,35 @@ export async function runContract(
   const balance = ledger.balance(owner);
   if (balance < callValue + netFee) return undefined;
   ledger.setBalance(owner, balance - netFee);
-  const spendable = balance - netFee - callValue;
-  const maxEnergyFee = feeLimit < spendable ? feeLimit : spendable;
-  const energyLimit = Number(maxEnergyFee / ENERGY_PRICE_SUN);
-  const vm = new Vm(e.host, owner, e.blockNumber, e.timestamp, energyLimit);
+  const terms = energyTerms(ledger, e.host.code.get(contract), {
+    caller: owner,
+    spendable: balance - netFee,
+    callValue,
+    feeLimit,
+    price: ENERGY_PRICE_SUN,
+    headTime: e.headTime,
+  });
+  const vm = new Vm(e.host, owner, e.blockNumber, e.timestamp, terms.limit);
   const result = await attempt(e, () => run(vm, callValue));
   if (result.status === 'OUT_OF_ENERGY')
-    result.resMessage = `Not enough energy: fee limit ${feeLimit} sun buys ${energyLimit} energy`;
-  const outOfEnergy = result.status === 'OUT_OF_ENERGY';
-  const energyUsed = outOfEnergy ? energyLimit : Math.min(vm.energyUsed, energyLimit);
-  const energyFee = outOfEnergy ? maxEnergyFee : BigInt(energyUsed) * ENERGY_PRICE_SUN;
-  ledger.setBalance(owner, ledger.balance(owner) - energyFee);
+    result.resMessage = `Not enough energy: the call may use ${terms.limit} energy (fee limit ${feeLimit} sun)`;
   const ok = result.status === 'SUCCESS';
+  const used = result.status === 'OUT_OF_ENERGY' ? terms.limit : Math.min(vm.energyUsed, terms.limit);
+  const bill = settleEnergy(ledger, owner, terms, used, ok, ENERGY_PRICE_SUN);
+  ledger.setBalance(owner, ledger.balance(owner) - bill.energyFeeSun);
   const logs = ok ? vm.logs : [];
   const info = {
     id: e.txid,
     blockNumber: e.blockNumber,
     blockTimeStamp: e.timestamp,
-    fee: Number(netFee + energyFee),
+    fee: Number(netFee + bill.energyFeeSun),
     contractResult: [result.output],
     contract_address: contract,
     receipt: {
-      ...(energyFee > 0n ? { energy_fee: Number(energyFee) } : {}),
-      energy_usage_total: energyUsed,
+      ...(bill.energyUsage > 0 ? { energy_usage: bill.energyUsage } : {}),
+      ...(bill.energyFeeSun > 0n ? { energy_fee: Number(bill.energyFeeSun) } : {}),
+      ...(bill.originEnergyUsage > 0 ? { origin_energy_usage: bill.originEnergyUsage } : {}),
+      energy_usage_total: used,
       net_fee: Number(netFee),
       result: result.status,
     },

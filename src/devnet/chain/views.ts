@@ -18,6 +18,8 @@ export interface NodeView {
   transactionInfo(txid: string): Record<string, unknown>;
   account(address: string): Account;
   constantCall(owner: string, contract: string, data: string, callValue: bigint): Promise<ConstantResult>;
+  /** Reads the state as this node sees it (the head's, or the newest solid block's). */
+  read<T>(fn: () => T): T;
 }
 
 /** The full node's view: the head block and its state. */
@@ -31,6 +33,7 @@ export function fullNodeView(chain: Chain): NodeView {
     transactionInfo: (txid) => chain.transactionInfo(txid),
     account: (address) => chain.ledger.account(address),
     constantCall: (owner, contract, data, value) => chain.constantCall(owner, contract, data, value),
+    read: (fn) => fn(),
   };
 }
 
@@ -68,5 +71,6 @@ export function solidityNodeView(chain: Chain): NodeView {
     transactionInfo: (txid) => (isSolid(chain.transactionBlock(txid)) ? chain.transactionInfo(txid) : {}),
     account: accountAtSolid,
     constantCall: (owner, contract, data, value) => chain.constantCall(owner, contract, data, value, true),
+    read: (fn) => chain.readAtSolid(fn),
   };
 }

@@ -8,6 +8,7 @@ import { contractRoutes } from './contracts.routes.js';
 import { eventRoutes } from './events.routes.js';
 import { devnetRoutes } from './routes.js';
 import { toolRoutes } from './tools.routes.js';
+import { resourceRoutes } from './resources.routes.js';
 import { walletRoutes } from './wallet.routes.js';
 
 export interface DevnetHttpOptions {
@@ -44,6 +45,7 @@ export function buildDevnetApp(opts: DevnetHttpOptions): FastifyInstance {
   const routes = devnetRoutes(app, opts.chain, opts.instantBlocks);
   blockRoutes(routes);
   walletRoutes(routes);
+  resourceRoutes(routes);
   contractRoutes(routes);
   eventRoutes(routes);
   toolRoutes(routes);

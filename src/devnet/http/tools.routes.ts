@@ -33,7 +33,23 @@ const forkBody = z.union([
   z.strictObject({ from: z.number().int(), drop: z.boolean() }),
 ]);
 
+const advanceBody = z.strictObject({
+  seconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(10 * 365 * 86_400),
+});
+
 export function toolRoutes({ app, chain, instantBlocks }: DevnetRoutes): void {
+  // the next block is stamped this much later: recovery over 24 h, unstaking and locks without waiting
+  app.post('/devnet/advance', async (req, reply) => {
+    const parsed = advanceBody.safeParse(req.body);
+    if (!parsed.success) return badRequest(reply, 'the body must be {"seconds": N}, N a whole number from 1 up');
+    chain.time.advance(parsed.data.seconds * 1000);
+    const block = instantBlocks ? await chain.produceBlock() : undefined;
+    return { now: chain.time.now(), ...(block ? { block: block.number, timestamp: block.timestamp } : {}) };
+  });
   app.post('/devnet/faucet', async (req, reply) => {
     const parsed = faucetBody.safeParse(req.body);
     if (!parsed.success) return badRequest(reply, issuesText(parsed.error));

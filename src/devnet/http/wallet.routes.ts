@@ -3,6 +3,7 @@
 import { toBase58, tryHexAddress } from '../../tron/address.js';
 import { toHexText } from '../chain/index.js';
 import { BANDWIDTH_PRICE_SUN, CREATE_ACCOUNT_FEE_SUN, ENERGY_PRICE_SUN, MAX_FEE_LIMIT_SUN } from '../fees.js';
+import { accountStakeFields } from '../resources/views.js';
 import { intParam, truthy, type DevnetRoutes } from './routes.js';
 
 export function walletRoutes({ both, node, full, chain, instantBlocks }: DevnetRoutes): void {
@@ -21,11 +22,11 @@ export function walletRoutes({ both, node, full, chain, instantBlocks }: DevnetR
       create_time: acc.createTime,
       ...(acc.contractKind ? { type: 'Contract' } : {}),
       ...(acc.name ? { account_name: toHexText(acc.name) } : {}),
-      account_resource: {},
+      ...(chain.ledger.resources.hasRow(address)
+        ? view.read(() => accountStakeFields(chain.ledger, address))
+        : { account_resource: {} }),
     };
   });
-  full('getaccountresource', () => ({ freeNetLimit: 0, TotalEnergyLimit: 0, TotalNetLimit: 0 }));
-  full('getaccountnet', () => ({ freeNetLimit: 0 }));
 
   both('/wallet/broadcasttransaction', (p) => chain.broadcast(p, { produce: instantBlocks }));
   both('/wallet/createtransaction', (p) => {
