@@ -31,9 +31,11 @@ export function chargeBandwidth(
 ): BandwidthCharge {
   const now = slotOf(headTime, ledger.resources.genesisTime());
   const r = ledger.resources.of(owner);
-  const t = ledger.resources.totals(NETWORK_TOTALS);
   const staked = { usage: r.netUsage, lastSlot: r.netTime, windowV2: r.netWindow };
-  const stakedLimit = netLimit(r.frozenNet + r.acquiredNet, TOTAL_NET_LIMIT, t.totalNetWeight);
+  const stake = r.frozenNet + r.acquiredNet;
+  // most accounts stake nothing: no need to add up the network's stake for them
+  const stakedLimit =
+    stake === 0n ? 0 : netLimit(stake, TOTAL_NET_LIMIT, ledger.resources.totals(NETWORK_TOTALS).totalNetWeight);
   const stakedLeft = Math.max(stakedLimit - recoveredAccount(staked, now).usage, 0);
   const freeLeft = Math.max(FREE_NET_LIMIT - recovered(r.freeNetUsage, r.freeNetTime, now), 0);
   const bill = createsAccount(ledger, tx)

@@ -26,6 +26,8 @@ const energyState = (r: AccountResources): ResourceState => ({
 
 /** Energy an account has left from what it staked and was lent, at slot `now`. */
 export function leftEnergyOf(ledger: Ledger, r: AccountResources, now: number): number {
+  // most callers stake nothing: no need to add up the network's stake for them
+  if (r.frozenEnergy + r.acquiredEnergy === 0n) return 0;
   const t = ledger.resources.totals(NETWORK_TOTALS);
   const limit = energyLimit(r.frozenEnergy + r.acquiredEnergy, TOTAL_ENERGY_LIMIT, t.totalEnergyWeight);
   if (limit === 0) return 0;
