@@ -3,6 +3,7 @@
 import { toBase58, tryHexAddress } from '../../tron/address.js';
 import { toHexText } from '../chain/index.js';
 import { BANDWIDTH_PRICE_SUN, CREATE_ACCOUNT_FEE_SUN, ENERGY_PRICE_SUN, MAX_FEE_LIMIT_SUN } from '../fees.js';
+import { FREE_NET_LIMIT, MAX_DELEGATE_LOCK_BLOCKS, TOTAL_ENERGY_LIMIT, TOTAL_NET_LIMIT } from '../resources/params.js';
 import { accountStakeFields } from '../resources/views.js';
 import { intParam, truthy, type DevnetRoutes } from './routes.js';
 
@@ -46,6 +47,14 @@ export function walletRoutes({ both, node, full, chain, instantBlocks }: DevnetR
       { key: 'getMaxFeeLimit', value: Number(MAX_FEE_LIMIT_SUN) },
       // TLOAD, TSTORE and MCOPY (network parameter #83), as on mainnet since 2025
       { key: 'getAllowTvmCancun', value: 1 },
+      // the resource model (src/devnet/resources/params.ts)
+      { key: 'getFreeNetLimit', value: FREE_NET_LIMIT },
+      { key: 'getTotalNetLimit', value: TOTAL_NET_LIMIT },
+      { key: 'getTotalEnergyLimit', value: TOTAL_ENERGY_LIMIT },
+      { key: 'getTotalEnergyCurrentLimit', value: TOTAL_ENERGY_LIMIT },
+      { key: 'getUnfreezeDelayDays', value: chain.ledger.resources.unfreezeDelayDays },
+      { key: 'getMaxDelegateLockPeriod', value: MAX_DELEGATE_LOCK_BLOCKS },
+      { key: 'getAllowDelegateResource', value: 1 },
     ],
   }));
   node('getenergyprices', () => ({ prices: `0:${ENERGY_PRICE_SUN}` }));

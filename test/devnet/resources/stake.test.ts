@@ -141,6 +141,18 @@ describe('staking for energy (FreezeBalanceV2)', () => {
     });
     const acc = (await tw.trx.getAccount(staker.address)) as unknown as { frozenV2: unknown[] };
     expect(acc.frozenV2).toEqual([{}, { type: 'ENERGY', amount: 10_000 * SUN }, { type: 'TRON_POWER' }]);
+    // the chain's parameters say the same figures
+    const params = Object.fromEntries(
+      ((await tw.trx.getChainParameters()) as Array<{ key: string; value?: number }>).map((p) => [p.key, p.value]),
+    );
+    expect(params).toMatchObject({
+      getEnergyFee: 100,
+      getTransactionFee: 1000,
+      getFreeNetLimit: 600,
+      getTotalEnergyCurrentLimit: 180_000_000_000,
+      getUnfreezeDelayDays: 14,
+      getAllowTvmCancun: 1,
+    });
   });
 
   it('pays a contract call from the stake: energy_usage, no energy_fee, the use counted', async () => {
