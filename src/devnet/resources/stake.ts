@@ -43,6 +43,9 @@ function accountOf(a: Admission): void {
 
 const frozen = (r: AccountResources, res: ResourceCode) => (res === 'ENERGY' ? r.frozenEnergy : r.frozenNet);
 
+/** The owner can no longer pay the transaction's bandwidth: it is dropped from the block. */
+const cannotPay = (e: Execution): boolean => e.ledger.balance(e.owner) < e.netFee;
+
 /** A system contract's receipt: bandwidth paid, and what else the contract reports. */
 function receipt(e: Execution, extra: Record<string, unknown> = {}): Outcome {
   const balance = e.ledger.balance(e.owner);
@@ -114,6 +117,7 @@ export const unfreezeBalanceV2: TransactionType = {
     if (waiting >= MAX_PENDING_UNFREEZES) throw invalid('Invalid unfreeze operation, unfreezing times is over limit');
   },
   execute(e) {
+    if (cannotPay(e)) return undefined;
     const v = valueOf(e);
     const resource = resourceOf(v)!;
     const amount = BigInt(String(v.unfreeze_balance));
@@ -141,6 +145,7 @@ export const withdrawExpireUnfreeze: TransactionType = {
       throw invalid('no unFreeze balance to withdraw ');
   },
   execute(e) {
+    if (cannotPay(e)) return undefined;
     const paid = withdrawExpired(e.ledger, e.owner, e.headTime);
     return receipt(e, { withdraw_expire_amount: Number(paid) });
   },
@@ -152,6 +157,7 @@ export const cancelAllUnfreezeV2: TransactionType = {
     if (a.ledger.resources.unfreezes(a.owner).length === 0) throw invalid('No unfreezeV2 list to cancel');
   },
   execute(e) {
+    if (cannotPay(e)) return undefined;
     const r = e.ledger.resources.of(e.owner);
     const restaked: Record<ResourceCode, bigint> = { ENERGY: 0n, BANDWIDTH: 0n };
     let paid = 0n;
@@ -232,6 +238,7 @@ export const delegateResource: TransactionType = {
     if (a.ledger.contractKind(to)) throw invalid('Do not allow delegate resources to contract addresses');
   },
   execute(e) {
+    if (cannotPay(e)) return undefined;
     const v = valueOf(e);
     const to = toHexAddress(String(v.receiver_address));
     const resource = resourceOf(v)!;
@@ -329,6 +336,7 @@ export const unDelegateResource: TransactionType = {
       );
   },
   execute(e) {
+    if (cannotPay(e)) return undefined;
     const v = valueOf(e);
     const to = toHexAddress(String(v.receiver_address));
     const resource = resourceOf(v)!;
