@@ -2,13 +2,12 @@
 // TRX for energy (Stake 2.0) so that, as the fee router's origin, it pays its users' energy (`router
 // deploy --user-pays-percent`, `router energy`). The key comes on stdin, never as an argument, and is
 // never printed; `status` reads any address without one.
-import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { TronWeb } from 'tronweb';
-import { tronHost, type Config } from '../config.js';
+import type { TronWeb } from 'tronweb';
+import type { Config } from '../config.js';
 import { isBase58Address } from '../tron/address.js';
 import { sunToTrx, trxToSun } from '../tron/units.js';
-import { CliUsageError } from './router.js';
+import { CliUsageError, node, waitForReceipt } from './router.js';
 
 type Out = (line: string) => void;
 
@@ -30,15 +29,6 @@ interface StakeAccount {
   frozenV2?: Array<{ type?: string; amount?: number }>;
   unfrozenV2?: Array<{ type?: string; unfreeze_amount?: number; unfreeze_expire_time?: number }>;
   account_resource?: { delegated_frozenV2_balance_for_energy?: number };
-}
-
-function node(config: Config, privateKey?: string): TronWeb {
-  const headers = config.tronApiKey ? { 'TRON-PRO-API-KEY': config.tronApiKey } : undefined;
-  return new TronWeb({
-    fullHost: tronHost(config),
-    ...(headers ? { headers } : {}),
-    ...(privateKey ? { privateKey } : {}),
-  });
 }
 
 export async function energyCommand(args: string[], config: Config, out: Out, stdin: () => Promise<string>) {
@@ -117,23 +107,12 @@ async function withdraw(config: Config, out: Out, stdin: () => Promise<string>) 
   out(`withdrawn ${sunToTrx(BigInt(info.withdraw_expire_amount ?? 0))} TRX to ${owner}`);
 }
 
-interface Receipt {
-  blockNumber?: number;
-  withdraw_expire_amount?: number;
-}
-
-async function sendAndWait(tw: TronWeb, key: string, tx: unknown, out: Out): Promise<Receipt> {
+async function sendAndWait(tw: TronWeb, key: string, tx: unknown, out: Out) {
   const sent = await tw.trx.sendRawTransaction(await tw.trx.sign(tx as never, key));
   if (!sent.result) {
     const words = (sent as { message?: string }).message;
     throw new Error(`the node refused it: ${words ? Buffer.from(words, 'hex').toString('utf8') : String(sent.code)}`);
   }
   out(`sent ${sent.txid}; waiting for its block…`);
-  const until = Date.now() + 120_000;
-  for (;;) {
-    const r = (await tw.trx.getUnconfirmedTransactionInfo(sent.txid)) as Receipt;
-    if (r.blockNumber !== undefined) return r;
-    if (Date.now() > until) throw new Error(`no block holds ${sent.txid} after 120 s; look it up on Tronscan`);
-    await sleep(1000);
-  }
+  return waitForReceipt(tw, sent.txid);
 }

@@ -36,7 +36,8 @@ export async function routerCommand(args: string[], config: Config, out: Out, st
   throw new CliUsageError(`unknown router command: ${cmd ?? '(none)'}`);
 }
 
-function node(config: Config, privateKey?: string): TronWeb {
+/** TronWeb on the configured node (TRON_API_KEY as TronGrid's header), signing with `privateKey` if given. */
+export function node(config: Config, privateKey?: string): TronWeb {
   const headers = config.tronApiKey ? { 'TRON-PRO-API-KEY': config.tronApiKey } : undefined;
   return new TronWeb({
     fullHost: tronHost(config),
@@ -134,12 +135,13 @@ async function deploy(args: string[], config: Config, out: Out, stdin: () => Pro
 
 interface Receipt {
   blockNumber?: number;
+  withdraw_expire_amount?: number;
   fee?: number;
   contractResult?: string[];
   receipt?: { result?: string };
 }
 
-async function waitForReceipt(tw: TronWeb, txid: string, timeoutMs = 120_000): Promise<Receipt> {
+export async function waitForReceipt(tw: TronWeb, txid: string, timeoutMs = 120_000): Promise<Receipt> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const r = (await tw.trx.getUnconfirmedTransactionInfo(txid)) as Receipt;

@@ -4,7 +4,8 @@
 // a call may use. Neither moves funds or touches the contract's storage.
 import { tryHexAddress } from '../../tron/address.js';
 import { invalid, toBigIntField } from '../chain/admission.js';
-import type { Admission, Execution, Outcome, TransactionType } from '../chain/transactions.js';
+import type { Admission, TransactionType } from '../chain/transactions.js';
+import { receipt } from './stake.js';
 
 const valueOf = (a: Admission) => a.tx.raw_data.contract[0]!.parameter.value;
 
@@ -18,21 +19,6 @@ function ownContract(a: Admission): string {
   return address;
 }
 
-function done(e: Execution): Outcome {
-  e.ledger.setBalance(e.owner, e.ledger.balance(e.owner) - e.netFee);
-  return {
-    status: 'SUCCESS',
-    info: {
-      id: e.txid,
-      blockNumber: e.blockNumber,
-      blockTimeStamp: e.timestamp,
-      ...(e.netFee > 0n ? { fee: Number(e.netFee) } : {}),
-      contractResult: [''],
-      receipt: { net_fee: Number(e.netFee) },
-    },
-  };
-}
-
 export const updateSetting: TransactionType = {
   validate(a) {
     const percent = toBigIntField(valueOf(a).consume_user_resource_percent ?? 0);
@@ -43,7 +29,7 @@ export const updateSetting: TransactionType = {
     if (e.ledger.balance(e.owner) < e.netFee) return undefined;
     const address = ownContract(e);
     e.ledger.resources.setUserPercent(address, Number(valueOf(e).consume_user_resource_percent ?? 0));
-    return done(e);
+    return receipt(e);
   },
 };
 
@@ -57,7 +43,7 @@ export const updateEnergyLimit: TransactionType = {
     if (e.ledger.balance(e.owner) < e.netFee) return undefined;
     const address = ownContract(e);
     e.ledger.resources.setOriginEnergyLimit(address, Number(valueOf(e).origin_energy_limit));
-    return done(e);
+    return receipt(e);
   },
 };
 

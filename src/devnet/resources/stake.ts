@@ -47,7 +47,7 @@ const frozen = (r: AccountResources, res: ResourceCode) => (res === 'ENERGY' ? r
 const cannotPay = (e: Execution): boolean => e.ledger.balance(e.owner) < e.netFee;
 
 /** A system contract's receipt: bandwidth paid, and what else the contract reports. */
-function receipt(e: Execution, extra: Record<string, unknown> = {}): Outcome {
+export function receipt(e: Execution, extra: Record<string, unknown> = {}): Outcome {
   const balance = e.ledger.balance(e.owner);
   e.ledger.setBalance(e.owner, balance - e.netFee);
   return {

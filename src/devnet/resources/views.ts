@@ -38,38 +38,37 @@ export function limitsOf(ledger: Ledger, r: AccountResources) {
 
 const nowSlot = (ledger: Ledger) => slotOf(ledger.resources.headTime(), ledger.resources.genesisTime());
 
-/** /wallet/getaccountresource */
-export function accountResource(ledger: Ledger, address: string): Record<string, unknown> {
+/** An account's bandwidth and energy, used and a day, and the network's, as getaccountresource has them. */
+function resourceFields(ledger: Ledger, address: string) {
   const r = ledger.resources.of(address);
   const used = usageAt(r, nowSlot(ledger));
   const limits = limitsOf(ledger, r);
-  return nonZero({
+  const net = {
     freeNetUsed: used.freeNet,
     freeNetLimit: FREE_NET_LIMIT,
     NetUsed: used.net,
     NetLimit: limits.net,
     TotalNetLimit: TOTAL_NET_LIMIT,
     TotalNetWeight: Number(limits.totals.totalNetWeight),
+  };
+  const energy = {
     EnergyUsed: used.energy,
     EnergyLimit: limits.energy,
     TotalEnergyLimit: TOTAL_ENERGY_LIMIT,
     TotalEnergyWeight: Number(limits.totals.totalEnergyWeight),
-  });
+  };
+  return { net, energy };
 }
 
-/** /wallet/getaccountnet */
+/** /wallet/getaccountresource */
+export function accountResource(ledger: Ledger, address: string): Record<string, unknown> {
+  const { net, energy } = resourceFields(ledger, address);
+  return nonZero({ ...net, ...energy });
+}
+
+/** /wallet/getaccountnet: the bandwidth half of getaccountresource. */
 export function accountNet(ledger: Ledger, address: string): Record<string, unknown> {
-  const r = ledger.resources.of(address);
-  const used = usageAt(r, nowSlot(ledger));
-  const limits = limitsOf(ledger, r);
-  return nonZero({
-    freeNetUsed: used.freeNet,
-    freeNetLimit: FREE_NET_LIMIT,
-    NetUsed: used.net,
-    NetLimit: limits.net,
-    TotalNetLimit: TOTAL_NET_LIMIT,
-    TotalNetWeight: Number(limits.totals.totalNetWeight),
-  });
+  return nonZero(resourceFields(ledger, address).net);
 }
 
 /**
