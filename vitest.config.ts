@@ -12,6 +12,7 @@ export const UNIT_TESTS = [
   'test/tron/secp.test.ts',
   'test/tron/tx.test.ts',
   'test/tron/pacing.test.ts',
+  'test/tron/chain-clock.test.ts',
   'test/trading/terms.test.ts',
   'test/trading/trade-row.test.ts',
   'test/trading/pnl.test.ts',

@@ -17,6 +17,7 @@ await runCases([
   ['indexer', () => import('./cases/indexer.js')],
   ['bot', () => import('./cases/bot.js')],
   ['botlatency', () => import('./cases/botlatency.js')],
+  ['energy', () => import('./cases/energy.js')],
 ]);
 // the system's stacks and timers of the cases may hold the loop open
 process.exit(0);

@@ -8,11 +8,13 @@ import { openAppDatabase, type AppDatabase, type AppDb } from './db/index.js';
 import { Indexer } from './indexer/indexer.js';
 import { createDataService, type DataService } from './service/data/index.js';
 import { ChainGateway } from './tron/gateway.js';
+import { createChainClock } from './tron/chain-clock.js';
 import { createKeysService, type KeysService } from './service/keys.service.js';
 import { createTradeService, type TradeService } from './service/trade/index.js';
 import { createFeed, type Feed } from './service/feed.service.js';
 import { createWebhooks, type Webhooks } from './service/webhooks.service.js';
 import { createAdmin, type Audit } from './service/admin.service.js';
+import { createEnergyService, type EnergyService } from './service/energy.service.js';
 import { createTronWeb } from './tron/client.js';
 import type { Family } from './tron/families.js';
 import type { Vault } from './vault.js';
@@ -72,6 +74,8 @@ export interface Facade {
   feed: Feed;
   webhooks: Webhooks;
   admin: Audit;
+  /** The operator's energy pools (GET /admin/energy, the metrics' gauge). */
+  energy: EnergyService;
   data: DataService;
   trade: TradeService;
   keys: KeysService;
@@ -132,7 +136,15 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   const tronWeb = tronWebOf(opts, log);
   const chain = new ChainGateway(tronWeb);
   const database = await databaseOf(opts);
-  const data = createDataService({ db: database, chain, families: opts.families, trxUsd: opts.trxUsd });
+  // the last 24 hours and the newest candle are the chain's (a devnet's clock may run ahead)
+  const chainTime = createChainClock({ head: () => chain.head() });
+  const data = createDataService({
+    db: database,
+    chain,
+    families: opts.families,
+    trxUsd: opts.trxUsd,
+    now: chainTime.now,
+  });
   const trade = createTradeService({ db: database, chain, families: opts.families, feeLimitSun: opts.feeLimitSun });
   const keys = createKeysService(database);
   const indexer = new Indexer({
@@ -156,12 +168,14 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   const sealed = await webhooks.sealPlainSecrets();
   if (sealed) log.info({ webhooks: sealed }, 'sealed webhook secrets kept in plain text by an older version');
   const admin = createAdmin(database);
+  const energy = createEnergyService({ db: database, chain, families: opts.families });
   // an instance that does not lead the indexer reads how far the leader got
   const stored = opts.indexer.led ? storedIndexHeight(database) : undefined;
   const health = createHealth({
     indexed: () => indexer.indexed ?? stored?.indexed(),
     nodeHead: async () => (await chain.head()).number,
     pingDb: async () => void (await database.q.select().from(database.t.appMeta).limit(1)),
+    energyLeft: () => energy.available(),
   });
   health.setLeader('indexer', !opts.indexer.led);
   health.setLeader('engine', false);
@@ -172,6 +186,7 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
     logger: log,
     live: { feed, webhooks },
     audit: admin,
+    energy,
     health,
     healthRoutes: opts.metricsPort === undefined,
     botWebhook: opts.botWebhook,
@@ -193,6 +208,7 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
     feed,
     webhooks,
     admin,
+    energy,
     data,
     trade,
     keys,

@@ -18,6 +18,8 @@ import type { KeysService } from '../service/keys.service.js';
 import type { TradeService } from '../service/trade/index.js';
 import { registerAuth } from './auth.js';
 import { adminRoutes } from './admin.routes.js';
+import { energyRoutes } from './energy.routes.js';
+import type { EnergyService } from '../service/energy.service.js';
 import { dataRoutes } from './data.routes.js';
 import { errorHandler, send } from './errors.js';
 import { Errors } from '../service/errors.js';
@@ -39,6 +41,8 @@ export interface AppDeps {
   /** The live stream and webhooks (absent in apps built for narrow tests). */
   live?: { feed: Feed; webhooks: Webhooks };
   audit?: Audit;
+  /** The operator's energy pools (GET /admin/energy; absent in apps built for narrow tests). */
+  energy?: EnergyService | undefined;
   /** /healthz, /readyz and /metrics (absent in apps built for narrow tests). */
   health?: Health;
   /**
@@ -189,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tradeRoutes, { trade: deps.trade });
   await app.register(walletRoutes);
   await app.register(adminRoutes, { keys: deps.keys, ...(deps.audit ? { audit: deps.audit } : {}) });
+  if (deps.energy) await app.register(energyRoutes, { energy: deps.energy });
   if (deps.live) await app.register(liveRoutes, deps.live);
   botWebhookRoute(app, deps.botWebhook);
   return app;

@@ -1,7 +1,8 @@
 // What an instance tells a monitor: `/healthz` (the process answers), `/readyz` (it can serve: its
 // database answers, the node answers and the index has caught up once) and `/metrics` in
 // Prometheus's text format (prom-client): requests and their latencies by route, trades sent and
-// refused, how many blocks the index is behind the node's head, and which roles this instance leads.
+// refused, how many blocks the index is behind the node's head, which roles this instance leads, and
+// the energy each family's pool has left (read from the node at each scrape).
 // Each app has its own registry, so several in one process (the tests) never mix their figures.
 // The three routes need no key, so each answers an address MONITOR_PER_MINUTE times a minute; with
 // METRICS_PORT they are served on that port only (src/facade.ts), not on the public one.
@@ -17,6 +18,8 @@ export interface HealthSources {
   nodeHead(): Promise<number>;
   /** Fails when the database does not answer. */
   pingDb(): Promise<void>;
+  /** The energy each family's pool (its router's origin) has left now; absent: no gauge values. */
+  energyLeft?(): Promise<Array<{ family: string; energyLeft: number }>>;
 }
 
 /** The roles a process runs (all of them, as `npm start` does, until roles can be split). */
@@ -73,6 +76,18 @@ export function createHealth(sources: HealthSources): Health {
       const indexed = sources.indexed();
       const head = await withTimeout(sources.nodeHead()).catch(() => undefined);
       if (indexed && head !== undefined) this.set(Math.max(0, head - indexed.block));
+    },
+  });
+  new Gauge({
+    name: 'launchpad_energy_pool_available',
+    help: "Energy the pool that pays a family's trades (its router's origin) has left now; families with one origin share it",
+    labelNames: ['family'] as const,
+    registers: [registry],
+    async collect() {
+      const pools = sources.energyLeft ? await withTimeout(sources.energyLeft()).catch(() => undefined) : undefined;
+      // a pool the node did not answer for is left out of this scrape, not shown at its last figure
+      this.reset();
+      for (const p of pools ?? []) this.set({ family: p.family }, p.energyLeft);
     },
   });
 

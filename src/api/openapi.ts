@@ -65,6 +65,7 @@ export const OPERATION_ERRORS: Record<string, ServiceError[]> = {
   '/admin/keys/{id}/plan': [notOperator, noSuchKey],
   '/admin/fees': [notOperator],
   '/admin/stats': [notOperator],
+  '/admin/energy': [notOperator, node],
   '/launchpad/stream': [Errors.streamsNotAllowed()],
   '/webhooks': [Errors.streamsNotAllowed()],
   '/webhooks/{id}': [Errors.streamsNotAllowed(), new ServiceError(404, 'Not found', 'no webhook with id 7')],

@@ -11,6 +11,7 @@ import type { Automation } from '../trading/automation/index.js';
 import type { ChartCache } from './charts.js';
 import type { UserPins } from '../trading/user-pin.js';
 import type { Referrals } from '../trading/referrals/index.js';
+import type { EnergyReads } from '../tron/energy-pool.js';
 
 export interface BotServices {
   store: BotStore;
@@ -30,7 +31,12 @@ export interface BotServices {
   charts: ChartCache;
   logger: Logger;
   trxUsd: number;
+  /** The machine's clock: prompts, rate limits, how long a message lives. */
   now: () => number;
+  /** The chain's time: what block times (a trade's, a DCA's next round) are counted from. */
+  chainNow: () => number;
+  /** The routers' energy pools and a wallet's energy and bandwidth, read from the node. */
+  energy: EnergyReads;
   /** The operator's client (admin routes). */
   operator: LaunchpadClient;
   /** Telegram ids allowed to use the admin commands. */

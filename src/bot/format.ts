@@ -120,12 +120,32 @@ export function quoteText(side: Side, t: TradeQuote, slippagePct: number, expire
       ? `Fees: 0.3% pool (in the price) + ${bot} · on SunSwap V2`
       : `Fees: ${trxExact(BigInt(t.launchpadFee ?? '0'))} launchpad + ${bot}`,
     `Price impact: ${(Number(t.impactBps ?? 0) / 100).toFixed(2)}%`,
+    networkFeeLine(t),
     t.fills ? `⚠️ This fills the curve; ${trxExact(BigInt(t.refund ?? '0'))} would be refunded.` : '',
     '',
     `<i>Quote valid for ${expiresInS} s.</i>`,
   ]
     .filter((l, i, a) => l !== '' || a[i - 1] !== '')
     .join('\n');
+}
+
+/** The network fee a trade's card shows: what the node's estimate says the wallet burns, and who pays the energy. */
+export function networkFeeLine(t: TradeQuote): string {
+  if (t.networkFeeSun === undefined) return '';
+  const fee = trxExact(BigInt(t.networkFeeSun));
+  const max = t.networkFeeMaxSun !== undefined ? trxExact(BigInt(t.networkFeeMaxSun)) : undefined;
+  const most = max ? ` · at most ${max}` : '';
+  const ifDry = max ? ` · up to ${max} if the pool runs dry first` : '';
+  switch (t.energyPool) {
+    case 'sponsored':
+      return `Network fee: ~${fee} (the bot pays the ${(t.energyFromPool ?? 0).toLocaleString('en-US')} energy)${ifDry}`;
+    case 'partial':
+      return `Network fee: ~${fee} (the bot's energy pool pays part; it is running low)${ifDry}`;
+    case 'empty':
+      return `⚠️ Network fee: ~${fee}: the bot's energy pool is empty, you pay the energy${most}`;
+    default:
+      return `Network fee: ~${fee}${most}`;
+  }
 }
 
 export function holdersPage(symbol: string, list: Holder[], page: number, perPage: number): string {
@@ -155,7 +175,8 @@ export function tokenList(title: string, list: TokenSummary[]): string {
   return [`<b>${esc(title)}</b>`, '', ...rows].join('\n');
 }
 
-export function walletText(w: WalletView, index: number, count: number): string {
+/** /wallet's text; `resources` are the lines of the wallet's energy and bandwidth (energy-text.ts). */
+export function walletText(w: WalletView, index: number, count: number, resources: string[] = []): string {
   const pos = w.positions
     .slice(0, 15)
     .map((p) => `• $${esc(p.symbol)}: ${compact(p.balance)} ≈ ${trx(Math.round(p.valueInTrx * 100) / 100)}`);
@@ -164,13 +185,15 @@ export function walletText(w: WalletView, index: number, count: number): string 
     `<code>${esc(w.address)}</code>`,
     '',
     `Balance: <b>${trx(w.trxBalance)}</b>`,
+    ...resources,
     '',
     pos.length ? '<b>Positions</b>' : 'No token positions yet.',
     ...pos,
   ].join('\n');
 }
 
-export function settingsText(s: Settings): string {
+/** /settings' text; `sponsorship` says whether the bot pays the energy of the user's trades (energy-text.ts). */
+export function settingsText(s: Settings, sponsorship?: string): string {
   return [
     '<b>⚙️ Settings</b>',
     `Slippage: ${s.slippage}%`,
@@ -189,6 +212,7 @@ export function settingsText(s: Settings): string {
         : 'off'
     } (<code>/autotpsl +100% 50% -30% 100%</code> or <code>off</code>)`,
     `Stop-loss: ${slHoldText(s.slHoldBlocks)} (1 = at once; change with <code>/slhold N</code>)`,
+    ...(sponsorship ? [sponsorship] : []),
   ].join('\n');
 }
 

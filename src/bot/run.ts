@@ -1,7 +1,8 @@
 // Starts the bot from config: its database (the trading side's, with the chat's tables), the trading
 // side (src/trading/index.ts) with the bot's notifiers, and the bot itself; long polling with grammY's
 // runner (updates of one chat in order, chats in parallel) or a webhook; on the engine's instance, the
-// trading side's engines and the chat's own (alerts, scheduled deletes, referral payouts told).
+// trading side's engines and the chat's own (alerts, scheduled deletes, referral payouts told, the
+// admins told of an energy pool running low).
 import { run, type RunnerHandle } from '@grammyjs/runner';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -14,6 +15,7 @@ import type { BotServices } from './context.js';
 import { txLinker } from './format.js';
 import { createBot, installBot, runDueDeletes, COMMANDS, type BotOptions } from './index.js';
 import { orderNotifier } from './notifiers/order.notifier.js';
+import { watchEnergyPools } from './notifiers/energy.notifier.js';
 import { tellPayouts } from './notifiers/referral.notifier.js';
 import { sniperNotifier } from './notifiers/sniper.notifier.js';
 import { tradeNotifier } from './notifiers/trade.notifier.js';
@@ -107,7 +109,9 @@ export async function buildBot(opts: BotRunOptions) {
     logger: log,
     trxUsd: opts.trxUsd,
     now: Date.now,
+    chainNow: trading.chainTime.now,
     operator: trading.operator,
+    energy: trading.energy,
     admins: opts.admins ?? [],
     events: trades,
   };
@@ -130,6 +134,8 @@ export interface BotRoles {
 
 /** How often the engine tells referrers of their confirmed payouts. */
 const PAYOUTS_EVERY_MS = 10_000;
+/** How often the engine looks at the energy pools (the admins are told when one runs low). */
+const ENERGY_EVERY_MS = 60_000;
 
 /** The engine: what runs on one instance at a time (the trading side's engines, and the chat's own). */
 function botEngine(built: Awaited<ReturnType<typeof buildBot>>, staleMs: number | undefined) {
@@ -162,6 +168,19 @@ function botEngine(built: Awaited<ReturnType<typeof buildBot>>, staleMs: number 
           PAYOUTS_EVERY_MS,
         ),
       );
+      if (services.admins.length) {
+        const energy = watchEnergyPools({
+          api: bot.api,
+          pools: () => services.operator.adminEnergy(),
+          admins: services.admins,
+          meta: store,
+          logger: log,
+        });
+        const look = () =>
+          void energy().catch((err: unknown) => log.warn({ err }, 'looking at the energy pools failed'));
+        look();
+        timers.push(setInterval(look, ENERGY_EVERY_MS));
+      }
     },
     async stop() {
       for (const t of timers) clearInterval(t);

@@ -6,16 +6,12 @@ import { parseArgs } from 'node:util';
 import type { TronWeb } from 'tronweb';
 import type { Config } from '../config.js';
 import { isBase58Address } from '../tron/address.js';
+import { stakeOf, tradesCovered, type StakeJson } from '../tron/energy-pool.js';
+import { TYPICAL_TRADE_ENERGY } from '../tron/network-fee.js';
 import { sunToTrx, trxToSun } from '../tron/units.js';
 import { CliUsageError, node, waitForReceipt } from './router.js';
 
 type Out = (line: string) => void;
-
-/**
- * The energy of a curve buy through the fee router by a first-time holder (76,874 on the devnet,
- * bench/RESULTS.md): what "trades a day" below counts in.
- */
-export const ENERGY_PER_TRADE = 76_874;
 
 interface AccountResources {
   EnergyLimit?: number;
@@ -24,12 +20,7 @@ interface AccountResources {
   TotalEnergyWeight?: number;
 }
 
-interface StakeAccount {
-  balance?: number;
-  frozenV2?: Array<{ type?: string; amount?: number }>;
-  unfrozenV2?: Array<{ type?: string; unfreeze_amount?: number; unfreeze_expire_time?: number }>;
-  account_resource?: { delegated_frozenV2_balance_for_energy?: number };
-}
+type StakeAccount = StakeJson & { balance?: number };
 
 export async function energyCommand(args: string[], config: Config, out: Out, stdin: () => Promise<string>) {
   const [cmd, ...rest] = args;
@@ -63,8 +54,8 @@ async function status(args: string[], config: Config, out: Out): Promise<void> {
     tw.trx.getAccountResources(address) as unknown as Promise<AccountResources>,
     tw.trx.getAccount(address) as unknown as Promise<StakeAccount>,
   ]);
-  const staked = BigInt(acc.frozenV2?.find((f) => f.type === 'ENERGY')?.amount ?? 0);
-  const lent = BigInt(acc.account_resource?.delegated_frozenV2_balance_for_energy ?? 0);
+  const stake = stakeOf(acc);
+  const [staked, lent] = [stake.energySun, stake.lentEnergySun];
   const limit = res.EnergyLimit ?? 0;
   const used = res.EnergyUsed ?? 0;
   out(`account:    ${address}`);
@@ -75,12 +66,13 @@ async function status(args: string[], config: Config, out: Out): Promise<void> {
     `network:    ${res.TotalEnergyLimit ?? 0} energy a day over ${res.TotalEnergyWeight ?? 0} TRX staked: ` +
       `${res.TotalEnergyWeight ? ((res.TotalEnergyLimit ?? 0) / res.TotalEnergyWeight).toFixed(2) : '0'} energy per TRX`,
   );
-  out(`sustains:   ${Math.floor(limit / ENERGY_PER_TRADE)} curve buys a day (${ENERGY_PER_TRADE} energy each)`);
-  for (const u of acc.unfrozenV2 ?? []) {
-    const when = new Date(u.unfreeze_expire_time ?? 0).toISOString();
-    out(
-      `unstaking:  ${sunToTrx(BigInt(u.unfreeze_amount ?? 0))} TRX (${u.type ?? 'BANDWIDTH'}), withdrawable from ${when}`,
-    );
+  const perTrade = TYPICAL_TRADE_ENERGY.curve;
+  out(
+    `sustains:   ${tradesCovered(limit, perTrade)} curve trades a day (${perTrade} energy each, a typical figure that errs high)`,
+  );
+  for (const u of stake.unstaking) {
+    const when = new Date(u.withdrawableAt).toISOString();
+    out(`unstaking:  ${sunToTrx(u.amountSun)} TRX (${u.resource}), withdrawable from ${when}`);
   }
 }
 

@@ -13,6 +13,7 @@ import { createReferrals, describeSettings, type BookedFee } from '../trading/re
 import { payReferrers } from '../trading/referrals/payout.js';
 import { createTronWeb } from '../tron/client.js';
 import { ChainGateway } from '../tron/gateway.js';
+import { createChainClock } from '../tron/chain-clock.js';
 import { sunToTrx } from '../tron/units.js';
 import { CliUsageError } from './router.js';
 
@@ -85,12 +86,15 @@ export async function referralsCommand(
       const key = (await readKey()).trim().replace(/^0x/, '');
       if (!/^[0-9a-fA-F]{64}$/.test(key)) throw new CliUsageError('the paying wallet’s private key (64 hex) on stdin');
       const chain = new ChainGateway(createTronWeb({ host: tronHost(config), apiKey: config.tronApiKey }));
+      const chainTime = createChainClock({ head: () => chain.head() });
+      await chainTime.read();
       const r = await payReferrers({
         referrals,
         walletOf: (id) => activeWallet(store, id),
         chain,
         payerKey: key,
         say: out,
+        chainNow: chainTime.now,
       });
       out(`payouts: ${r.confirmed} confirmed, ${r.failed} failed (owed again), ${r.underway} still under way`);
     } else {

@@ -23,6 +23,7 @@ export type UserTrade = Out<typeof S.UserTradesResponse>['data'][number];
 export type AdminPlan = Out<typeof S.Plan>;
 export type AdminKey = Out<typeof S.KeyResponse>['data'];
 export type AdminStats = Out<typeof S.StatsResponse>['data'];
+export type EnergyPool = Out<typeof S.EnergyPool>;
 export type FeeRow = Out<typeof S.FeeRow>;
 export type StreamEvent = Out<typeof S.StreamEvent>;
 export type Side = Quote['type'];
@@ -227,6 +228,10 @@ export class LaunchpadClient {
   }
   async adminStats(): Promise<AdminStats> {
     return (await this.request<Out<typeof S.StatsResponse>>('GET', '/admin/stats')).data;
+  }
+  /** The energy pools that pay the routers' trades, each family's (or the one named). */
+  async adminEnergy(family?: Family): Promise<EnergyPool[]> {
+    return (await this.request<Out<typeof S.EnergyResponse>>('GET', '/admin/energy', { family })).data;
   }
 
   // ---- live

@@ -15,6 +15,19 @@ export const TREASURY = devnetKey('treasury');
 /** Owner of the devnet's fee routers (their setTreasury, setMaxFeeBps, transferOwnership). */
 export const ROUTER_OWNER = devnetKey('router-owner');
 export const FAUCET_GENESIS_SUN = 5_000_000_000n * SUN_PER_TRX;
+/**
+ * The operator's energy pool at genesis: ROUTER_OWNER (the routers' origin) has this much TRX staked
+ * for energy, about 100 million energy a day at the devnet's weights (some 1,200 curve trades), and
+ * OPERATOR_LIQUID_SUN to pay for its own transactions.
+ */
+export const OPERATOR_STAKE_SUN = 10_000_000n * SUN_PER_TRX;
+export const OPERATOR_LIQUID_SUN = 10_000n * SUN_PER_TRX;
+/**
+ * The routers' resource settings at genesis: sponsored, the origin pays all of a trade's energy from
+ * its stake (consume_user_resource_percent 0), up to this much per call.
+ */
+export const ROUTER_USER_PAYS_PERCENT = 0;
+export const ROUTER_ORIGIN_ENERGY_LIMIT = 10_000_000;
 export const ROUTER_MAX_FEE_BPS = 1000;
 /**
  * TRX the launchpad keeps from the curve at launch. The real figure is not published; this one
@@ -27,6 +40,10 @@ export function writeGenesis(ledger: Ledger, time: number): void {
   ledger.ensureAccount(FAUCET.address, time, null, 'faucet');
   ledger.setBalance(FAUCET.address, FAUCET_GENESIS_SUN);
   ledger.ensureAccount(TREASURY.address, time, null, 'treasury');
+  ledger.ensureAccount(ROUTER_OWNER.address, time, null, 'operator');
+  ledger.setBalance(ROUTER_OWNER.address, OPERATOR_LIQUID_SUN);
+  const pool = ledger.resources.of(ROUTER_OWNER.address);
+  ledger.resources.save({ ...pool, frozenEnergy: OPERATOR_STAKE_SUN });
   for (const f of FAMILIES) {
     ledger.ensureAccount(f.launchpad, time, 'launchpad', `${f.family} launchpad`);
     ledger.ensureAccount(f.feeRecipient, time, null, `${f.family} fees`);
@@ -65,7 +82,7 @@ export function writeDex(ledger: Ledger, time: number): void {
 
 /**
  * The fee router of each family: the compiled contracts/FeeRouterV2.sol, deployed from its bytecode
- * by ROUTER_OWNER, fees to TREASURY. A devnet made while the router was native TypeScript gets
+ * by ROUTER_OWNER, fees to TREASURY, sponsored (ROUTER_USER_PAYS_PERCENT) from the operator's stake. A devnet made while the router was native TypeScript gets
  * the bytecode at the same address with the settings it had; one made with version 1's bytecode
  * gets version 2 at the same address with the genesis settings (a router holds no TRX of anyone's
  * between calls; what is there stays, as fees). Idempotent.
@@ -97,8 +114,8 @@ export async function deployRouters(vm: Vm, host: VmHost): Promise<void> {
       abi: JSON.stringify(build.abi),
       name: `${f.family} router`,
       value: 0n,
-      consumeUserResourcePercent: 100,
-      originEnergyLimit: 10_000_000,
+      consumeUserResourcePercent: ROUTER_USER_PAYS_PERCENT,
+      originEnergyLimit: ROUTER_ORIGIN_ENERGY_LIMIT,
       replace: host.ledger.exists(f.router),
     });
   }

@@ -16,6 +16,7 @@ export const FINALITY_POLL_MS = 3000;
 export interface FinalityDeps {
   store: TradingStore;
   clientFor: (t: TradeRow) => Promise<LaunchpadClient>;
+  /** the chain's time: a transaction's expiration is a block time */
   now: () => number;
   sleep: (ms: number) => Promise<unknown>;
   pollMs?: number;

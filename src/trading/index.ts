@@ -2,12 +2,17 @@
 // the users' sealed wallets, the exactly-once trade flow, the order engine, the automation (sniper
 // and copy trading), referrals and PINs, over its own database, the API (untrusted), the node (read
 // only) and one live stream. A front end gives it a vault, its notifiers (what the engines tell a
-// user, rendered its way) and its clocks for tests; it knows nothing of grammY or of any page.
+// user, rendered its way) and its clocks for tests; it knows nothing of grammY or of any page. What
+// is compared with block times (a transaction's expiry, orders, the automation's 24 hours, referral
+// ages) runs on the chain's time, read from the node (src/tron/chain-clock.ts); what is wall time on
+// purpose (a quote's 30 s, PINs, leases) on the machine's.
 import type { Logger } from 'pino';
 import { LaunchpadClient } from '../client/index.js';
 import { createTronWeb } from '../tron/client.js';
+import { energyReads } from '../tron/energy-pool.js';
 import type { Family } from '../tron/families.js';
 import { ChainGateway } from '../tron/gateway.js';
+import { clockTime, createChainClock, type ChainTime } from '../tron/chain-clock.js';
 import type { Vault } from '../vault.js';
 import { createAccounts } from './accounts.js';
 import { type AutoEvent, type Automation, createAutomation } from './automation/index.js';
@@ -54,11 +59,16 @@ export interface TradingOptions {
     orders: OrderNotifier;
     automation: (e: AutoEvent) => Promise<void> | void;
   };
-  /** tests: the clocks, the DCA tick, whether the engines follow the stream, how often finality is read */
+  /**
+   * tests: the clocks in place of the chain's, the DCA tick, whether the engines follow the stream,
+   * how often finality is read
+   */
   drive?: {
+    /** the order engine's and the automation's */
     ordersNow?: () => number;
     tickMs?: number;
     follow?: boolean;
+    /** the trade flow's: signing, and when a trade that did not land can no longer land */
     tradesNow?: () => number;
     finalityPollMs?: number;
     referralsNow?: () => number;
@@ -69,7 +79,7 @@ export interface TradingOptions {
 const RESUME_EVERY_MS = 30_000;
 
 /** The trading side's reader of the node (paced on a real node, TRON_RPS). */
-function nodeMarketOf(node: NodeOptions, log: Logger) {
+function nodeChainOf(node: NodeOptions, log: Logger) {
   const tronWeb = createTronWeb({
     host: node.host,
     apiKey: node.apiKey,
@@ -80,7 +90,7 @@ function nodeMarketOf(node: NodeOptions, log: Logger) {
         }
       : undefined,
   });
-  return createNodeMarket({ chain: new ChainGateway(tronWeb), families: node.families });
+  return new ChainGateway(tronWeb);
 }
 
 /**
@@ -93,6 +103,7 @@ function engines(
   orders: OrderEngine,
   automation: Automation,
   handTrades: TradeEvents,
+  clock: ChainTime,
   log: Logger,
 ) {
   let timer: NodeJS.Timeout | undefined;
@@ -102,6 +113,8 @@ function engines(
   };
   return {
     async start(several?: { resumeStaleMs: number }): Promise<void> {
+      // the chain's time first: what the engines stamped before a stop may be ahead of the machine's
+      await clock.read().catch((err: unknown) => log.warn({ err }, 'the node did not give its head block'));
       await resume(several?.resumeStaleMs ?? 0);
       await orders.start();
       await trading.resumeAutoOrders();
@@ -130,7 +143,9 @@ export async function createTrading(opts: TradingOptions) {
     apiKey: await operatorKey(store, opts.vault, opts.operatorKey),
     timeoutMs: 30_000,
   });
-  const market = nodeMarketOf(opts.node, log);
+  const chain = nodeChainOf(opts.node, log);
+  const market = createNodeMarket({ chain, families: opts.node.families });
+  const clock = createChainClock({ head: () => chain.head() });
   const accounts = createAccounts({
     store,
     vault: opts.vault,
@@ -145,17 +160,17 @@ export async function createTrading(opts: TradingOptions) {
     signing: opts.signing,
     market,
     ...(drive.finalityPollMs !== undefined ? { finalityPollMs: drive.finalityPollMs } : {}),
-    ...(drive.tradesNow ? { now: drive.tradesNow } : {}),
+    chain: drive.tradesNow ? clockTime(drive.tradesNow) : clock,
     // the order engine is made below; a buy lands long after
     afterBuy: (buy) =>
       orders.afterBuy(buy).catch((err: unknown) => log.warn({ trade: buy.id, err }, 'automatic TP/SL not set yet')),
   });
-  const stream = createStream({ client: operator, logger: log });
+  const stream = createStream({ client: operator, logger: log, now: clock.now });
   const engineDeps = {
     stream,
     logger: log,
     trxUsd: opts.trxUsd,
-    ...(drive.ordersNow ? { now: drive.ordersNow } : {}),
+    now: drive.ordersNow ?? clock.now,
     ...(drive.follow !== undefined ? { follow: drive.follow } : {}),
   };
   const orders = createOrderEngine({
@@ -177,18 +192,16 @@ export async function createTrading(opts: TradingOptions) {
     notify: opts.notify.automation,
     ...engineDeps,
   });
-  const referrals = createReferrals({
-    db: opts.db,
-    meta: store,
-    fees: operator,
-    ...(drive.referralsNow ? { now: drive.referralsNow } : {}),
-  });
+  // a referee's age is counted to the block times of its fees: the chain's clock
+  const referrals = createReferrals({ db: opts.db, meta: store, fees: operator, now: drive.referralsNow ?? clock.now });
   return {
     store,
     /** the operator's client (the API's admin routes, token data) */
     operator,
     /** the node, read-only */
     market,
+    /** the routers' energy pools and a wallet's energy and bandwidth, from the node */
+    energy: energyReads(chain, opts.node.families),
     accounts,
     trading,
     orders,
@@ -198,7 +211,9 @@ export async function createTrading(opts: TradingOptions) {
     pins: createUserPins(store),
     /** the process's one live stream: a front end's alerts subscribe here too */
     stream,
-    ...engines(trading, orders, automation, opts.notify.trades, log),
+    /** the chain's time, as the node shows it: what block times (a trade's, an order's round) are counted from */
+    chainTime: clock,
+    ...engines(trading, orders, automation, opts.notify.trades, clock, log),
   };
 }
 

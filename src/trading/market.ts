@@ -8,6 +8,8 @@ import type { Family } from '../tron/families.js';
 import type { ChainGateway } from '../tron/gateway.js';
 import type { FeeParams, Reserves } from '../tron/market/index.js';
 import { settledTrade, type SettledTrade } from '../tron/receipts.js';
+import { estimateTradeFee, routerCall, type NetworkFee } from '../tron/network-fee.js';
+import type { Terms } from './terms.js';
 import { TradeError } from './trade-errors.js';
 
 /** Where a token trades now: its launchpad's curve (with the launchpad's fees) or its SunSwap V2 pair. */
@@ -17,6 +19,8 @@ export type MarketNow =
 
 /** How long a launchpad's fee parameters are reused (ms): they change rarely, by an admin call. */
 const FEES_TTL_MS = 30_000;
+/** The deadline a priced call carries past the head block (s), as the API builds it. */
+const DEADLINE_S = 300;
 
 export function createNodeMarket(deps: { chain: ChainGateway; families: Family[]; now?: () => number }) {
   const { chain, families } = deps;
@@ -55,6 +59,29 @@ export function createNodeMarket(deps: { chain: ChainGateway; families: Family[]
       const found = await chain.pair(family, token);
       if (!found) throw new TradeError('the token has launched but the node shows no DEX pair for it', 'market');
       return { family, venue: 'dex', reserves: await chain.pairReserves(family, found.pair, found.dex) };
+    },
+
+    /**
+     * What a trade of these terms costs the wallet in network fees, estimated on the node: the call run
+     * there as the wallet, the router's sponsorship and the wallet's own energy and bandwidth.
+     */
+    async networkFee(
+      owner: string,
+      token: string,
+      t: Terms,
+      limits: { capSun: bigint; extraSun: bigint },
+    ): Promise<NetworkFee> {
+      const family = families.find((f) => f.family === t.family);
+      if (!family) throw new TradeError(`the token is on a launchpad this bot does not trade (${t.family})`);
+      const head = await chain.head();
+      const deadline = BigInt(Math.floor(head.timestamp / 1000) + DEADLINE_S);
+      return estimateTradeFee(chain, {
+        owner,
+        router: family.router,
+        venue: t.venue,
+        call: routerCall({ ...t, token, deadline }),
+        ...limits,
+      });
     },
 
     /** A wallet's balance of the token at the head block (base units). */

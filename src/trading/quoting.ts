@@ -7,6 +7,7 @@ import type { LaunchpadClient, Quote } from '../client/index.js';
 import type { FamilyName } from '../tron/families.js';
 import type { Side } from '../tron/market/index.js';
 import { BPS, TOKEN_DECIMALS, feeLimitWith, formatUnits, parseUnits, sunToTrx, trxToSun } from '../tron/units.js';
+import type { NetworkFee } from '../tron/network-fee.js';
 import type { Holdings } from './holdings.js';
 import type { MarketNow, NodeMarket } from './market.js';
 import type { SigningRules } from './signing.js';
@@ -40,6 +41,34 @@ export interface QuotingDeps {
   market: NodeMarket;
   holdings: Holdings;
   signing: SigningRules;
+}
+
+/**
+ * What the trade costs the wallet in network fees, estimated on the node (the card shows it), and a
+ * refusal at once when the wallet's TRX (as the node shows it) cannot pay a buy's amount and the fee
+ * it burns (else it would run out of energy on chain), saying how much is missing.
+ */
+async function priceNetwork(
+  deps: QuotingDeps,
+  wallet: WalletRow,
+  token: string,
+  t: Terms,
+  settings: Settings,
+): Promise<NetworkFee> {
+  const [fee, have] = await Promise.all([
+    deps.market.networkFee(wallet.address, token, t, {
+      capSun: deps.signing.feeLimitSun,
+      extraSun: feeLimitWith(0n, settings.extraFeeLimit),
+    }),
+    deps.market.trxBalance(wallet.address),
+  ]);
+  const need = (t.side === 'buy' ? t.amountIn : 0n) + fee.totalSun;
+  if (have < need)
+    throw new TradeError(
+      `you have ${sunToTrx(have)} TRX; this needs ${sunToTrx(need)} TRX (${t.side === 'buy' ? 'the amount and ' : ''}${sunToTrx(fee.totalSun)} TRX of network fee): ${sunToTrx(need - have)} TRX missing`,
+      'funds',
+    );
+  return fee;
 }
 
 export function createQuoting(deps: QuotingDeps) {
@@ -88,22 +117,17 @@ export function createQuoting(deps: QuotingDeps) {
     return { amountIn: units, onChain };
   }
 
-  /** Refuses at once a trade the wallet's TRX (as the node shows it) cannot pay for: a buy's amount and the fee limit. */
-  async function checkFunds(wallet: WalletRow, t: Terms, settings: Settings): Promise<void> {
-    const have = await market.trxBalance(wallet.address);
-    const need = (t.side === 'buy' ? t.amountIn : 0n) + feeLimitWith(signing.feeLimitSun, settings.extraFeeLimit);
-    if (have < need)
-      throw new TradeError(
-        `you have ${sunToTrx(have)} TRX; this needs ${sunToTrx(need)} TRX (${t.side === 'buy' ? 'the amount and ' : ''}the network fee limit)`,
-        'funds',
-      );
-  }
-
   /** What a row keeps of terms: with the router's allowance for a sell, as the node shows it. */
-  async function keep(t: Terms, wallet: WalletRow, token: string, symbol: string): Promise<TradeQuote> {
+  async function keep(
+    t: Terms,
+    wallet: WalletRow,
+    token: string,
+    symbol: string,
+    fee: NetworkFee,
+  ): Promise<TradeQuote> {
     const router = signing.routers[t.family];
     const allowance = t.side === 'sell' && router ? await market.allowance(token, wallet.address, router) : undefined;
-    return keptTerms(t, symbol, allowance);
+    return keptTerms(t, symbol, allowance, fee);
   }
 
   const shortOf = (token: string) => `${token.slice(0, 6)}…`;
@@ -147,8 +171,8 @@ export function createQuoting(deps: QuotingDeps) {
         opts.floorOf?.(amount.amountIn),
       );
       checkQuote(quote, own, amount.onChain);
-      await checkFunds(wallet, own, settings);
-      return { kept: await keep(own, wallet, token, quote.symbol ?? opts.symbol ?? shortOf(token)), quote };
+      const fee = await priceNetwork(deps, wallet, token, own, settings);
+      return { kept: await keep(own, wallet, token, quote.symbol ?? opts.symbol ?? shortOf(token), fee), quote };
     },
 
     /**
@@ -177,9 +201,9 @@ export function createQuoting(deps: QuotingDeps) {
       checkQuote(built.quote, own, amount.onChain);
       // the API's minimum comes from its own output: below ours, the transaction is built again with ours
       if (BigInt(built.quote.exact.minOut) < own.minOut) built = await build(amount.amountIn, own.family, own.minOut);
-      await checkFunds(wallet, own, settings);
+      const fee = await priceNetwork(deps, wallet, token, own, settings);
       // the symbol its rule was told (the event's), as its messages name it
-      return { kept: await keep(own, wallet, token, symbol), built };
+      return { kept: await keep(own, wallet, token, symbol, fee), built };
     },
   };
 }

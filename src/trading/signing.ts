@@ -55,17 +55,23 @@ export function expectedTrade(trade: TradeRow, kept: TradeQuote, built: Quote, r
   };
 }
 
-export function createSigner(deps: { accounts: Accounts; rules: SigningRules; now: () => number }) {
+export function createSigner(deps: {
+  accounts: Accounts;
+  rules: SigningRules;
+  /** the chain's time, read afresh: what a transaction's expiration and deadline are held to */
+  now: () => number | Promise<number>;
+}) {
   const { accounts, rules } = deps;
 
   /** Signs the transaction built here for `expected` if the facade's bytes are exactly it; else refuses. */
   async function sign(wallet: WalletRow, tx: UnsignedTx, expected: Expected, extraFeeTrx = 0): Promise<TxJson> {
     let mine: TxJson;
+    const now = await deps.now();
     try {
       mine = pinTransaction(tx, expected, {
         owner: wallet.address,
         maxFeeLimitSun: feeLimitWith(rules.feeLimitSun, extraFeeTrx),
-        now: deps.now(),
+        now,
       });
     } catch (e) {
       if (e instanceof PinError) throw new TradeError(e.message);

@@ -25,12 +25,19 @@ const FRESH_MS = 10_000;
 interface Sub extends StreamSubscriber {
   /** the last event it handled (or was past when it came) */
   last: number | undefined;
-  /** the wall-clock time it subscribed (a subscriber without a position takes events from then) */
+  /** the chain's time when it subscribed (a subscriber without a position takes events from then) */
   since: number;
   queue: Promise<void>;
 }
 
-export function createStream(deps: { client: LaunchpadClient; logger: Logger; retryMs?: number }) {
+export function createStream(deps: {
+  client: LaunchpadClient;
+  logger: Logger;
+  retryMs?: number;
+  /** the chain's time (events are as old as their blocks); default the machine's clock */
+  now?: () => number;
+}) {
+  const now = deps.now ?? Date.now;
   const log = deps.logger.child({ module: 'stream' });
   const subs = new Set<Sub>();
   let stop: (() => void) | undefined;
@@ -75,7 +82,7 @@ export function createStream(deps: { client: LaunchpadClient; logger: Logger; re
      */
     async subscribe(s: StreamSubscriber): Promise<() => void> {
       const position = await s.position?.get();
-      const sub: Sub = { ...s, last: position ?? seen, since: Date.now(), queue: Promise.resolve() };
+      const sub: Sub = { ...s, last: position ?? seen, since: now(), queue: Promise.resolve() };
       const carried = new Set([...subs].flatMap((x) => x.kinds));
       subs.add(sub);
       const older = position !== undefined && (stop === undefined || from === undefined || position < from);

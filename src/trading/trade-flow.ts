@@ -18,6 +18,7 @@
 // On start, unfinished trades are resumed: stored bytes are re-broadcast (a duplicate is fine) and
 // followed to the end; a trade interrupted before signing is marked failed with nothing sent.
 import { setTimeout as sleepFor } from 'node:timers/promises';
+import { clockTime, type ChainTime } from '../tron/chain-clock.js';
 import type { Accounts } from './accounts.js';
 import { createTradeBuild } from './build-trade.js';
 import { createFinality } from './finality.js';
@@ -47,6 +48,8 @@ export function createTradeFlow(deps: {
   /** the node, read-only: the market, balances and receipts the API's figures are checked against */
   market: NodeMarket;
   now?: () => number;
+  /** the chain's time (default `now`, the machine's clock of quotes): expirations and deadlines are block times */
+  chain?: ChainTime;
   sleep?: (ms: number) => Promise<unknown>;
   /** how often an included trade is read until final (tests shorten it) */
   finalityPollMs?: number;
@@ -58,14 +61,15 @@ export function createTradeFlow(deps: {
 }) {
   const { store, accounts } = deps;
   const now = deps.now ?? Date.now;
+  const chain = deps.chain ?? clockTime(now);
   const sleep = deps.sleep ?? ((ms: number) => sleepFor(ms));
-  const signer = createSigner({ accounts, rules: deps.signing, now });
+  const signer = createSigner({ accounts, rules: deps.signing, now: chain.read });
   const holdings = createHoldings({ store, market: deps.market });
   const quoting = createQuoting({ store, market: deps.market, holdings, signing: deps.signing });
   const finality = createFinality({
     store,
     clientFor: async (t) => accounts.clientFor((await store.user(t.userId))!),
-    now,
+    now: chain.now,
     sleep,
     ...(deps.finalityPollMs !== undefined ? { pollMs: deps.finalityPollMs } : {}),
   });
@@ -85,6 +89,7 @@ export function createTradeFlow(deps: {
     holdings,
     finality,
     now,
+    chainNow: chain.now,
     sleep,
     running: new Set<string>(),
     afterBuy: deps.afterBuy,

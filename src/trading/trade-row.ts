@@ -7,6 +7,7 @@ import type { NewTrade, TradeRow } from './store.js';
 import type { Side } from '../tron/market/index.js';
 import { FAMILY_NAMES } from '../tron/families.js';
 import type { Terms } from './terms.js';
+import type { NetworkFee } from '../tron/network-fee.js';
 
 const uint = z.string().regex(/^\d+$/);
 
@@ -41,12 +42,28 @@ export const TradeQuote = z.strictObject({
     .string()
     .regex(/^-?\d+$/)
     .optional(),
+  /** the network fee the node's estimate says the wallet burns (sun), the most it can, and the pool's state */
+  networkFeeSun: uint.optional(),
+  networkFeeMaxSun: uint.optional(),
+  energyPool: z.enum(['sponsored', 'partial', 'empty', 'off']).optional(),
+  /** energy the trade uses and the share the pool pays */
+  energy: z.number().int().nonnegative().optional(),
+  energyFromPool: z.number().int().nonnegative().optional(),
 });
 export type TradeQuote = z.infer<typeof TradeQuote>;
 
 /** What a row keeps of a trade's terms, shown as `symbol`; `allowance` as the node read it. */
-export function keptTerms(t: Terms, symbol: string, allowance?: bigint): TradeQuote {
+export function keptTerms(t: Terms, symbol: string, allowance?: bigint, fee?: NetworkFee): TradeQuote {
   return {
+    ...(fee
+      ? {
+          networkFeeSun: fee.totalSun.toString(),
+          networkFeeMaxSun: fee.maxSun.toString(),
+          energyPool: fee.pool,
+          energy: fee.energy,
+          energyFromPool: fee.fromPool,
+        }
+      : {}),
     symbol,
     venue: t.venue,
     amountIn: t.amountIn.toString(),

@@ -16,7 +16,7 @@ import type { TradeEvents, TradeOutcome } from './trade-outcome.js';
 /** How often a sent trade is read until it is in a block (a block comes every 3 s on mainnet). */
 const POLL_MS = 500;
 
-/** What running a trade takes: the flow's parts, its clock, and the trades running in this process. */
+/** What running a trade takes: the flow's parts, its clocks, and the trades running in this process. */
 export interface RunContext {
   store: TradingStore;
   accounts: Accounts;
@@ -24,7 +24,10 @@ export interface RunContext {
   build: TradeBuild;
   holdings: Holdings;
   finality: Finality;
+  /** the machine's clock: when a trade was last moved (another instance's, left stale) */
   now: () => number;
+  /** the chain's time: until when a sent transaction may still land (its expiration is a block time) */
+  chainNow: () => number;
   sleep: (ms: number) => Promise<unknown>;
   /** trades this process is running now (a second call for one of them returns at once) */
   running: Set<string>;
@@ -34,7 +37,8 @@ export interface RunContext {
 
 /**
  * Polls until the transaction is in a block (included, confirmed or failed); when the node does not
- * know it, sends the same bytes again. With `balancesOf`, the answer carries that wallet's balances.
+ * know it, sends the same bytes again, until `deadline` (the chain's time). With `balancesOf`, the
+ * answer carries that wallet's balances.
  */
 export async function waitLanded(
   c: RunContext,
@@ -47,7 +51,7 @@ export async function waitLanded(
   for (let i = 1; ; i++) {
     const s = await client.txStatus(txid, balancesOf).catch(() => undefined);
     if (s && (s.state === 'included' || s.state === 'confirmed' || s.state === 'failed')) return s;
-    if (c.now() > deadline) return undefined;
+    if (c.chainNow() > deadline) return undefined;
     if (resend && s?.state === 'unknown' && i % 3 === 0) await resend().catch(() => undefined);
     await c.sleep(POLL_MS);
   }
@@ -57,7 +61,7 @@ export async function waitLanded(
 export async function approve(c: RunContext, client: LaunchpadClient, wallet: WalletRow, token: string) {
   const signed = await c.signer.signApproval(wallet, await client.approve(token, wallet.address), token);
   const id = await client.broadcast(signed);
-  const s = await waitLanded(c, client, id, c.now() + 60_000);
+  const s = await waitLanded(c, client, id, c.chainNow() + 60_000);
   if (!s || s.state === 'failed')
     throw new TradeError(`the approval did not go through${s?.reason ? `: ${s.reason}` : ''}`);
 }
@@ -76,7 +80,7 @@ async function finish(
     c,
     client,
     trade.txid!,
-    Math.max(deadline, c.now() + 5_000),
+    Math.max(deadline, c.chainNow() + 5_000),
     () => client.broadcast(signed),
     {
       userAddress: wallet.address,
@@ -186,7 +190,7 @@ export async function sendTrx(c: RunContext, user: UserRow, wallet: WalletRow, t
     sun: trxToSun(amount),
   });
   const txid = await client.broadcast(signed);
-  const s = await waitLanded(c, client, txid, c.now() + 60_000);
+  const s = await waitLanded(c, client, txid, c.chainNow() + 60_000);
   if (!s) return { txid, state: 'pending' as const, reason: 'still pending; check /wallet later' };
   return {
     txid,

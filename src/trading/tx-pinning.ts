@@ -50,6 +50,7 @@ export interface PinContext {
   owner: string;
   /** the largest fee limit the bot allows for this transaction (sun) */
   maxFeeLimitSun: bigint;
+  /** the chain's time (ms), from the bot's own read of the node: expiration and deadline are block times */
   now: number;
 }
 

@@ -8,6 +8,8 @@ import type { Pool } from './market/index.js';
 import type { PairReserves } from './market/index.js';
 import type { Family } from './families.js';
 import { callData, refOf, signTx, transferTx, triggerTx, type RefBlock } from './tx.js';
+import type { ChainPrices, ContractTerms, ResourcesLeft } from './network-fee.js';
+import { NodeResources } from './resource-reads.js';
 
 export interface UnsignedTx {
   txID: string;
@@ -68,6 +70,7 @@ function headerOf(b: BlockJson): Head | undefined {
 }
 
 const noop = () => {};
+
 /** Bound on remembered reads (they are only valid for one block anyway). */
 const MAX_READS = 20_000;
 
@@ -81,8 +84,12 @@ export class ChainGateway {
   /** Each launchpad's DEX and each launched token's pair: fixed once known. */
   private dexes = new Map<string, Promise<DexInfo | undefined>>();
   private pairs = new Map<string, string>();
+  /** Energy estimates, resources, prices and contracts' resource terms (resource-reads.ts). */
+  private readonly resources: NodeResources;
 
-  constructor(readonly tronWeb: TronWeb) {}
+  constructor(readonly tronWeb: TronWeb) {
+    this.resources = new NodeResources(tronWeb);
+  }
 
   private reader(launchpad: string): LaunchpadReader {
     let r = this.readers.get(launchpad);
@@ -230,6 +237,26 @@ export class ChainGateway {
     return this.reader(family.launchpad).fees();
   }
 
+  /** The energy a call would use, run on the node at the head (resource-reads.ts); undefined when it fails there. */
+  estimateEnergy(owner: string, contract: string, data: string, callValue: bigint): Promise<number | undefined> {
+    return this.resources.estimateEnergy(owner, contract, data, callValue);
+  }
+
+  /** An account's energy and bandwidth left now, as of the head block. */
+  resourcesLeft(address: string): Promise<ResourcesLeft> {
+    return this.atHead(`res:${address}`, () => this.resources.resourcesLeft(address));
+  }
+
+  /** The energy price and the price of a burnt byte. */
+  prices(): Promise<ChainPrices> {
+    return this.resources.prices();
+  }
+
+  /** A contract's resource terms: its origin, the caller's share of energy, the origin's cap. */
+  contractTerms(contract: string): Promise<ContractTerms | undefined> {
+    return this.resources.contractTerms(contract);
+  }
+
   /** The family whose launchpad knows this token, if any. */
   async familyOf(families: Family[], token: string): Promise<Family | undefined> {
     for (const f of families) {
@@ -265,9 +292,12 @@ export class ChainGateway {
     return transferTx({ owner: from, to, amount: Number(sun), ref: await this.ref() });
   }
 
+  /** The last timestamp a build was given: two builds never share one (a head ahead of the clock would give it twice). */
+  private lastStamp = 0;
   private async ref(): Promise<RefBlock> {
     const r = refOf(await this.head());
-    return { ...r, timestamp: Math.max(Date.now(), r.timestamp) };
+    this.lastStamp = Math.max(Date.now(), r.timestamp, this.lastStamp + 1);
+    return { ...r, timestamp: this.lastStamp };
   }
 
   /** Signs with the owner's key (libsecp256k1; checks as TronWeb's trx.sign, see src/tron/tx.ts). */

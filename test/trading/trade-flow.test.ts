@@ -14,6 +14,7 @@ import {
 } from '../../src/trading/trade-flow.js';
 import type { NodeMarket } from '../../src/trading/market.js';
 import { newTradeRow, quoteOfTrade } from '../../src/trading/trade-row.js';
+import { networkFeeOf } from '../../src/tron/network-fee.js';
 import { formatUnits } from '../../src/tron/units.js';
 import { addUser, memoryStore } from './helpers.js';
 
@@ -47,6 +48,27 @@ function buyQuote(symbol?: string): Quote {
     priceBefore: 0.001,
     priceAfter: 0.001,
     feeLimit: 50,
+    networkFee: {
+      total: 0,
+      max: 1.5,
+      energy: 76_874,
+      estimatedBy: 'node',
+      energyFromPool: 76_874,
+      energyFromWallet: 0,
+      energyBurnt: 0,
+      bandwidthBytes: 416,
+      bandwidthFrom: 'free',
+      pool: 'sponsored',
+      exact: {
+        totalSun: '0',
+        energySun: '0',
+        bandwidthSun: '0',
+        maxSun: '1500000',
+        feeLimitSun: '1537500',
+        energyPriceSun: '100',
+        bytePriceSun: '1000',
+      },
+    },
     exact: {
       amountIn: '100000000',
       expectedOut: OUT.toString(),
@@ -59,10 +81,27 @@ function buyQuote(symbol?: string): Quote {
   };
 }
 
+/**
+ * The network fee the node estimates for these trades: 80,000 energy burnt at 100 sun (the router not
+ * sponsored), the bytes from the free allowance; fee limit 96,000 energy.
+ */
+const NODE_FEE = networkFeeOf({
+  energy: 80_000,
+  estimatedBy: 'node',
+  contract: { origin: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8', userPaysPercent: 100, originEnergyLimit: 0 },
+  caller: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
+  callerLeft: { energy: 0, energyLimit: 0, net: 0, freeNet: 600 },
+  originLeft: { energy: 0, energyLimit: 0, net: 0, freeNet: 0 },
+  prices: { energySun: 100n, byteSun: 1000n },
+  rawBytes: 282,
+  capSun: 50_000_000n,
+});
+
 /** A node that shows the pair, and the wallet holding `trxSun`. */
 const fakeNode = (trxSun: bigint) =>
   ({
     marketOf: async () => ({ family: { family: 'launchpad' }, venue: 'dex', reserves: PAIR }),
+    networkFee: async () => NODE_FEE,
     trxBalance: async () => trxSun,
     tokenBalance: async () => 0n,
     allowance: async () => 0n,
@@ -139,12 +178,13 @@ describe('a quote', () => {
     });
   });
 
-  it('is refused at once when the TRX on chain is short: 149.99 TRX held, 100 + 50 fee limit needed', async () => {
-    const { user, wallet, flow } = await setup({ quote: async () => buyQuote() }, 149_990_000n);
+  it('is refused at once when the TRX on chain is short: 107.99 TRX held, 100 + 8 TRX of network fee needed', async () => {
+    expect(NODE_FEE.totalSun).toBe(8_000_000n);
+    const { user, wallet, flow } = await setup({ quote: async () => buyQuote() }, 107_990_000n);
     const refused = flow.termsFor(user, wallet, TOKEN, 'buy', '100');
     await expect(refused).rejects.toThrow(TradeError);
     await expect(refused).rejects.toThrow(
-      'you have 149.99 TRX; this needs 150 TRX (the amount and the network fee limit)',
+      'you have 107.99 TRX; this needs 108 TRX (the amount and 8 TRX of network fee): 0.01 TRX missing',
     );
   });
 });

@@ -169,7 +169,7 @@ export const CandlesBody = z.strictObject({
   interval: z.enum(CANDLE_INTERVALS),
   /** ms; the candle holding `from` is the first (default: `limit` candles before `to`) */
   from: msTime.optional(),
-  /** ms; default now */
+  /** ms; default now on the chain (its newest block's time, moved on) */
   to: msTime.optional(),
   /** candles at most, 1..1000, default 100 (the newest when `from` is not given) */
   limit: intLike.pipe(z.number().int().min(1).max(1000)).optional(),

@@ -4,4 +4,5 @@ export * from './data.js';
 export * from './trade.js';
 export * from './wallet.js';
 export * from './admin.js';
+export * from './energy.js';
 export * from './live.js';

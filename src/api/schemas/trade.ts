@@ -39,6 +39,42 @@ export const LocalTradeBody = z.strictObject({
   minOut: minOut.optional(),
 });
 
+/**
+ * What the trade costs the user in network fees (TRX burnt for energy and bandwidth), as java-tron
+ * will bill it: the call's energy estimated on the node (triggerconstantcontract) as the wallet,
+ * less what the router's origin pays from its staked energy (the operator's pool) and what the
+ * wallet's own energy covers, at the chain's energy price; plus the transaction's bytes when neither
+ * staked nor free bandwidth covers them. Without userAddress, for a wallet with no energy or bandwidth
+ * of its own and the typical energy of such a trade.
+ */
+export const NetworkFee = z
+  .object({
+    total: z.number().describe('TRX the user burns (energy and bandwidth)'),
+    max: z.number().describe('the most it can burn: the fee limit less what the wallet’s energy covers, and the bytes'),
+    energy: z.number().describe('energy the call uses'),
+    estimatedBy: z
+      .enum(['node', 'typical'])
+      .describe('node: run on the node as the wallet; typical: a measured figure (no wallet, or the call cannot run)'),
+    energyFromPool: z.number().describe('energy the router’s origin pays from its stake (sponsored)'),
+    energyFromWallet: z.number().describe('energy the wallet’s own stake (or energy lent to it) pays'),
+    energyBurnt: z.number().describe('energy paid by burning TRX'),
+    bandwidthBytes: z.number(),
+    bandwidthFrom: z.enum(['staked', 'free', 'burn']),
+    pool: z
+      .enum(['sponsored', 'partial', 'empty', 'off'])
+      .describe('the energy pool for this trade: pays all of its share, part, none, or the router is not sponsored'),
+    exact: z.object({
+      totalSun: z.string(),
+      energySun: z.string(),
+      bandwidthSun: z.string(),
+      maxSun: z.string(),
+      feeLimitSun: z.string(),
+      energyPriceSun: z.string(),
+      bytePriceSun: z.string(),
+    }),
+  })
+  .describe('the network fee the user pays for this trade');
+
 export const Quote = z.object({
   type: side,
   tokenAddress: z.string(),
@@ -59,7 +95,9 @@ export const Quote = z.object({
   slippage: z.number(),
   priceBefore: z.number(),
   priceAfter: z.number(),
+  /** the transaction's fee_limit (TRX): the wallet's share of the energy with a margin, not a flat ceiling */
   feeLimit: z.number(),
+  networkFee: NetworkFee,
   exact: z.object({
     amountIn: z.string(),
     expectedOut: z.string(),

@@ -1,8 +1,10 @@
-// Admin commands, for the Telegram ids in ADMIN_TELEGRAM_IDS only. Everyone else gets no hint that
-// they exist (the updates fall through to the ordinary handlers).
+// Admin commands (/plans, /plan, /user, /stats, /energy, /referrals), for the Telegram ids in
+// ADMIN_TELEGRAM_IDS only. Everyone else gets no hint that they exist (the updates fall through to the
+// ordinary handlers).
 import { Composer } from 'grammy';
 import { ApiError } from '../../client/index.js';
 import type { BotContext } from '../context.js';
+import { poolsText } from '../energy-text.js';
 import { esc, trx } from '../format.js';
 import { settingsText, totalsOf, totalsText } from '../referrals.js';
 
@@ -97,6 +99,17 @@ admin.command('stats', async (ctx) => {
     ].join('\n'),
     { parse_mode: 'HTML' },
   );
+});
+
+/** The energy pools that pay the routers' trades, as the API reads them from the node and the index. */
+admin.command('energy', async (ctx) => {
+  try {
+    await ctx.reply(poolsText(await ctx.services.operator.adminEnergy()), { parse_mode: 'HTML' });
+  } catch (e) {
+    await ctx.reply(`Could not read the pools: ${esc(e instanceof ApiError ? e.message : 'error')}`, {
+      parse_mode: 'HTML',
+    });
+  }
 });
 
 /** `/referrals set` words: NAME=VALUE, each name once. */

@@ -103,10 +103,10 @@ ordersFeature.chatType(GROUPS).callbackQuery(
 );
 
 async function created(ctx: BotContext, o: OrderRow): Promise<void> {
-  const { now } = ctx.services;
+  const { orders } = ctx.services;
   const fresh = (await ctx.services.store.order(o.id)) ?? o;
   const state = fresh.status === 'executing' ? '\nIts condition holds already: trading now.' : '';
-  await ctx.reply(`✅ <b>Order set</b>\n${orderLine(fresh, now())}${state}`, {
+  await ctx.reply(`✅ <b>Order set</b>\n${orderLine(fresh, orders.now())}${state}`, {
     parse_mode: 'HTML',
     reply_markup: new InlineKeyboard()
       .text('✖️ Cancel', orderCancelData.build({ id: o.id }))
@@ -198,14 +198,14 @@ priv.command('dca', async (ctx) => {
 
 async function showOrders(ctx: BotContext, token: string | undefined, edit: boolean): Promise<void> {
   const user = await userOf(ctx);
-  const { orders, now } = ctx.services;
+  const { orders } = ctx.services;
   const list = (await orders.list(user.telegramId, token)).slice(0, 30);
   const title = !token
     ? '<b>📋 Your open orders</b>'
     : list[0]
       ? `<b>📋 Orders of $${esc(list[0].symbol)}</b>`
       : '<b>📋 Orders on this token</b>';
-  const text = listText(list, orders, now(), title);
+  const text = listText(list, orders, orders.now(), title);
   const kb = listKeyboard(list, token, ctx.services.store.settings(user));
   if (edit) {
     await ctx.editMessageText(text, { parse_mode: 'HTML', reply_markup: kb }).catch((e: unknown) => {

@@ -64,7 +64,7 @@ async function sharePnl(ctx: BotContext, token: string): Promise<void> {
     ...perToken(p),
     pnlTrx: p.pnlTrx,
     pnlPct: p.pnlPct,
-    heldMs: firstBuy === undefined ? 0 : Math.max(0, ctx.services.now() - firstBuy),
+    heldMs: firstBuy === undefined ? 0 : Math.max(0, ctx.services.chainNow() - firstBuy),
   });
   await ctx.replyWithPhoto(new InputFile(png, `${p.symbol}-pnl.png`), {
     caption: `$${esc(p.symbol)} PnL`,

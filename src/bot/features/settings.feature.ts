@@ -1,10 +1,12 @@
 // /settings: slippage, presets, confirmations, fee limit; it also shows the automatic TP/SL and how long
-// a stop-loss waits (set by /autotpsl and /slhold, in orders.feature.ts). Private chats only: a group
+// a stop-loss waits (set by /autotpsl and /slhold, in orders.feature.ts), and whether the bot pays the
+// energy of the user's trades (its routers' energy pools, read from the node). Private chats only: a group
 // is told to open one, and its taps change nothing. Turning confirmations off, and a slippage above
 // 15 % (conversations.ts), need the PIN unlocked once the user has one.
 import { Composer } from 'grammy';
 import { settingData } from '../callback-data/index.js';
 import type { BotContext } from '../context.js';
+import { sponsorshipLine } from '../energy-text.js';
 import { settingsText } from '../format.js';
 import { GROUPS, editOwned, privateOnly, replyOwned, userOf } from '../helpers.js';
 import { settingsKeyboard } from '../keyboards.js';
@@ -15,10 +17,14 @@ const priv = settingsFeature.chatType('private');
 settingsFeature.chatType(GROUPS).command('settings', (ctx) => privateOnly(ctx));
 settingsFeature.chatType(GROUPS).callbackQuery(settingData.filter(), (ctx) => privateOnly(ctx));
 
+/** Whether trades are sponsored, in words; left out when the node does not answer. */
+const sponsorship = async (ctx: BotContext) =>
+  sponsorshipLine(await ctx.services.energy.pools().catch(() => undefined));
+
 priv.command('settings', async (ctx) => {
   const user = await userOf(ctx);
   const s = ctx.services.store.settings(user);
-  await replyOwned(ctx, settingsText(s), settingsKeyboard(s));
+  await replyOwned(ctx, settingsText(s, await sponsorship(ctx)), settingsKeyboard(s));
 });
 
 priv.callbackQuery(settingData.filter({ setting: 'conf' }), async (ctx) => {
@@ -29,7 +35,7 @@ priv.callbackQuery(settingData.filter({ setting: 'conf' }), async (ctx) => {
   const next = { ...s, confirm: !s.confirm };
   await ctx.services.store.saveSettings(user.telegramId, next);
   await ctx.answerCallbackQuery({ text: `Confirm before trading: ${next.confirm ? 'on' : 'off'}` });
-  await editOwned(ctx, settingsText(next), settingsKeyboard(next));
+  await editOwned(ctx, settingsText(next, await sponsorship(ctx)), settingsKeyboard(next));
 });
 
 // the others are asked for, in a dialogue (conversations.ts)

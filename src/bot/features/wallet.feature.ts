@@ -1,8 +1,10 @@
-// /wallet: address, balance, positions; new, import, export, switch, withdraw, remove. Private chats
-// only (a group is told to open one). Export, withdraw, import, switch and remove pass the PIN's gate
-// (pin-gate.ts): a PIN unlocked in the last two minutes, and no hold running.
+// /wallet: address, balance, energy and bandwidth (read from the node), positions; new, import, export,
+// switch, withdraw, remove. Private chats only (a group is told to open one). Export, withdraw, import,
+// switch and remove pass the PIN's gate (pin-gate.ts): a PIN unlocked in the last two minutes, and no
+// hold running.
 import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context.js';
+import { walletResourceLines } from '../energy-text.js';
 import { esc, trx, walletText } from '../format.js';
 import { GROUPS, editOwned, privateOnly, replyOwned, userOf } from '../helpers.js';
 import { walletMenuData, walletPickData, type WalletAction, type WalletPick } from '../callback-data/index.js';
@@ -33,9 +35,12 @@ async function view(ctx: BotContext, edit: boolean) {
   const wallet = await accounts.activeWallet(user);
   const all = await store.wallets(user.telegramId);
   let text: string;
+  // the wallet's energy and bandwidth from the node itself; a node that does not answer is said, not fatal
+  const resources = ctx.services.energy.wallet(wallet.address).catch(() => undefined);
   try {
     const w = await accounts.clientFor(user).getWallet(wallet.address);
-    text = walletText(w, all.findIndex((x) => x.id === wallet.id) + 1, all.length);
+    const index = all.findIndex((x) => x.id === wallet.id) + 1;
+    text = walletText(w, index, all.length, walletResourceLines(await resources));
   } catch (e) {
     text = `<code>${esc(wallet.address)}</code>\n\n⚠️ ${esc(friendly(e))}`;
   }

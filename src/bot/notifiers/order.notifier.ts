@@ -12,7 +12,7 @@ import { formatPrice } from '../../trading/price.js';
 export function orderNotifier(api: Api, logger: Logger, txLink: (txid: string) => string) {
   return async (e: OrderEvent): Promise<void> => {
     const o = e.order;
-    const what = orderLine(o, Date.now()).split('\n')[0]!;
+    const what = orderLine(o, e.at).split('\n')[0]!;
     const sym = `$${esc(o.symbol)}`;
     const tx = e.outcome?.txid ? `\nTx: ${txLink(e.outcome.txid)}` : '';
     let text: string;

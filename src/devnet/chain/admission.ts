@@ -3,6 +3,7 @@
 import { rawOf } from '../../tron/tx.js';
 import { toBase58, tryHexAddress } from '../../tron/address.js';
 import { recoverSigner } from '../../tron/secp.js';
+import { fieldBytes } from '../../tron/resources.js';
 import { TX_RESULT_BYTES } from '../fees.js';
 import type { BlockRow, TxJson } from './types.js';
 
@@ -96,7 +97,7 @@ export function checkTapos(tx: TxJson, head: BlockRow, blockAt: (n: number) => B
 
 /** The bytes a transaction pays bandwidth for: raw data, signatures and its result. */
 export function billableBytes(rawBytes: number, sigCount: number): bigint {
-  return BigInt(rawBytes + 3 + sigCount * 67 + TX_RESULT_BYTES);
+  return BigInt(fieldBytes(rawBytes) + sigCount * fieldBytes(65) + TX_RESULT_BYTES);
 }
 
 /** A whole-number field of the transaction, or null if it is not one. */

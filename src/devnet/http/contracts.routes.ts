@@ -121,9 +121,10 @@ function contractJson(chain: Chain, p: Params) {
       contract_address: c.address,
       abi: { entrys: JSON.parse(c.abi) as unknown[] },
       bytecode: c.bytecode,
-      consume_user_resource_percent: c.consumeUserResourcePercent,
+      // java-tron leaves out a field at its default (0), as for every message it prints
+      ...(c.consumeUserResourcePercent ? { consume_user_resource_percent: c.consumeUserResourcePercent } : {}),
       name: c.name,
-      origin_energy_limit: c.originEnergyLimit,
+      ...(c.originEnergyLimit ? { origin_energy_limit: c.originEnergyLimit } : {}),
       code_hash: c.codeHash,
     };
   }

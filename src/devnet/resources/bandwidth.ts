@@ -5,7 +5,15 @@ import { tryHexAddress } from '../../tron/address.js';
 import type { TxJson } from '../chain/types.js';
 import { BANDWIDTH_PRICE_SUN } from '../fees.js';
 import type { Ledger } from '../ledger.js';
-import { increase, increaseAccount, netLimit, payBandwidth, recovered, recoveredAccount, slotOf } from './formulas.js';
+import {
+  increase,
+  increaseAccount,
+  netLimit,
+  payBandwidth,
+  recovered,
+  recoveredAccount,
+  slotOf,
+} from '../../tron/resources.js';
 import { FREE_NET_LIMIT, NETWORK_TOTALS, TOTAL_NET_LIMIT } from './params.js';
 
 export interface BandwidthCharge {

@@ -1,7 +1,7 @@
 // Who pays a contract call's energy, as java-tron settles it (VMActuator's energy limit at the
 // start, ReceiptCapsule.payEnergyBill at the end): the called contract's origin takes its share from
 // its staked energy, the caller its part from its own, and burns TRX for the rest. The arithmetic is
-// formulas.ts's; this reads the accounts and writes their new use.
+// src/tron/resources.ts's; this reads the accounts and writes their new use.
 import type { Ledger } from '../ledger.js';
 import {
   callEnergyLimit,
@@ -14,7 +14,7 @@ import {
   type CallParties,
   type EnergyBill,
   type ResourceState,
-} from './formulas.js';
+} from '../../tron/resources.js';
 import { NETWORK_TOTALS, TOTAL_ENERGY_LIMIT } from './params.js';
 import type { AccountResources } from './store.js';
 

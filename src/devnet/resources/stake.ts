@@ -14,7 +14,7 @@ import {
   slotOf,
   unDelegateTransfer,
   type ResourceState,
-} from './formulas.js';
+} from '../../tron/resources.js';
 import {
   DAY_MS,
   DEFAULT_DELEGATE_LOCK_BLOCKS,

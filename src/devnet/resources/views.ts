@@ -3,7 +3,7 @@
 // getCanWithdrawUnfreezeAmount and getaccount's Stake 2.0 fields): usage recovered to the head's slot,
 // zero fields left out as java-tron's JSON printer leaves them out.
 import type { Ledger } from '../ledger.js';
-import { energyLimit, netLimit, recovered, recoveredAccount, slotOf, windowSlotsOf } from './formulas.js';
+import { energyLimit, netLimit, recovered, recoveredAccount, slotOf, windowSlotsOf } from '../../tron/resources.js';
 import {
   FREE_NET_LIMIT,
   MAX_PENDING_UNFREEZES,

@@ -26,7 +26,8 @@ export type { DataDeps } from './rows.js';
 
 export function createDataService(deps: DataDeps) {
   const ctx: DataContext = { ...deps, now: deps.now ?? Date.now };
-  const cache = createReadCache(ctx.now);
+  // how long a read is kept is the machine's time, whatever the chain's clock does
+  const cache = createReadCache(Date.now);
   const { memo } = cache;
 
   return {

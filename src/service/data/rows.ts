@@ -13,6 +13,10 @@ export interface DataDeps {
   chain: ChainGateway;
   families: Family[];
   trxUsd: number;
+  /**
+   * The chain's time (default the machine's clock): what the indexed block times are counted from
+   * (the last 24 hours, the newest candle, a token's age).
+   */
   now?: () => number;
 }
 

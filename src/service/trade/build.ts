@@ -2,40 +2,19 @@
 // approval of the router. Every built trade is put in the pending-fee ledger under its txid, so the
 // indexer can charge the caller's key once the trade confirms.
 import type * as schema from '../../db/schema.js';
-import { routerFunction } from '../../tron/abi.js';
 import type { Family } from '../../tron/families.js';
 import type { ChainGateway, UnsignedTx } from '../../tron/gateway.js';
-import { MAX_UINT256 } from '../../tron/units.js';
+import { TYPICAL_APPROVE_ENERGY, estimateCallFee, routerCall, type RouterCall } from '../../tron/network-fee.js';
+import { callData } from '../../tron/tx.js';
+import { MAX_UINT256, trxNumber } from '../../tron/units.js';
+import { Errors } from '../errors.js';
 import type { Caller, PlannedTrade, TradeDeps } from './types.js';
 
-export interface ContractCall {
-  /** the method's signature, e.g. "buy(address,uint256,uint256,uint256)" */
-  method: string;
-  args: Array<{ type: string; value: string }>;
-  callValue: bigint;
-}
-
-const uint = (v: bigint | number | undefined) => ({ type: 'uint256', value: String(v) });
-
-/**
- * The router method for a plan and its arguments: (token, [tokens in, sells], min out, fee bps,
- * deadline); a buy sends its TRX as the call's value.
- */
-export function routerCallOf(p: PlannedTrade, feeBps: number): ContractCall {
-  const args = [
-    { type: 'address', value: p.token },
-    ...(p.side === 'sell' ? [uint(p.amountIn)] : []),
-    uint(p.minOut),
-    uint(feeBps),
-    uint(p.deadline),
-  ];
-  const name = routerFunction(p.side, p.venue);
-  return {
-    method: `${name}(${args.map((a) => a.type).join(',')})`,
-    args,
-    callValue: p.side === 'buy' ? p.amountIn : 0n,
-  };
-}
+/** The router call of a plan (tron/network-fee.ts's routerCall): what is built and what is priced. */
+export const routerCallOf = (
+  p: Pick<PlannedTrade, 'side' | 'venue' | 'token' | 'amountIn' | 'minOut' | 'deadline'>,
+  feeBps: number,
+): RouterCall => routerCall({ ...p, feeBps });
 
 type PendingFee = typeof schema.pendingFees.$inferInsert;
 
@@ -82,22 +61,36 @@ export function createTradeBuilder(deps: TradeDeps) {
   };
 }
 
-/** Unsigned approve(router, 2^256-1) of the token for the family's router. */
-export function buildApproval(
+/**
+ * Unsigned approve(router, 2^256-1) of the token for the family's router, its fee limit from the
+ * node's estimate of the call (at most `capSun`); refused when the wallet cannot pay the fee it burns.
+ */
+export async function buildApproval(
   chain: ChainGateway,
   family: Family,
   token: string,
   user: string,
-  feeLimitSun: bigint,
+  capSun: bigint,
 ): Promise<UnsignedTx> {
-  return chain.buildCall(
-    user,
-    token,
-    'approve(address,uint256)',
-    [
-      { type: 'address', value: family.router },
-      { type: 'uint256', value: MAX_UINT256.toString() },
-    ],
-    { callValue: 0n, feeLimit: feeLimitSun },
-  );
+  const method = 'approve(address,uint256)';
+  const args = [
+    { type: 'address', value: family.router },
+    { type: 'uint256', value: MAX_UINT256.toString() },
+  ];
+  const [fee, trx] = await Promise.all([
+    estimateCallFee(chain, {
+      owner: user,
+      contract: token,
+      data: callData(method, args),
+      callValue: 0n,
+      typicalEnergy: TYPICAL_APPROVE_ENERGY,
+      capSun,
+    }),
+    chain.trxBalance(user),
+  ]);
+  if (trx < fee.totalSun)
+    throw Errors.insufficientFunds(
+      `needs ${trxNumber(fee.totalSun)} TRX of network fee for the approval, has ${trxNumber(trx)} TRX: ${trxNumber(fee.totalSun - trx)} TRX missing`,
+    );
+  return chain.buildCall(user, token, method, args, { callValue: 0n, feeLimit: fee.feeLimitSun });
 }

@@ -2,6 +2,7 @@
 // broadcast), approve, allowance, transfers, token creation, broadcast and txStatus. Every trade goes
 // through the family's router so the plan's fee is taken on chain in the same transaction.
 import { toHexAddress } from '../../tron/address.js';
+import { withRawBytes } from '../../tron/network-fee.js';
 import type { Family } from '../../tron/families.js';
 import type { SignedTx } from '../../tron/gateway.js';
 import { approveIfNeeded, needsApproval } from './approval.js';
@@ -12,7 +13,7 @@ import { Errors } from '../errors.js';
 import { signerOf } from './input.js';
 import { checkFunds, checkSlippage, createPlanner } from './plan.js';
 import { settledTrade } from './receipts.js';
-import { buildTransfer, checkFeeLimitFunds } from './transfer.js';
+import { buildTransfer } from './transfer.js';
 import type { Caller, CreateTokenInput, TradeDeps, TradeInput, TradeWallet, TransferInput } from './types.js';
 import { describe, describeTxStatus, describeWallet, type TxStatus } from './view.js';
 
@@ -65,7 +66,7 @@ export function createTradeService(deps: TradeDeps) {
 
     /** The plan, and with `withWallet` the user's TRX, token balance and allowance (one call for a front end). */
     async quote(input: TradeInput, caller: Caller, withWallet = false) {
-      const p = await plan(input, caller);
+      const p = await plan(input, caller, withWallet);
       if (!withWallet) return describe(p);
       return { ...describe(p), wallet: describeWallet(await walletOf(p.family, p.token, input.userAddress)) };
     },
@@ -75,7 +76,10 @@ export function createTradeService(deps: TradeDeps) {
       checkSlippage(p);
       await checkFunds(chain, p, input.userAddress);
       if (await needsApproval(chain, p, input.userAddress)) throw Errors.approvalRequired();
-      return { unsignedTx: await buildTrade(p, input.userAddress, caller), quote: describe(p) };
+      const unsignedTx = await buildTrade(p, input.userAddress, caller);
+      // the transaction's own bytes, counted exactly, for its bandwidth
+      const networkFee = withRawBytes(p.networkFee, unsignedTx.raw_data_hex.length / 2);
+      return { unsignedTx, quote: describe({ ...p, networkFee }) };
     },
 
     async trade(input: Omit<TradeInput, 'userAddress'> & { privateKey: string }, caller: Caller) {
@@ -108,7 +112,6 @@ export function createTradeService(deps: TradeDeps) {
 
     async approve(tokenAddress: string, userAddress: string) {
       const { family } = await tokenOf(tokenAddress);
-      checkFeeLimitFunds(await chain.trxBalance(userAddress), deps.feeLimitSun);
       return buildApproval(chain, family, tokenAddress, userAddress, deps.feeLimitSun);
     },
 

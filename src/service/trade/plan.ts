@@ -7,6 +7,8 @@ import type { ChainGateway } from '../../tron/gateway.js';
 import { minOutFor, priceTrx, type FeeParams } from '../../tron/market/index.js';
 import { TOKEN_DECIMALS, trxNumber } from '../../tron/units.js';
 import { Errors } from '../errors.js';
+import { estimateTradeFee } from '../../tron/network-fee.js';
+import { routerCallOf } from './build.js';
 import { feeLimitOf, slippageBpsOf } from './input.js';
 import { fillOnCurve } from './plan-curve.js';
 import { fillOnDex } from './plan-dex.js';
@@ -59,11 +61,34 @@ export function createPlanner(deps: TradeDeps) {
     slippageBps: slippageBpsOf(input.slippage),
     minOut: input.minOut === undefined ? undefined : BigInt(input.minOut),
     feeBps: BigInt(caller.feeBps),
-    feeLimit: feeLimitOf(deps.feeLimitSun, input.priorityFee),
+    extraFeeSun: feeLimitOf(0n, input.priorityFee),
   });
 
-  /** Simulates the trade where the token trades now; throws the spec's errors. */
-  async function plan(input: TradeInput, caller: Caller): Promise<PlannedTrade> {
+  /**
+   * What the plan's transaction costs in network fees, estimated on the node as `owner` (none: a
+   * quote of the token alone, for a wallet with no energy or bandwidth of its own).
+   */
+  const networkFee = (p: Omit<PlannedTrade, 'networkFee' | 'feeLimit'>, owner: string | undefined, terms: PlanTerms) =>
+    estimateTradeFee(chain, {
+      owner,
+      router: p.family.router,
+      venue: p.venue,
+      call: routerCallOf(p, Number(p.feeBps)),
+      capSun: deps.feeLimitSun,
+      extraSun: terms.extraFeeSun,
+    });
+
+  /**
+   * Simulates the trade where the token trades now, and prices its network fee (for the wallet, unless
+   * `wallet` is false: a quote of the token alone); throws the spec's errors.
+   */
+  async function plan(input: TradeInput, caller: Caller, wallet = true): Promise<PlannedTrade> {
+    const planned = await fill(input, caller);
+    const fee = await networkFee(planned, wallet ? input.userAddress : undefined, termsOf(input, caller));
+    return { ...planned, networkFee: fee, feeLimit: fee.feeLimitSun };
+  }
+
+  async function fill(input: TradeInput, caller: Caller): Promise<Omit<PlannedTrade, 'networkFee' | 'feeLimit'>> {
     const token = input.tokenAddress;
     const { family, symbol } = await tokenOf(token);
     const holding = () => chain.tokenBalance(token, input.userAddress);
@@ -99,7 +124,12 @@ export function createPlanner(deps: TradeDeps) {
 type PlanBase = Pick<PlannedTrade, 'family' | 'side' | 'venue' | 'pair' | 'deadline' | 'token' | 'symbol'>;
 
 /** The plan: the venue's fill with the caller's terms, the slippage floor and prices for people. */
-function planOf(base: PlanBase, terms: PlanTerms, priceBefore: number, fill: Fill): PlannedTrade {
+function planOf(
+  base: PlanBase,
+  terms: PlanTerms,
+  priceBefore: number,
+  fill: Fill,
+): Omit<PlannedTrade, 'networkFee' | 'feeLimit'> {
   const { after, ...amounts } = fill;
   return {
     ...base,
@@ -110,7 +140,6 @@ function planOf(base: PlanBase, terms: PlanTerms, priceBefore: number, fill: Fil
     feeBps: terms.feeBps,
     priceBefore,
     priceAfter: priceTrx(after, terms.decimals),
-    feeLimit: terms.feeLimit,
   };
 }
 
@@ -122,10 +151,16 @@ export function checkSlippage(p: PlannedTrade): void {
   }
 }
 
-/** Refuses a plan the user cannot pay for: a buy's TRX and the fee limit. */
+/**
+ * Refuses a plan the user cannot pay for: a buy's TRX and the network fee it will burn (a trade
+ * that would run out of energy on chain), saying how much is missing.
+ */
 export async function checkFunds(chain: ChainGateway, p: PlannedTrade, user: string): Promise<void> {
   const trx = await chain.trxBalance(user);
-  const need = (p.side === 'buy' ? p.amountIn : 0n) + p.feeLimit;
+  const fee = p.networkFee.totalSun;
+  const need = (p.side === 'buy' ? p.amountIn : 0n) + fee;
   if (trx < need)
-    throw Errors.insufficientFunds(`needs ${trxNumber(need)} TRX (amount and fee limit), has ${trxNumber(trx)} TRX`);
+    throw Errors.insufficientFunds(
+      `needs ${trxNumber(need)} TRX (${p.side === 'buy' ? 'the amount and ' : ''}${trxNumber(fee)} TRX of network fee), has ${trxNumber(trx)} TRX: ${trxNumber(need - trx)} TRX missing`,
+    );
 }

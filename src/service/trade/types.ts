@@ -3,12 +3,13 @@ import type { AppDatabase } from '../../db/index.js';
 import type { Family } from '../../tron/families.js';
 import type { ChainGateway } from '../../tron/gateway.js';
 import type { TradeFill } from '../../tron/market/index.js';
+import type { NetworkFee } from '../../tron/network-fee.js';
 
 export interface TradeDeps {
   db: AppDatabase;
   chain: ChainGateway;
   families: Family[];
-  /** Fee limit put on every trade transaction (sun). */
+  /** The most fee limit a trade transaction carries (sun), before the caller's priority fee; its own is its estimate's. */
   feeLimitSun: bigint;
   /** How long `trade` waits for an automatic approval to confirm. */
   approvalWaitMs?: number;
@@ -95,17 +96,20 @@ export interface PlannedTrade {
   feeBps: bigint;
   priceBefore: number;
   priceAfter: number;
+  /** the transaction's fee_limit: the network fee's, from the estimate with a margin */
   feeLimit: bigint;
+  /** what the trade costs the user in network fees (energy and bandwidth), as estimated on the node */
+  networkFee: NetworkFee;
 }
 
-/** The caller's terms for a plan: slippage and router fee (bps) and the fee limit (sun). */
+/** The caller's terms for a plan: slippage and router fee (bps), and the TRX it adds to the fee limit (sun). */
 export interface PlanTerms {
   decimals: number;
   slippageBps: bigint;
   /** the least output the caller accepts, when given (a confirmed quote's); else from the slippage */
   minOut?: bigint | undefined;
   feeBps: bigint;
-  feeLimit: bigint;
+  extraFeeSun: bigint;
 }
 
 /** A trade as a venue fills it: the plan's amounts, its price impact and the reserves after it. */

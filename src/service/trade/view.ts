@@ -1,6 +1,7 @@
 // JSON-ready views of the trade service's answers: numbers for people, exact integer strings (sun,
 // token base units) for programs. The API returns them as they are.
 import type { TxInfo } from '../../tron/gateway.js';
+import { describeNetworkFee } from '../../tron/network-fee.js';
 import { TOKEN_DECIMALS, tokenNumber, trxNumber } from '../../tron/units.js';
 import { failureCodeOf, type SettledTrade } from './receipts.js';
 import type { PlannedTrade, TradeWallet } from './types.js';
@@ -37,6 +38,7 @@ export function describe(p: PlannedTrade) {
     priceBefore: p.priceBefore,
     priceAfter: p.priceAfter,
     feeLimit: trxNumber(p.feeLimit),
+    networkFee: describeNetworkFee(p.networkFee, trxNumber),
     exact: {
       amountIn: p.amountIn.toString(),
       expectedOut: p.expectedOut.toString(),

@@ -39,6 +39,7 @@ export interface OrderEngineDeps {
   logger: Logger;
   /** USD per TRX, for market-cap levels */
   trxUsd: number;
+  /** the chain's time (default the machine's clock): stream events are looked at in their block's time */
   now?: () => number;
   /** How often due DCA rounds and held stop-losses are looked for (ms); 0 = only by tick() (tests). */
   tickMs?: number;
@@ -208,6 +209,9 @@ export function createOrderEngine(deps: OrderEngineDeps) {
 
     /** The price level an order fires at now (E18), for display. */
     levelOf: levelNow,
+
+    /** The engine's clock (the chain's time): what a DCA's next round is counted from. */
+    now,
   };
 }
 

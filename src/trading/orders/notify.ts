@@ -17,10 +17,12 @@ export interface OrderEvent {
   outcome?: TradeOutcome | undefined;
   /** filled: TRX per token the trade got */
   priceTrx?: number | undefined;
+  /** the engine's time (the chain's) when it is told: what a DCA's next round is counted from */
+  at: number;
 }
 
 /** What an order's change records to tell its user. */
-export type OrderTell = Omit<OrderEvent, 'order'>;
+export type OrderTell = Omit<OrderEvent, 'order' | 'at'>;
 
 export type OrderNotifier = (e: OrderEvent) => Promise<void> | void;
 
@@ -29,6 +31,7 @@ export function createOrderDelivery(deps: {
   store: TradingStore;
   notify: OrderNotifier;
   log: Logger;
+  /** the engine's clock (the chain's) */
   now: () => number;
 }): () => Promise<void> {
   const { store, log } = deps;
@@ -40,13 +43,14 @@ export function createOrderDelivery(deps: {
       again = false;
       for (const ev of await store.unsentOrderEvents()) {
         // claim: the event marked sent by one conditional update; another process's delivery skips it
-        if (!(await store.claimOrderEvent(ev.id, deps.now()))) continue;
+        // the lease is the machine's time: every process of several counts it alike
+        if (!(await store.claimOrderEvent(ev.id, Date.now()))) continue;
         const order = await store.order(ev.orderId);
         if (!order) continue;
         const p = JSON.parse(ev.payload) as Omit<OrderEvent, 'kind' | 'order'>;
         try {
-          await deps.notify({ ...p, kind: ev.kind as OrderEventKind, order });
-          await store.markOrderEventSent(ev.id, deps.now());
+          await deps.notify({ ...p, kind: ev.kind as OrderEventKind, order, at: deps.now() });
+          await store.markOrderEventSent(ev.id, Date.now());
         } catch (err) {
           // the messenger cannot take it now: given back, the next delivery tries again
           await store.releaseOrderEvent(ev.id);

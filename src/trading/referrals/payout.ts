@@ -27,7 +27,10 @@ export interface PayoutDeps {
   /** The paying wallet's key (64 hex). */
   payerKey: string;
   say(line: string): void;
+  /** the machine's clock: how long a run waits, when a payout was settled */
   now?: () => number;
+  /** the chain's time (default `now`): a transaction's expiration is a block time */
+  chainNow?: () => number;
   /** How long a payout is waited for until final before the run leaves it to the next (default 3 min). */
   waitMs?: number;
   pollMs?: number;
@@ -44,6 +47,7 @@ export interface PayoutReport {
 
 export async function payReferrers(deps: PayoutDeps): Promise<PayoutReport> {
   const now = deps.now ?? Date.now;
+  const chainNow = deps.chainNow ?? now;
   const { store } = deps.referrals;
   const report: PayoutReport = { confirmed: 0, failed: 0, underway: 0 };
   const payer = toBase58(addressOfKey(deps.payerKey));
@@ -67,13 +71,13 @@ export async function payReferrers(deps: PayoutDeps): Promise<PayoutReport> {
       }
       if (info.state === 'unknown' && !sent) {
         const r = await deps.chain.broadcast(signed);
-        if (!r.ok && (NEVER_LANDS.has(r.code) || expiration < now())) {
+        if (!r.ok && (NEVER_LANDS.has(r.code) || expiration < chainNow())) {
           if (await store.settlePayout(p.id, 'failed', now())) report.failed++;
           deps.say(`${p.id}: refused by the node (${r.code}: ${r.message}); owed again`);
           return;
         }
         sent = r.ok;
-      } else if (info.state === 'unknown' && expiration + 60_000 < now()) {
+      } else if (info.state === 'unknown' && expiration + 60_000 < chainNow()) {
         // expired a minute ago and no node has it: it can never land
         if (await store.settlePayout(p.id, 'failed', now())) report.failed++;
         deps.say(`${p.id}: expired without landing; owed again`);

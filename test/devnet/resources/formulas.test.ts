@@ -23,7 +23,7 @@ import {
   unDelegateTransfer,
   weightOf,
   windowSlotsOf,
-} from '../../../src/devnet/resources/formulas.js';
+} from '../../../src/tron/resources.js';
 
 // Every figure below was worked out by hand from java-tron's rule, written out in the comment beside
 // it: W = 28,800 slots, P = 1,000,000, ceil() is divideCeil, round() is Math.round (halves up).

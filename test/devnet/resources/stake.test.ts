@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
 import { ROUTER_CONTRACT, contractBuild } from '../../../src/contracts/fee-router.js';
-import { DEX, FAMILIES } from '../../../src/devnet/genesis.js';
+import { DEX, FAMILIES, ROUTER_OWNER } from '../../../src/devnet/genesis.js';
 import type { Devnet } from '../../../src/devnet/index.js';
 import { LAUNCHPAD_ABI } from '../../../src/tron/abi.js';
 import { big, contractMethods } from '../../../src/tron/client.js';
@@ -92,6 +92,21 @@ beforeAll(async () => {
   devnet = await startTestDevnet({ clock: () => T0, unfreezeDays: 14 });
   url = devnet.url;
   tw = tronWebFor(url);
+  // the genesis operator takes out the stake that sponsors the routers: the figures below are worked
+  // with the rest of the network's weight alone, and the callers of the routers pay their own energy
+  const operator = {
+    address: TronWeb.address.fromPrivateKey(ROUTER_OWNER.privateKey) as string,
+    tw: tronWebFor(url, ROUTER_OWNER.privateKey),
+  };
+  const pool = (await tw.trx.getAccount(operator.address)) as unknown as {
+    frozenV2?: Array<{ type?: string; amount?: number }>;
+  };
+  const stake = pool.frozenV2?.find((f) => f.type === 'ENERGY')?.amount ?? 0;
+  expect(stake).toBe(10_000_000 * SUN);
+  expect(
+    (await send(operator, await operator.tw.transactionBuilder.unfreezeBalanceV2(stake, 'ENERGY', operator.address)))
+      .ok,
+  ).toBe(true);
   const creator = await account(1_000);
   const made = await creator.tw.transactionBuilder
     .triggerSmartContract(

@@ -268,6 +268,13 @@ export function payEnergyBill(p: CallParties, used: number, priceSun: bigint): E
   };
 }
 
+/** Bytes a length-delimited protobuf field of `len` bytes takes: its tag, its length as a varint, its bytes. */
+export function fieldBytes(len: number): number {
+  let varint = 1;
+  for (let n = len; n >= 0x80; n = Math.floor(n / 0x80)) varint++;
+  return 1 + varint + len;
+}
+
 /**
  * Bytes a transaction is billed (BandwidthProcessor.consume): its serialized size with the result (ret)
  * cleared, signatures included, plus MAX_RESULT_SIZE_IN_TX for its contract.
