@@ -54,11 +54,15 @@ const USAGE = `usage: npm run cli -- <command>
                                            key on stdin): the share of a trade's energy users pay,
                                            the most of the deployer's energy one trade may use
   energy status ADDR                       an energy pool account: staked TRX, energy a day, used and
-                                           left, the curve buys a day it sustains, pending unstakes
+                                           left, the curve trades a day it sustains, pending unstakes
   energy stake TRX | energy unstake TRX    stake (or start unstaking) TRX for energy, the pool's key
                                            on stdin
   energy withdraw                          pay unstaked TRX whose waiting period is over back to the
                                            pool's balance (its key on stdin)
+  energy lender set | clear | status       the account the bot lends trades' energy from (its key on
+                                           stdin, sealed into the trading side's database): a trade
+                                           that would burn ENERGY_LEND_MIN_TRX or more for energy is
+                                           lent it and the loan taken back once the trade landed
 `;
 
 /** All of stdin (a piped key); refused from a terminal, where it would be typed in the clear. */

@@ -47,6 +47,7 @@ export const configSchema = z.object({
   DEX_ROUTER: base58.optional(),
   TRX_USD: z.coerce.number().positive().max(1e6).default(0.25),
   TRADE_FEE_LIMIT_TRX: z.coerce.number().int().min(1).max(15_000).default(100),
+  ENERGY_LEND_MIN_TRX: z.coerce.number().min(0).max(15_000).default(1),
   INDEXER_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(1000),
   INDEXER_FROM_MS: z.coerce.number().int().min(0).optional(),
   BOT_TOKEN: z
@@ -127,6 +128,8 @@ export interface Config {
   families: Family[];
   trxUsd: number;
   tradeFeeLimitSun: bigint;
+  /** With a lender set (`cli energy lender set`): lend a trade's energy when it would burn at least this (sun). */
+  energyLendMinSun: bigint;
   indexer: { pollMs: number; fromMs: number | undefined };
   /** Webhooks may target loopback and private addresses (default: only on the devnet). */
   webhooksAllowPrivate: boolean;
@@ -217,6 +220,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     families: families(c),
     trxUsd: c.TRX_USD,
     tradeFeeLimitSun: BigInt(c.TRADE_FEE_LIMIT_TRX) * 1_000_000n,
+    energyLendMinSun: BigInt(Math.round(c.ENERGY_LEND_MIN_TRX * 1_000_000)),
     indexer: { pollMs: c.INDEXER_POLL_MS, fromMs: c.INDEXER_FROM_MS },
     webhooksAllowPrivate: c.WEBHOOK_ALLOW_PRIVATE ?? c.TRON_RPC === undefined,
     encryptionKey: c.WALLET_ENCRYPTION_KEY,

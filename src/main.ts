@@ -146,6 +146,7 @@ if (runsBot) {
     defaultPlan: config.bot.defaultPlan,
     admins: config.bot.admins,
     trxUsd: config.trxUsd,
+    energyLendMinSun: config.energyLendMinSun,
     explorerTxUrl: config.bot.explorerTxUrl,
     logger,
     bot: { apiRoot: config.bot.apiRoot, shared },

@@ -136,6 +136,8 @@ export function networkFeeLine(t: TradeQuote): string {
   const max = t.networkFeeMaxSun !== undefined ? trxExact(BigInt(t.networkFeeMaxSun)) : undefined;
   const most = max ? ` · at most ${max}` : '';
   const ifDry = max ? ` · up to ${max} if the pool runs dry first` : '';
+  if (t.energyLent)
+    return `Network fee: ~${fee} (the bot lends your wallet the ${t.energyLent.toLocaleString('en-US')} energy for this trade)${max ? ` · up to ${max} if the loan does not go through` : ''}`;
   switch (t.energyPool) {
     case 'sponsored':
       return `Network fee: ~${fee} (the bot pays the ${(t.energyFromPool ?? 0).toLocaleString('en-US')} energy)${ifDry}`;

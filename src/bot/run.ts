@@ -41,6 +41,8 @@ export interface BotRunOptions {
   /** Telegram ids allowed to use the admin commands. */
   admins?: number[];
   trxUsd: number;
+  /** energy lending's threshold (sun), when a lender is set */
+  energyLendMinSun?: bigint;
   explorerTxUrl?: string | undefined;
   logger: Logger;
   bot?: BotOptions;
@@ -81,6 +83,7 @@ export async function buildBot(opts: BotRunOptions) {
     signing: opts.signing,
     node: opts.node,
     trxUsd: opts.trxUsd,
+    ...(opts.energyLendMinSun !== undefined ? { energyLendMinSun: opts.energyLendMinSun } : {}),
     logger: opts.logger,
     notify: {
       trades: trades(bot.api),

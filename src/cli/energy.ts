@@ -2,6 +2,7 @@
 // TRX for energy (Stake 2.0) so that, as the fee router's origin, it pays its users' energy (`router
 // deploy --user-pays-percent`, `router energy`). The key comes on stdin, never as an argument, and is
 // never printed; `status` reads any address without one.
+import { lenderCommand } from './lender.js';
 import { parseArgs } from 'node:util';
 import type { TronWeb } from 'tronweb';
 import type { Config } from '../config.js';
@@ -27,6 +28,7 @@ export async function energyCommand(args: string[], config: Config, out: Out, st
   if (cmd === 'status') return status(rest, config, out);
   if (cmd === 'stake' || cmd === 'unstake') return stake(cmd, rest, config, out, stdin);
   if (cmd === 'withdraw') return withdraw(config, out, stdin);
+  if (cmd === 'lender') return lenderCommand(rest, config, out, stdin);
   throw new CliUsageError(`unknown energy command: ${cmd ?? '(none)'}`);
 }
 

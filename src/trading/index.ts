@@ -17,12 +17,13 @@ import type { Vault } from '../vault.js';
 import { createAccounts } from './accounts.js';
 import { type AutoEvent, type Automation, createAutomation } from './automation/index.js';
 import type { TradingDatabase } from './db.js';
+import { createEnergyLender } from './energy-lending.js';
 import { createNodeMarket } from './market.js';
 import { operatorKey } from './operator-key.js';
 import { createOrderEngine, type OrderEngine, type OrderNotifier } from './orders/index.js';
 import { createReferrals } from './referrals/index.js';
 import type { SigningRules } from './signing.js';
-import { createTradingStore } from './store.js';
+import { createTradingStore, type TradingStore } from './store.js';
 import { createStream } from './stream.js';
 import { createTradeFlow, type TradeEvents, type TradeFlow } from './trade-flow.js';
 import { createUserPins } from './user-pin.js';
@@ -51,6 +52,11 @@ export interface TradingOptions {
   node: NodeOptions;
   /** USD per TRX (market-cap levels and caps) */
   trxUsd: number;
+  /**
+   * Energy lending (energy-lending.ts), once `cli energy lender set` sealed a lender's key: lend a
+   * trade's energy when it would burn at least this (sun; default 1 TRX)
+   */
+  energyLendMinSun?: bigint;
   logger: Logger;
   /** what the engines tell a user, rendered by the front end */
   notify: {
@@ -74,6 +80,9 @@ export interface TradingOptions {
     referralsNow?: () => number;
   };
 }
+
+/** A trade whose energy would burn at least this is lent its energy, when a lender is set (sun). */
+const DEFAULT_LEND_MIN_SUN = 1_000_000n;
 
 /** How often the engine's leader looks for hand trades a dead instance left (several instances). */
 const RESUME_EVERY_MS = 30_000;
@@ -99,6 +108,7 @@ function nodeChainOf(node: NodeOptions, log: Logger) {
  * hand trades a dead instance left are looked for every 30 s.
  */
 function engines(
+  repayLoans: () => Promise<number>,
   trading: TradeFlow,
   orders: OrderEngine,
   automation: Automation,
@@ -116,6 +126,8 @@ function engines(
       // the chain's time first: what the engines stamped before a stop may be ahead of the machine's
       await clock.read().catch((err: unknown) => log.warn({ err }, 'the node did not give its head block'));
       await resume(several?.resumeStaleMs ?? 0);
+      const repaid = await repayLoans();
+      if (repaid) log.info({ repaid }, 'took back energy lent for trades a stop interrupted');
       await orders.start();
       await trading.resumeAutoOrders();
       await automation.start();
@@ -134,15 +146,26 @@ function engines(
   };
 }
 
+/** The API's client with the operator key (the configured one, or one made once and kept sealed). */
+async function operatorClient(opts: TradingOptions, store: TradingStore): Promise<LaunchpadClient> {
+  const apiKey = await operatorKey(store, opts.vault, opts.operatorKey);
+  return new LaunchpadClient({ baseUrl: opts.facadeUrl, apiKey, timeoutMs: 30_000 });
+}
+
+/** The energy lender (energy-lending.ts) and what takes back loans of trades that are done. */
+function energyLending(opts: TradingOptions, chain: ChainGateway, store: TradingStore, log: Logger) {
+  const minBurnSun = opts.energyLendMinSun ?? DEFAULT_LEND_MIN_SUN;
+  const lender = createEnergyLender({ chain, store, vault: opts.vault, minBurnSun, log });
+  const unfinished = new Set(['signed', 'broadcast']);
+  const repayLoans = () => lender.repayAll(async (id) => !unfinished.has((await store.trade(id))?.status ?? ''));
+  return { lender, repayLoans };
+}
+
 export async function createTrading(opts: TradingOptions) {
   const log = opts.logger.child({ module: 'trading' });
   const drive = opts.drive ?? {};
   const store = createTradingStore(opts.db);
-  const operator = new LaunchpadClient({
-    baseUrl: opts.facadeUrl,
-    apiKey: await operatorKey(store, opts.vault, opts.operatorKey),
-    timeoutMs: 30_000,
-  });
+  const operator = await operatorClient(opts, store);
   const chain = nodeChainOf(opts.node, log);
   const market = createNodeMarket({ chain, families: opts.node.families });
   const clock = createChainClock({ head: () => chain.head() });
@@ -154,8 +177,10 @@ export async function createTrading(opts: TradingOptions) {
     defaultPlan: opts.defaultPlan,
     market,
   });
+  const { lender, repayLoans } = energyLending(opts, chain, store, log);
   const trading = createTradeFlow({
     store,
+    lender,
     accounts,
     signing: opts.signing,
     market,
@@ -213,7 +238,9 @@ export async function createTrading(opts: TradingOptions) {
     stream,
     /** the chain's time, as the node shows it: what block times (a trade's, an order's round) are counted from */
     chainTime: clock,
-    ...engines(trading, orders, automation, opts.notify.trades, clock, log),
+    ...engines(repayLoans, trading, orders, automation, opts.notify.trades, clock, log),
+    /** takes back energy lent for trades that are done (a stop between a loan and its return); how many */
+    repayLoans,
   };
 }
 

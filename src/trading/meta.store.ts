@@ -1,7 +1,7 @@
 // The trading side's key-value table (bot_meta): the operator key, the live stream's position, the
 // once-a-day notices' days, the referral programme's terms. A part of the trading store (store.ts);
 // every claim is one conditional insert or update counted with returning, won once across processes.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { TradingDatabase } from './db.js';
 
 export function metaStore(db: TradingDatabase) {
@@ -47,6 +47,14 @@ export function metaStore(db: TradingDatabase) {
       const last = await meta(key);
       if (last === undefined || at - Number(last) < windowMs) return false;
       return swapMeta(key, last, String(at));
+    },
+    /** The keys (and values) that start with `prefix` (LIKE finds a superset when it holds _ or %). */
+    async metaByPrefix(prefix: string): Promise<Array<{ key: string; value: string }>> {
+      const rows = await db.q
+        .select()
+        .from(t.meta)
+        .where(like(t.meta.key, `${prefix}%`));
+      return rows.filter((r) => r.key.startsWith(prefix));
     },
     async deleteMeta(key: string): Promise<void> {
       await db.tx((q) => q.delete(t.meta).where(eq(t.meta.key, key)));

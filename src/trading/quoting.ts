@@ -7,7 +7,8 @@ import type { LaunchpadClient, Quote } from '../client/index.js';
 import type { FamilyName } from '../tron/families.js';
 import type { Side } from '../tron/market/index.js';
 import { BPS, TOKEN_DECIMALS, feeLimitWith, formatUnits, parseUnits, sunToTrx, trxToSun } from '../tron/units.js';
-import type { NetworkFee } from '../tron/network-fee.js';
+import { withLentEnergy, type NetworkFee } from '../tron/network-fee.js';
+import type { EnergyLender } from './energy-lending.js';
 import type { Holdings } from './holdings.js';
 import type { MarketNow, NodeMarket } from './market.js';
 import type { SigningRules } from './signing.js';
@@ -41,6 +42,8 @@ export interface QuotingDeps {
   market: NodeMarket;
   holdings: Holdings;
   signing: SigningRules;
+  /** the operator's energy lender, when one is set */
+  lender?: EnergyLender | undefined;
 }
 
 /**
@@ -54,14 +57,19 @@ async function priceNetwork(
   token: string,
   t: Terms,
   settings: Settings,
-): Promise<NetworkFee> {
-  const [fee, have] = await Promise.all([
+): Promise<NetworkFee & { lent?: number }> {
+  const [own, have] = await Promise.all([
     deps.market.networkFee(wallet.address, token, t, {
       capSun: deps.signing.feeLimitSun,
       extraSun: feeLimitWith(0n, settings.extraFeeLimit),
     }),
     deps.market.trxBalance(wallet.address),
   ]);
+  // the bot's lender lends the energy the wallet would burn, when one is set and can: the fee is the
+  // wallet's with that energy of its own
+  const lent = deps.lender ? await deps.lender.planFor(own) : 0;
+  // (should the loan not go through, the wallet burns what it would have: the most stays its own)
+  const fee = lent > 0 ? { ...withLentEnergy(own, lent), lent, maxSun: own.maxSun } : own;
   const need = (t.side === 'buy' ? t.amountIn : 0n) + fee.totalSun;
   if (have < need)
     throw new TradeError(

@@ -20,6 +20,7 @@
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import { clockTime, type ChainTime } from '../tron/chain-clock.js';
 import type { Accounts } from './accounts.js';
+import type { EnergyLender } from './energy-lending.js';
 import { createTradeBuild } from './build-trade.js';
 import { createFinality } from './finality.js';
 import { createHoldings } from './holdings.js';
@@ -40,7 +41,7 @@ import type { Side } from '../tron/market/index.js';
 
 export type { TradeEvents, TradeOutcome } from './trade-outcome.js';
 
-export function createTradeFlow(deps: {
+export interface TradeFlowDeps {
   store: TradingStore;
   accounts: Accounts;
   /** what every transaction is pinned to before it is signed (this bot's routers and limits) */
@@ -58,14 +59,18 @@ export function createTradeFlow(deps: {
    * once per buy (the order engine's afterBuy); resumed on start for buys a stop caught before it.
    */
   afterBuy?: (buy: TradeRow) => Promise<void>;
-}) {
+  /** lends a trade's energy to its wallet for the trade, when the operator set a lender (energy-lending.ts) */
+  lender?: EnergyLender | undefined;
+}
+
+export function createTradeFlow(deps: TradeFlowDeps) {
   const { store, accounts } = deps;
   const now = deps.now ?? Date.now;
   const chain = deps.chain ?? clockTime(now);
   const sleep = deps.sleep ?? ((ms: number) => sleepFor(ms));
   const signer = createSigner({ accounts, rules: deps.signing, now: chain.read });
   const holdings = createHoldings({ store, market: deps.market });
-  const quoting = createQuoting({ store, market: deps.market, holdings, signing: deps.signing });
+  const quoting = createQuoting({ store, market: deps.market, holdings, signing: deps.signing, lender: deps.lender });
   const finality = createFinality({
     store,
     clientFor: async (t) => accounts.clientFor((await store.user(t.userId))!),
@@ -93,6 +98,7 @@ export function createTradeFlow(deps: {
     sleep,
     running: new Set<string>(),
     afterBuy: deps.afterBuy,
+    lender: deps.lender,
   };
   const execute = (id: string, events: TradeEvents) => runTrade(run, id, events);
 

@@ -49,11 +49,18 @@ export const TradeQuote = z.strictObject({
   /** energy the trade uses and the share the pool pays */
   energy: z.number().int().nonnegative().optional(),
   energyFromPool: z.number().int().nonnegative().optional(),
+  /** energy the bot's lender lends the wallet for this trade (energy-lending.ts), taken back after it */
+  energyLent: z.number().int().nonnegative().optional(),
 });
 export type TradeQuote = z.infer<typeof TradeQuote>;
 
 /** What a row keeps of a trade's terms, shown as `symbol`; `allowance` as the node read it. */
-export function keptTerms(t: Terms, symbol: string, allowance?: bigint, fee?: NetworkFee): TradeQuote {
+export function keptTerms(
+  t: Terms,
+  symbol: string,
+  allowance?: bigint,
+  fee?: NetworkFee & { lent?: number },
+): TradeQuote {
   return {
     ...(fee
       ? {
@@ -62,6 +69,7 @@ export function keptTerms(t: Terms, symbol: string, allowance?: bigint, fee?: Ne
           energyPool: fee.pool,
           energy: fee.energy,
           energyFromPool: fee.fromPool,
+          ...(fee.lent ? { energyLent: fee.lent } : {}),
         }
       : {}),
     symbol,

@@ -5,6 +5,8 @@
 import { ApiError, type LaunchpadClient } from '../client/index.js';
 import { TOKEN_DECIMALS, tokenNumber, trxNumber, trxToSun } from '../tron/units.js';
 import type { Accounts } from './accounts.js';
+import type { EnergyLender } from './energy-lending.js';
+import { quoteOfTrade } from './trade-row.js';
 import type { TradeBuild } from './build-trade.js';
 import type { Finality } from './finality.js';
 import type { Holdings } from './holdings.js';
@@ -33,6 +35,8 @@ export interface RunContext {
   running: Set<string>;
   /** after a buy lands: its automatic orders */
   afterBuy?: ((buy: TradeRow) => Promise<void>) | undefined;
+  /** lends the trade's energy to its wallet before the broadcast, and takes it back once it landed */
+  lender?: EnergyLender | undefined;
 }
 
 /**
@@ -128,6 +132,12 @@ async function finish(
   if (ok && done.side === 'buy') await c.afterBuy?.(done);
 }
 
+/** Lends the wallet the energy its terms planned to borrow (quoting.ts), before the trade leaves. */
+async function lend(c: RunContext, trade: TradeRow, wallet: WalletRow): Promise<void> {
+  const energy = quoteOfTrade(trade).energyLent ?? 0;
+  if (c.lender && energy > 0) await c.lender.lend(trade.id, wallet.address, energy);
+}
+
 export async function execute(c: RunContext, id: string, events: TradeEvents): Promise<void> {
   if (c.running.has(id)) return;
   c.running.add(id);
@@ -161,20 +171,26 @@ export async function execute(c: RunContext, id: string, events: TradeEvents): P
     }
     if (trade.status === 'signed' || trade.status === 'broadcast') {
       try {
-        await client.broadcast(JSON.parse(trade.signedTx!) as object);
-      } catch (e) {
-        // refused for good (not a duplicate): nothing will be traded
-        if (e instanceof ApiError && e.status === 400) {
-          const outcome: TradeOutcome = { state: 'failed', txid: trade.txid!, reason: friendly(e), offChain: true };
-          await c.store.updateTrade(id, { status: 'failed', result: JSON.stringify(outcome) });
-          return events.done((await c.store.trade(id))!, outcome);
+        if (trade.status === 'signed') await lend(c, trade, wallet);
+        try {
+          await client.broadcast(JSON.parse(trade.signedTx!) as object);
+        } catch (e) {
+          // refused for good (not a duplicate): nothing will be traded
+          if (e instanceof ApiError && e.status === 400) {
+            const outcome: TradeOutcome = { state: 'failed', txid: trade.txid!, reason: friendly(e), offChain: true };
+            await c.store.updateTrade(id, { status: 'failed', result: JSON.stringify(outcome) });
+            return events.done((await c.store.trade(id))!, outcome);
+          }
+          // unknown (network): keep the stored bytes and follow the receipt anyway
         }
-        // unknown (network): keep the stored bytes and follow the receipt anyway
+        await c.store.transition(id, 'signed', 'broadcast');
+        trade = (await c.store.trade(id))!;
+        await events.pending(trade);
+        await finish(c, trade, client, wallet, events);
+      } finally {
+        // the trade is in a block, failed or expired: energy lent for it goes back
+        await c.lender?.repay(id);
       }
-      await c.store.transition(id, 'signed', 'broadcast');
-      trade = (await c.store.trade(id))!;
-      await events.pending(trade);
-      await finish(c, trade, client, wallet, events);
     }
   } finally {
     c.running.delete(id);

@@ -169,6 +169,10 @@ export const TYPICAL_APPROVE_ENERGY = 30_000;
 /** The same fee for the transaction as built: its bytes counted exactly (the fee limit is unchanged). */
 export const withRawBytes = (f: NetworkFee, rawBytes: number): NetworkFee => networkFeeOf({ ...f.inputs, rawBytes });
 
+/** The same fee with `energy` more of the caller's own (lent to the wallet for the trade). */
+export const withLentEnergy = (f: NetworkFee, energy: number): NetworkFee =>
+  networkFeeOf({ ...f.inputs, callerLeft: { ...f.inputs.callerLeft, energy: f.inputs.callerLeft.energy + energy } });
+
 /** The fee in words for people: "0 TRX (sponsored)" and the like are made by the callers. */
 export function describeNetworkFee(f: NetworkFee, trx: (sun: bigint) => number) {
   return {

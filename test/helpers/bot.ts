@@ -91,6 +91,8 @@ export async function startBotStack(
   return {
     stack,
     tg,
+    /** the key the bot's vault seals with (the CLI's WALLET_ENCRYPTION_KEY for the same database) */
+    vaultKey,
     get bot() {
       return built.bot;
     },
