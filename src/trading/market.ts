@@ -73,7 +73,7 @@ export function createNodeMarket(deps: { chain: ChainGateway; families: Family[]
     ): Promise<NetworkFee> {
       const family = families.find((f) => f.family === t.family);
       if (!family) throw new TradeError(`the token is on a launchpad this bot does not trade (${t.family})`);
-      const head = await chain.head();
+      const [head, holding] = await Promise.all([chain.head(), chain.tokenBalance(token, owner)]);
       const deadline = BigInt(Math.floor(head.timestamp / 1000) + DEADLINE_S);
       return estimateTradeFee(chain, {
         owner,
@@ -81,6 +81,7 @@ export function createNodeMarket(deps: { chain: ChainGateway; families: Family[]
         venue: t.venue,
         call: routerCall({ ...t, token, deadline }),
         ...limits,
+        shape: { fills: t.fills, amountIn: t.amountIn, holding },
       });
     },
 

@@ -238,8 +238,14 @@ export class ChainGateway {
   }
 
   /** The energy a call would use, run on the node at the head (resource-reads.ts); undefined when it fails there. */
-  estimateEnergy(owner: string, contract: string, data: string, callValue: bigint): Promise<number | undefined> {
-    return this.resources.estimateEnergy(owner, contract, data, callValue);
+  estimateEnergy(
+    owner: string,
+    contract: string,
+    data: string,
+    callValue: bigint,
+    shape?: string,
+  ): Promise<number | undefined> {
+    return this.resources.estimateEnergy(owner, contract, data, callValue, shape);
   }
 
   /** An account's energy and bandwidth left now, as of the head block. */

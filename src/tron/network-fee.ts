@@ -247,7 +247,14 @@ const NO_RESOURCES: ResourcesLeft = { energy: 0, energyLimit: 0, net: 0, freeNet
 
 /** What reads the node for a fee estimate (ChainGateway has them). */
 export interface FeeReads {
-  estimateEnergy(owner: string, contract: string, data: string, callValue: bigint): Promise<number | undefined>;
+  /** `shape`: calls of one shape use the same energy; an estimate of it may be reused a short while */
+  estimateEnergy(
+    owner: string,
+    contract: string,
+    data: string,
+    callValue: bigint,
+    shape?: string,
+  ): Promise<number | undefined>;
   contractTerms(contract: string): Promise<ContractTerms | undefined>;
   resourcesLeft(address: string): Promise<ResourcesLeft>;
   prices(): Promise<ChainPrices>;
@@ -270,10 +277,14 @@ export async function estimateCallFee(
     extraSun?: bigint;
     /** the built transaction's raw bytes, when it exists */
     rawBytes?: number;
+    /** what makes the call's energy what it is (TradeShape's key): an estimate of the same shape is reused */
+    shape?: string;
   },
 ): Promise<NetworkFee> {
   const [estimated, contract, callerLeft, prices] = await Promise.all([
-    c.owner ? reads.estimateEnergy(c.owner, c.contract, c.data, c.callValue).catch(() => undefined) : undefined,
+    c.owner
+      ? reads.estimateEnergy(c.owner, c.contract, c.data, c.callValue, c.shape).catch(() => undefined)
+      : undefined,
     reads.contractTerms(c.contract),
     c.owner ? reads.resourcesLeft(c.owner) : NO_RESOURCES,
     reads.prices(),
@@ -294,6 +305,29 @@ export async function estimateCallFee(
   });
 }
 
+/**
+ * What makes a router trade's energy what it is, beyond its method and token: whether it fills the
+ * curve, takes a router fee, and what it does to the wallet's balance slot of the token (a buy into an
+ * empty one writes a new slot; a sell of all of it clears one). Two trades of one shape run the same
+ * code over the same kinds of storage writes, so they use the same energy.
+ */
+export interface TradeShape {
+  fills: boolean;
+  /** the wallet's token balance before the trade */
+  holding: bigint;
+  amountIn: bigint;
+}
+
+const shapeKey = (t: { router: string; venue: string; call: RouterCall }, s: TradeShape): string => {
+  const [token, ...rest] = t.call.args;
+  const feeBps = rest.at(-2)?.value ?? '0';
+  const side = t.call.callValue > 0n ? 'buy' : 'sell';
+  const slot = s.holding === 0n ? 'new' : side === 'sell' && s.amountIn >= s.holding ? 'emptied' : 'kept';
+  return [t.router, t.call.method, token?.value, feeBps === '0' ? 'nofee' : 'fee', s.fills ? 'fills' : '', slot].join(
+    '|',
+  );
+};
+
 /** The network fee of a router trade (estimateCallFee with the trade's call and typical energy). */
 export function estimateTradeFee(
   reads: FeeReads,
@@ -304,9 +338,12 @@ export function estimateTradeFee(
     call: RouterCall;
     capSun: bigint;
     extraSun?: bigint;
+    /** the trade's shape, when known: an estimate of the same shape is reused a short while */
+    shape?: TradeShape | undefined;
   },
 ): Promise<NetworkFee> {
   return estimateCallFee(reads, {
+    ...(t.shape ? { shape: shapeKey(t, t.shape) } : {}),
     owner: t.owner,
     contract: t.router,
     data: callData(t.call.method, t.call.args),

@@ -9,10 +9,15 @@ import type { ChainPrices, ContractTerms, ResourcesLeft } from './network-fee.js
 
 /** How long the chain's prices and a contract's resource terms are reused (ms). */
 const TERMS_TTL_MS = 30_000;
+/** How long the energy of a call's shape is reused (ms): a contract's code and gas rules do not change. */
+const SHAPE_TTL_MS = 60_000;
+const MAX_SHAPES = 10_000;
 
 export class NodeResources {
   private pricesRead: { at: number; value: Promise<ChainPrices> } | undefined;
   private terms = new Map<string, { at: number; value: Promise<ContractTerms | undefined> }>();
+  /** The energy of calls by their shape (network-fee.ts's TradeShape), as last run on the node. */
+  private shapes = new Map<string, { at: number; energy: number }>();
 
   constructor(private readonly tronWeb: TronWeb) {}
 
@@ -21,7 +26,25 @@ export class NodeResources {
    * (triggerconstantcontract's energy_used); undefined when the call fails there (a revert, a balance
    * short of the call value) or the node does not say.
    */
-  async estimateEnergy(owner: string, contract: string, data: string, callValue: bigint): Promise<number | undefined> {
+  async estimateEnergy(
+    owner: string,
+    contract: string,
+    data: string,
+    callValue: bigint,
+    shape?: string,
+  ): Promise<number | undefined> {
+    if (shape === undefined) return this.runForEnergy(owner, contract, data, callValue);
+    const hit = this.shapes.get(shape);
+    if (hit && Date.now() - hit.at < SHAPE_TTL_MS) return hit.energy;
+    const energy = await this.runForEnergy(owner, contract, data, callValue);
+    if (energy !== undefined) {
+      if (this.shapes.size >= MAX_SHAPES) this.shapes.clear();
+      this.shapes.set(shape, { at: Date.now(), energy });
+    }
+    return energy;
+  }
+
+  private async runForEnergy(owner: string, contract: string, data: string, callValue: bigint) {
     const res = await this.tronWeb.fullNode.request<{
       result?: { result?: boolean; message?: string };
       energy_used?: number;

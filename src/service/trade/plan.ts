@@ -68,7 +68,11 @@ export function createPlanner(deps: TradeDeps) {
    * What the plan's transaction costs in network fees, estimated on the node as `owner` (none: a
    * quote of the token alone, for a wallet with no energy or bandwidth of its own).
    */
-  const networkFee = (p: Omit<PlannedTrade, 'networkFee' | 'feeLimit'>, owner: string | undefined, terms: PlanTerms) =>
+  const networkFee = async (
+    p: Omit<PlannedTrade, 'networkFee' | 'feeLimit'>,
+    owner: string | undefined,
+    terms: PlanTerms,
+  ) =>
     estimateTradeFee(chain, {
       owner,
       router: p.family.router,
@@ -76,6 +80,10 @@ export function createPlanner(deps: TradeDeps) {
       call: routerCallOf(p, Number(p.feeBps)),
       capSun: deps.feeLimitSun,
       extraSun: terms.extraFeeSun,
+      // the shape of the call (its energy is the same for the same shape): the wallet's holding
+      shape: owner
+        ? { fills: p.fills, amountIn: p.amountIn, holding: await chain.tokenBalance(p.token, owner) }
+        : undefined,
     });
 
   /**
