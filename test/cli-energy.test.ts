@@ -2,32 +2,19 @@
 // reached by DEVNET_PORT as `npm start`'s CLI reaches it): a pool account stakes TRX for energy,
 // reads its pool, starts unstaking part of it; the fee router's deployer makes the router pay its
 // users' energy. Keys go on stdin and are never printed.
-import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
 import { FAMILIES, ROUTER_OWNER } from '../src/devnet/genesis.js';
 import type { Devnet } from '../src/devnet/index.js';
 import { faucet, startTestDevnet, tempDir, tronWebFor } from './helpers/devnet.js';
-import { ROOT } from './helpers/system.js';
+import { runCli } from './helpers/system.js';
 
 let devnet: Devnet & { dir: string };
 const dataDir = tempDir('lp-energy-');
 
 /** The CLI on its own process (the devnet answers from this one, so nothing here may block). */
 const cli = (args: string[], input = ''): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const child = execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli.ts', ...args],
-      {
-        cwd: ROOT,
-        env: { ...process.env, DATA_DIR: dataDir, DEVNET_PORT: new URL(devnet.url).port, LOG_LEVEL: 'silent' },
-        encoding: 'utf8',
-      },
-      (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout)),
-    );
-    child.stdin!.end(input);
-  });
+  runCli({ DATA_DIR: dataDir, DEVNET_PORT: new URL(devnet.url).port }, args, input);
 
 beforeAll(async () => {
   devnet = await startTestDevnet();

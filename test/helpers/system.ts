@@ -2,7 +2,7 @@
 // process on its own data directory and ports. The crash tests kill it with SIGKILL and start it
 // again on the same directory (the bot talking to the fake Bot API); the benchmarks load it from
 // outside, as a client would, and read the child's CPU time and RSS.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -218,4 +218,20 @@ export async function fund(devnetUrl: string, address: string, trx: number): Pro
   const { txid } = (await res.json()) as { txid?: string };
   if (!txid) throw new Error(`faucet refused: ${res.status}`);
   await waitFor(async () => ((await inBlock(devnetUrl, txid)) ? true : undefined), 20_000);
+}
+
+/**
+ * The operator CLI on its own process with these settings, `input` on its stdin (a key); what it
+ * printed. Asynchronous: a devnet this process serves must go on answering while it runs.
+ */
+export function runCli(env: Record<string, string>, args: string[], input = ''): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      process.execPath,
+      ['--import', 'tsx', 'src/cli.ts', ...args],
+      { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env }, encoding: 'utf8' },
+      (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout)),
+    );
+    child.stdin!.end(input);
+  });
 }

@@ -44,3 +44,26 @@ export function migrationsBefore(tag: string, dir: string): string {
   fs.writeFileSync(file, JSON.stringify(journal));
   return out;
 }
+
+/** An API quote's network fee: a sponsored curve buy (the pool pays its 76,874 energy, the bytes free). */
+export const QUOTED_NETWORK_FEE = {
+  total: 0,
+  max: 1.5,
+  energy: 76_874,
+  estimatedBy: 'node',
+  energyFromPool: 76_874,
+  energyFromWallet: 0,
+  energyBurnt: 0,
+  bandwidthBytes: 416,
+  bandwidthFrom: 'free',
+  pool: 'sponsored',
+  exact: {
+    totalSun: '0',
+    energySun: '0',
+    bandwidthSun: '0',
+    maxSun: '1500000',
+    feeLimitSun: '1537500',
+    energyPriceSun: '100',
+    bytePriceSun: '1000',
+  },
+} as const;

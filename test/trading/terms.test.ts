@@ -1,5 +1,6 @@
 // A trade's terms made on the trading side (from the user's amount and the node's market), and the
 // API's quote held to them, on numbers worked out here by hand.
+import { QUOTED_NETWORK_FEE } from './helpers.js';
 import { describe, expect, it } from 'vitest';
 import type { Quote } from '../../src/client/index.js';
 import type { MarketNow } from '../../src/trading/market.js';
@@ -77,27 +78,7 @@ function quote(): Quote {
     priceBefore: 0,
     priceAfter: 0,
     feeLimit: 100,
-    networkFee: {
-      total: 0,
-      max: 1.5,
-      energy: 76_874,
-      estimatedBy: 'node',
-      energyFromPool: 76_874,
-      energyFromWallet: 0,
-      energyBurnt: 0,
-      bandwidthBytes: 416,
-      bandwidthFrom: 'free',
-      pool: 'sponsored',
-      exact: {
-        totalSun: '0',
-        energySun: '0',
-        bandwidthSun: '0',
-        maxSun: '1500000',
-        feeLimitSun: '1537500',
-        energyPriceSun: '100',
-        bytePriceSun: '1000',
-      },
-    },
+    networkFee: QUOTED_NETWORK_FEE,
     exact: {
       amountIn: '10000000',
       expectedOut: OUT.toString(),

@@ -16,7 +16,7 @@ import type { NodeMarket } from '../../src/trading/market.js';
 import { newTradeRow, quoteOfTrade } from '../../src/trading/trade-row.js';
 import { networkFeeOf } from '../../src/tron/network-fee.js';
 import { formatUnits } from '../../src/tron/units.js';
-import { addUser, memoryStore } from './helpers.js';
+import { addUser, memoryStore, QUOTED_NETWORK_FEE } from './helpers.js';
 
 const TOKEN = 'TTokenTokenTokenTokenTokenTokenTok';
 /** The token's SunSwap V2 pair as the (fake) node shows it: 1,000,000 TRX against 1,000,000,000 tokens. */
@@ -48,27 +48,7 @@ function buyQuote(symbol?: string): Quote {
     priceBefore: 0.001,
     priceAfter: 0.001,
     feeLimit: 50,
-    networkFee: {
-      total: 0,
-      max: 1.5,
-      energy: 76_874,
-      estimatedBy: 'node',
-      energyFromPool: 76_874,
-      energyFromWallet: 0,
-      energyBurnt: 0,
-      bandwidthBytes: 416,
-      bandwidthFrom: 'free',
-      pool: 'sponsored',
-      exact: {
-        totalSun: '0',
-        energySun: '0',
-        bandwidthSun: '0',
-        maxSun: '1500000',
-        feeLimitSun: '1537500',
-        energyPriceSun: '100',
-        bytePriceSun: '1000',
-      },
-    },
+    networkFee: QUOTED_NETWORK_FEE,
     exact: {
       amountIn: '100000000',
       expectedOut: OUT.toString(),

@@ -1,14 +1,13 @@
 // Energy lent per trade, end to end: the router's callers pay all of its energy (100 %), the operator
 // seals a lender's key with the CLI, and a bot user's buy is lent its energy before it leaves (the
 // card says so), burns none, and the loan is taken back once the trade is in a block.
-import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
 import { FAMILIES, ROUTER_OWNER } from '../../../src/devnet/genesis.js';
 import { faucet, tronWebFor } from '../../helpers/devnet.js';
 import { demoTokens, waitFor } from '../../helpers/facade.js';
 import { startBotStack } from '../../helpers/bot.js';
-import { ROOT } from '../../helpers/system.js';
+import { runCli } from '../../helpers/system.js';
 
 let h: Awaited<ReturnType<typeof startBotStack>>;
 let tokens: Record<string, string>;
@@ -16,27 +15,17 @@ let lender: { address: string; privateKey: string };
 const ALICE = 4601;
 const SUN = 1_000_000;
 
-/** The CLI on its own process, on the bot's database and vault key (async: the devnet answers from here). */
+/** The CLI on its own process, on the bot's database and vault key (the devnet answers from here). */
 const cli = (args: string[], input = ''): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const child = execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/cli.ts', ...args],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          DATA_DIR: h.stack.dir,
-          WALLET_ENCRYPTION_KEY: h.vaultKey.toString('hex'),
-          DEVNET_PORT: new URL(h.stack.devnet.url).port,
-          LOG_LEVEL: 'silent',
-        },
-        encoding: 'utf8',
-      },
-      (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout)),
-    );
-    child.stdin!.end(input);
-  });
+  runCli(
+    {
+      DATA_DIR: h.stack.dir,
+      WALLET_ENCRYPTION_KEY: h.vaultKey.toString('hex'),
+      DEVNET_PORT: new URL(h.stack.devnet.url).port,
+    },
+    args,
+    input,
+  );
 
 async function send(tw: TronWeb, built: unknown): Promise<void> {
   const tx = (built as { transaction?: unknown }).transaction ?? built;
