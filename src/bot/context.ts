@@ -12,6 +12,7 @@ import type { ChartCache } from './charts.js';
 import type { UserPins } from '../trading/user-pin.js';
 import type { Referrals } from '../trading/referrals/index.js';
 import type { EnergyReads } from '../tron/energy-pool.js';
+import type { Languages, Speech, SpeechFlavor } from './i18n.js';
 
 export interface BotServices {
   store: BotStore;
@@ -43,7 +44,11 @@ export interface BotServices {
   admins: number[];
   /** How trade progress is reported (edits through this Api). */
   events: (api: Api) => TradeEvents;
+  /** The message files and each language's formats. */
+  languages: Languages;
+  /** How to write to a chat when no update asks (notifications): its chosen language, else the one last seen. */
+  speechOf: (chatId: number) => Promise<Speech>;
 }
 
-type BaseContext = Context & { services: BotServices };
+type BaseContext = Context & SpeechFlavor & { services: BotServices };
 export type BotContext = ConversationFlavor<BaseContext>;

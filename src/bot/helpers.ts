@@ -47,6 +47,15 @@ export async function editOwned(
   }
 }
 
+/** Whether the sender administers the chat (in a channel, only admins can post anyway); never in private. */
+export async function isChatAdmin(ctx: BotContext): Promise<boolean> {
+  const chat = ctx.chat;
+  if (!chat || chat.type === 'private') return false;
+  if (!ctx.from) return chat.type === 'channel';
+  const m = await ctx.api.getChatMember(chat.id, ctx.from.id).catch(() => undefined);
+  return m?.status === 'creator' || m?.status === 'administrator';
+}
+
 /** Group chats: nothing that changes a setting or a wallet is done in one. */
 export const GROUPS: Array<'group' | 'supergroup'> = ['group', 'supergroup'];
 export const OPEN_PRIVATE = 'Open me in a private chat for this: settings, wallets, PINs and rules change only there.';

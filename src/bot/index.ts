@@ -10,8 +10,10 @@ import type { BotContext, BotServices } from './context.js';
 import { alertToggleData } from './callback-data/index.js';
 import { errorBoundary } from './error-boundary.js';
 import { isLateAnswer } from './refusals.js';
+import { withSpeech } from './i18n.js';
 import { shedSpam, type SpamLimits } from './spam.js';
 import { customAmount, editSetting, withdraw } from './conversations.js';
+import { languageFeature } from './features/language.feature.js';
 import { listsFeature } from './features/lists.feature.js';
 import { ordersFeature } from './features/orders.feature.js';
 import { snipeFeature } from './features/snipe.feature.js';
@@ -69,6 +71,8 @@ export function installBot(bot: Bot<BotContext>, services: BotServices, options:
     ctx.services = services;
     await next();
   });
+  // the language of the update (the chat's choice, else Telegram's language_code) and its formats
+  bot.use(services.languages.i18n.middleware(), withSpeech);
   bot.use(...shedSpam(services, options, options.shared));
   bot.on('callback_query', ownersOnly);
   // secrets are read before the conversations plugin can store the update
@@ -77,6 +81,7 @@ export function installBot(bot: Bot<BotContext>, services: BotServices, options:
 
   bot.use(
     adminFeature,
+    languageFeature,
     startFeature,
     referralFeature,
     pinFeature,
@@ -157,6 +162,9 @@ function installConversations(bot: Bot<BotContext>, services: BotServices, trans
           ctx.api.config.use(...transformers);
           await next();
         },
+        // a dialogue speaks the chat's language as the rest of the bot does
+        services.languages.i18n.middleware(),
+        withSpeech,
       ],
     }),
   );

@@ -5,5 +5,13 @@ import { pgTablesOf } from '../db/postgres.js';
 import { bot } from '../trading/pg.schema.js';
 import * as sqlite from './schema.js';
 
-export const { ownedMessages, scheduledDeletes, conversations, pendingInputs, alertRules, alertOutbox, adminAudit } =
-  pgTablesOf(sqlite, bot);
+export const {
+  ownedMessages,
+  scheduledDeletes,
+  conversations,
+  pendingInputs,
+  alertRules,
+  alertOutbox,
+  adminAudit,
+  chatLanguages,
+} = pgTablesOf(sqlite, bot);

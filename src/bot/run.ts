@@ -13,12 +13,14 @@ import { createAlerter } from './alerts.js';
 import { createChartCache } from './charts.js';
 import type { BotServices } from './context.js';
 import { txLinker } from './format.js';
-import { createBot, installBot, runDueDeletes, COMMANDS, type BotOptions } from './index.js';
+import { setCommandMenus } from './commands.js';
+import { createBot, installBot, runDueDeletes, type BotOptions } from './index.js';
 import { orderNotifier } from './notifiers/order.notifier.js';
 import { watchEnergyPools } from './notifiers/energy.notifier.js';
 import { tellPayouts } from './notifiers/referral.notifier.js';
 import { sniperNotifier } from './notifiers/sniper.notifier.js';
 import { tradeNotifier } from './notifiers/trade.notifier.js';
+import { createLanguages, negotiator } from './i18n.js';
 import { createStore, openBotDatabase, type BotDatabase } from './store.js';
 import { setWebhook, webhookHandler, type WebhookHandler, type WebhookSettings } from './webhook.js';
 
@@ -70,6 +72,8 @@ export async function buildBot(opts: BotRunOptions) {
   const log = opts.logger.child({ module: 'bot' });
   const db = opts.database ?? (await openBotDatabase({ sqlite: opts.dbFile ?? path.join(opts.dataDir, 'bot.sqlite') }));
   const store = createStore(db);
+  const languages = createLanguages(negotiator(store), (what) => log.warn(what));
+  const speechOf = async (chatId: number) => languages.speech(await store.languageOf(chatId));
   // the bot first (its Api is what the trading side's notifiers send through), its features last
   const bot = createBot(opts.token, opts.bot);
   const link = txLinker(opts.explorerTxUrl);
@@ -117,6 +121,8 @@ export async function buildBot(opts: BotRunOptions) {
     energy: trading.energy,
     admins: opts.admins ?? [],
     events: trades,
+    languages,
+    speechOf,
   };
   installBot(bot, services, opts.bot);
   return { bot, store, services, db, trading, operator: trading.operator, explorerTxUrl: opts.explorerTxUrl };
@@ -210,7 +216,7 @@ export async function startBot(opts: BotRunOptions & BotRoles) {
   if (opts.updates === false) {
     log.info({ username: bot.botInfo.username }, 'the bot takes no updates here (ROLES has no bot)');
   } else if (opts.webhook) {
-    await bot.api.setMyCommands(COMMANDS);
+    await setCommandMenus(bot.api, services.languages);
     handleWebhook = webhookHandler(bot, opts.webhook.secret);
     await setWebhook(bot, opts.webhook);
     log.info(
@@ -218,13 +224,13 @@ export async function startBot(opts: BotRunOptions & BotRoles) {
       `bot @${bot.botInfo.username} takes updates by webhook`,
     );
   } else if (opts.poll !== false) {
-    await bot.api.setMyCommands(COMMANDS);
+    await setCommandMenus(bot.api, services.languages);
     // a webhook left from an earlier run would refuse getUpdates (409); its pending updates are kept
     await bot.api.deleteWebhook({ drop_pending_updates: false });
     runner = run(bot);
     log.info({ username: bot.botInfo.username }, `bot @${bot.botInfo.username} is polling for updates`);
   } else {
-    await bot.api.setMyCommands(COMMANDS);
+    await setCommandMenus(bot.api, services.languages);
   }
   return {
     ...built,

@@ -76,3 +76,13 @@ export const adminAudit = sqliteTable('admin_audit', {
   detail: text('detail').notNull(),
   at: integer('at').notNull(),
 });
+
+/**
+ * The language a chat speaks: `chosen` by /language (a user in private, an admin for a group), and the
+ * one Telegram's language_code last said for a user (`seen`), which notifications use until one is chosen.
+ */
+export const chatLanguages = sqliteTable('chat_languages', {
+  chatId: integer('chat_id').primaryKey(),
+  chosen: text('chosen'),
+  seen: text('seen'),
+});

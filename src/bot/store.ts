@@ -9,6 +9,7 @@ import { openTradingDatabase, openTradingDb, type MoreTables } from '../trading/
 import type * as tradingTables from '../trading/schema.js';
 import { createTradingStore, type UserRow } from '../trading/store.js';
 import { alertStore } from './alerts.store.js';
+import { isLang, type Lang } from './i18n.js';
 import * as pg from './pg.schema.js';
 import * as s from './schema.js';
 
@@ -121,6 +122,39 @@ export function createStore(db: BotDatabase) {
     },
     async clearPendingInput(userId: number): Promise<void> {
       await db.tx((q) => q.delete(t.pendingInputs).where(eq(t.pendingInputs.userId, userId)));
+    },
+
+    /** A chat's language: the one chosen with /language, and the one Telegram's language_code last said. */
+    async language(chatId: number): Promise<{ chosen?: Lang; seen?: Lang }> {
+      const [row] = await db.q.select().from(t.chatLanguages).where(eq(t.chatLanguages.chatId, chatId));
+      return {
+        ...(isLang(row?.chosen) ? { chosen: row.chosen } : {}),
+        ...(isLang(row?.seen) ? { seen: row.seen } : {}),
+      };
+    },
+    /** Keeps a chat's chosen language (it wins over Telegram's language_code from now on). */
+    async chooseLanguage(chatId: number, lang: Lang): Promise<void> {
+      await db.tx((q) =>
+        q
+          .insert(t.chatLanguages)
+          .values({ chatId, chosen: lang })
+          .onConflictDoUpdate({ target: t.chatLanguages.chatId, set: { chosen: lang } }),
+      );
+    },
+    /** Keeps the language Telegram's language_code says for a user (what notifications use until one is chosen). */
+    async seeLanguage(chatId: number, lang: Lang): Promise<void> {
+      await db.tx((q) =>
+        q
+          .insert(t.chatLanguages)
+          .values({ chatId, seen: lang })
+          .onConflictDoUpdate({ target: t.chatLanguages.chatId, set: { seen: lang } }),
+      );
+    },
+    /** The language to write to a chat in when no update asks (notifications): chosen, else seen, else English. */
+    async languageOf(chatId: number): Promise<Lang> {
+      const [row] = await db.q.select().from(t.chatLanguages).where(eq(t.chatLanguages.chatId, chatId));
+      const chosen = row?.chosen ?? row?.seen;
+      return isLang(chosen) ? chosen : isLang(row?.seen) ? row.seen : 'en';
     },
 
     /** Storage adapter for grammY conversations v2. */

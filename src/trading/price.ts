@@ -2,7 +2,7 @@
 // (the market's fixed point, src/tron/market/price.ts) out, and back to a short decimal for display.
 import { formatUnits, parseUnits } from '../tron/units.js';
 
-const PRICE_DECIMALS = 18; // an E18 level is TRX per token with 18 decimals
+export const PRICE_DECIMALS = 18; // an E18 level is TRX per token with 18 decimals
 
 /** "0.00005" (TRX per token) -> E18; throws on anything else. */
 export const parsePriceE18 = (text: string): bigint => parseUnits(text, PRICE_DECIMALS);

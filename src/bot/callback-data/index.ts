@@ -7,4 +7,4 @@ export { cardData, pageData, pnlData, positionsData } from './card.js';
 export { walletMenuData, walletPickData, withdrawAnswerData, type WalletAction, type WalletPick } from './wallet.js';
 export { orderCancelData, orderPresetData, orderResumeData, ordersData, tokenOrdersData } from './orders.js';
 export { copyFollowData, snipeRuleData, type RuleData } from './automation.js';
-export { alertToggleData, settingData } from './settings.js';
+export { alertToggleData, languageData, settingData } from './settings.js';

@@ -6,3 +6,6 @@ export const settingData = button('st', { setting: word('slip', 'fee', 'buy', 's
 
 /** A chat's alert rule, toggled or stepped (`al:new`, `al:launch`, `al:buy`, `al:prog`). */
 export const alertToggleData = button('al', { rule: word('new', 'launch', 'buy', 'prog') });
+
+/** A language picked (`lg:ru`), or the picker asked for from /settings (`lg:menu`). */
+export const languageData = button('lg', { lang: word('en', 'zh', 'ru', 'menu') });

@@ -3,6 +3,7 @@ import { Composer, InlineKeyboard } from 'grammy';
 import { alertToggleData } from '../callback-data/index.js';
 import type { BotContext } from '../context.js';
 import { esc } from '../format.js';
+import { isChatAdmin } from '../helpers.js';
 import type { AlertRules } from '../store.js';
 import { isBase58Address } from '../../tron/address.js';
 
@@ -30,15 +31,6 @@ function rulesKeyboard(r: AlertRules): InlineKeyboard {
     .row()
     .text(`Buys ≥ ${r.minBuyTrx ?? 'off'}`, alertToggleData.build({ rule: 'buy' }))
     .text(`Progress ${r.progressPct === null ? 'off' : r.progressPct + '%'}`, alertToggleData.build({ rule: 'prog' }));
-}
-
-/** Only the chat's administrators configure alerts (in a channel, only admins can post anyway). */
-async function isChatAdmin(ctx: BotContext): Promise<boolean> {
-  const chat = ctx.chat;
-  if (!chat || chat.type === 'private') return false;
-  if (!ctx.from) return chat.type === 'channel';
-  const m = await ctx.api.getChatMember(chat.id, ctx.from.id).catch(() => undefined);
-  return m?.status === 'creator' || m?.status === 'administrator';
 }
 
 export const alertsFeature = new Composer<BotContext>();

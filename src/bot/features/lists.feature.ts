@@ -53,13 +53,18 @@ listsFeature.callbackQuery(pageData.filter(), (ctx) => {
   return page(ctx, list, token, Math.min(MAX_PAGE, Math.max(1, n)), true);
 });
 
-for (const [cmd, sort, title] of [
-  ['new', 'new', '🆕 Newest tokens'],
-  ['top', 'volume', '🔥 Top by 24 h volume'],
-] as const) {
-  listsFeature.command(cmd, async (ctx) => {
-    const user = await userOf(ctx);
-    const list = await ctx.services.accounts.clientFor(user).listTokens({ sort, limit: 10 });
-    await replyOwned(ctx, tokenList(title, list), tokenListKeyboard(list));
-  });
+const LISTS = {
+  new: { sort: 'new', title: '🆕 Newest tokens' },
+  top: { sort: 'volume', title: '🔥 Top by 24 h volume' },
+} as const;
+
+/** /new and /top (and the start message's buttons): ten tokens with a button each. */
+export async function showList(ctx: BotContext, which: keyof typeof LISTS): Promise<void> {
+  const { sort, title } = LISTS[which];
+  const user = await userOf(ctx);
+  const list = await ctx.services.accounts.clientFor(user).listTokens({ sort, limit: 10 });
+  await replyOwned(ctx, tokenList(title, list), tokenListKeyboard(list));
 }
+
+listsFeature.command('new', (ctx) => showList(ctx, 'new'));
+listsFeature.command('top', (ctx) => showList(ctx, 'top'));

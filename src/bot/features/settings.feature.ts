@@ -21,11 +21,14 @@ settingsFeature.chatType(GROUPS).callbackQuery(settingData.filter(), (ctx) => pr
 const sponsorship = async (ctx: BotContext) =>
   sponsorshipLine(await ctx.services.energy.pools().catch(() => undefined));
 
-priv.command('settings', async (ctx) => {
+/** /settings' message (the start message's ⚙️ button too; private chats only). */
+export async function showSettings(ctx: BotContext): Promise<void> {
   const user = await userOf(ctx);
   const s = ctx.services.store.settings(user);
   await replyOwned(ctx, settingsText(s, await sponsorship(ctx)), settingsKeyboard(s));
-});
+}
+
+priv.command('settings', (ctx) => showSettings(ctx));
 
 priv.callbackQuery(settingData.filter({ setting: 'conf' }), async (ctx) => {
   const user = await userOf(ctx);

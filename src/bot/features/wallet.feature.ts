@@ -62,6 +62,8 @@ const menu = (action: WalletAction) => walletMenuData.filter({ action });
 const pick = (p: WalletPick) => walletPickData.filter({ pick: p });
 
 priv.command('wallet', (ctx) => view(ctx, false));
+/** /wallet's message (the start message's 👛 button too; private chats only). */
+export const showWallet = (ctx: BotContext) => view(ctx, false);
 priv.callbackQuery(menu('r'), async (ctx) => {
   await view(ctx, true);
   await ctx.answerCallbackQuery();

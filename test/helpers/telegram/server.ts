@@ -25,6 +25,10 @@ export class FakeTelegram extends TelegramChats {
   readonly calls: ApiCall[] = [];
   /** Every call the fake refused, in order. */
   readonly refusals: Refusal[] = [];
+  /** The language each user's Telegram app is set to (their updates' `language_code`); none: the field is absent. */
+  readonly appLanguages = new Map<number, string>();
+  /** The command menus setMyCommands set, by scope and language code (`default|`, `default|ru`, `chat:42|`). */
+  readonly menus = new Map<string, Array<{ command: string; description: string }>>();
   /** Users who are administrators of the group/channel chats. */
   readonly chatAdmins = new Set<number>();
   /** Runs as a local Bot API server (`telegram-bot-api --local`): webhooks may be http, on any port. */
@@ -212,6 +216,9 @@ export class FakeTelegram extends TelegramChats {
           user: { id: userId, is_bot: false, first_name: `User${userId}` },
         };
       }
+      case 'setmycommands':
+        this.menus.set(menuKey(p), commandsOf(p));
+        return true;
       case 'answercallbackquery': {
         const q = this.callbacks.get(scalarText(p.callback_query_id));
         if (!q || q.answered || q.expired || this.now() - q.created > this.callbackTimeoutMs)
@@ -243,7 +250,13 @@ export class FakeTelegram extends TelegramChats {
       history: [text],
       kind: 'text',
     });
-    return messageUpdate({ update: this.updateId++, message: messageId }, from, text, chatId);
+    return messageUpdate(
+      { update: this.updateId++, message: messageId },
+      from,
+      text,
+      chatId,
+      this.appLanguages.get(from),
+    );
   }
 
   /** A tap on a button of a bot message: a callback query the bot must answer within callbackTimeoutMs. */
@@ -251,7 +264,7 @@ export class FakeTelegram extends TelegramChats {
     const updateId = this.updateId++;
     const id = String(this.updateId * 7);
     this.callbacks.set(id, { created: this.now(), answered: false, expired: false });
-    return tapUpdate(updateId, id, from, msg, data);
+    return tapUpdate(updateId, id, from, msg, data, this.appLanguages.get(from));
   }
 
   // ---- what the test reads
@@ -275,4 +288,36 @@ export class FakeTelegram extends TelegramChats {
   callbackAnswers(): Array<Record<string, unknown>> {
     return this.calls.filter((c) => c.method === 'answerCallbackQuery' && !c.refused).map((c) => c.payload);
   }
+}
+
+/** Where a menu applies, as `menus` keys it: the scope (default, chat:ID, …) and the language code. */
+function menuKey(p: Payload): string {
+  const code = scalarText(p.language_code);
+  if (code !== '' && !/^[a-z]{2}$/.test(code)) throw badRequest('LANG_CODE_INVALID');
+  const scope = (typeof p.scope === 'string' ? JSON.parse(p.scope) : (p.scope ?? { type: 'default' })) as Record<
+    string,
+    unknown
+  >;
+  const type = scalarText(scope.type);
+  const kinds = ['default', 'all_private_chats', 'all_group_chats', 'all_chat_administrators'];
+  if (kinds.includes(type)) return `${type}|${code}`;
+  if (type === 'chat' || type === 'chat_administrators') {
+    if (scope.chat_id === undefined) throw badRequest('chat not found');
+    return `${type}:${scalarText(scope.chat_id)}|${code}`;
+  }
+  throw badRequest('unsupported bot command scope type');
+}
+
+/** A menu as Telegram takes it: at most 100 commands, each 1–32 of a-z, 0-9, _ with a 1–256 character description. */
+function commandsOf(p: Payload): Array<{ command: string; description: string }> {
+  const list = (typeof p.commands === 'string' ? JSON.parse(p.commands) : p.commands) as unknown;
+  if (!Array.isArray(list)) throw badRequest('field "commands" must be of type Array');
+  if (list.length > 100) throw badRequest('BOT_COMMANDS_TOO_MUCH');
+  return list.map((c: Record<string, unknown>) => {
+    const command = scalarText(c.command);
+    const description = scalarText(c.description).trim();
+    if (!/^[a-z0-9_]{1,32}$/.test(command)) throw badRequest('BOT_COMMAND_INVALID');
+    if (chars(description) < 1 || chars(description) > 256) throw badRequest('BOT_COMMAND_DESCRIPTION_INVALID');
+    return { command, description };
+  });
 }

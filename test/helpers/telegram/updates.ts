@@ -40,6 +40,7 @@ export function messageUpdate(
   from: number,
   text: string,
   chatId: number,
+  languageCode?: string,
 ): Update {
   const cmd = /^\/\w+(@\w+)?/.exec(text);
   return {
@@ -48,7 +49,13 @@ export function messageUpdate(
       message_id: ids.message,
       date: Math.floor(Date.now() / 1000),
       chat: chatOf(chatId) as never,
-      from: { id: from, is_bot: false, first_name: `User${from}`, username: `user${from}` },
+      from: {
+        id: from,
+        is_bot: false,
+        first_name: `User${from}`,
+        username: `user${from}`,
+        ...(languageCode ? { language_code: languageCode } : {}),
+      },
       text,
       ...(cmd ? { entities: [{ type: 'bot_command', offset: 0, length: cmd[0].length }] } : {}),
     },
@@ -56,12 +63,24 @@ export function messageUpdate(
 }
 
 /** A tap on a button of a bot message: a callback query of the id `queryId`. */
-export function tapUpdate(updateId: number, queryId: string, from: number, msg: SentMessage, data: string): Update {
+export function tapUpdate(
+  updateId: number,
+  queryId: string,
+  from: number,
+  msg: SentMessage,
+  data: string,
+  languageCode?: string,
+): Update {
   return {
     update_id: updateId,
     callback_query: {
       id: queryId,
-      from: { id: from, is_bot: false, first_name: `User${from}` },
+      from: {
+        id: from,
+        is_bot: false,
+        first_name: `User${from}`,
+        ...(languageCode ? { language_code: languageCode } : {}),
+      },
       chat_instance: 'ci',
       data,
       message: messageOf(msg) as never,

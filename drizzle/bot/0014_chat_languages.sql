@@ -1,0 +1,5 @@
+CREATE TABLE `chat_languages` (
+	`chat_id` integer PRIMARY KEY NOT NULL,
+	`chosen` text,
+	`seen` text
+);
