@@ -1,12 +1,8 @@
 // Message texts (HTML). Every string that comes from a user or the chain is escaped here.
-import type { Holder, Safety, TokenDetails, TokenSummary, Trade, WalletView } from '../client/index.js';
-import type { Settings } from './store.js';
+import type { Holder, Safety, TokenDetails, TokenSummary, Trade } from '../client/index.js';
 import { scalarText } from '../text.js';
 import type { Side } from '../tron/market/index.js';
 import { TOKEN_DECIMALS, formatUnits, sunToTrx } from '../tron/units.js';
-import { levelNow } from '../trading/orders/triggers.js';
-import { formatPrice } from '../trading/price.js';
-import type { OrderRow } from '../trading/store.js';
 import type { TradeQuote } from '../trading/trade-row.js';
 
 const MAX_MESSAGE = 4096;
@@ -177,52 +173,6 @@ export function tokenList(title: string, list: TokenSummary[]): string {
   return [`<b>${esc(title)}</b>`, '', ...rows].join('\n');
 }
 
-/** /wallet's text; `resources` are the lines of the wallet's energy and bandwidth (energy-text.ts). */
-export function walletText(w: WalletView, index: number, count: number, resources: string[] = []): string {
-  const pos = w.positions
-    .slice(0, 15)
-    .map((p) => `• $${esc(p.symbol)}: ${compact(p.balance)} ≈ ${trx(Math.round(p.valueInTrx * 100) / 100)}`);
-  return [
-    `<b>👛 Wallet ${index} of ${count}</b>`,
-    `<code>${esc(w.address)}</code>`,
-    '',
-    `Balance: <b>${trx(w.trxBalance)}</b>`,
-    ...resources,
-    '',
-    pos.length ? '<b>Positions</b>' : 'No token positions yet.',
-    ...pos,
-  ].join('\n');
-}
-
-/** /settings' text; `sponsorship` says whether the bot pays the energy of the user's trades (energy-text.ts). */
-export function settingsText(s: Settings, sponsorship?: string): string {
-  return [
-    '<b>⚙️ Settings</b>',
-    `Slippage: ${s.slippage}%`,
-    `Buy presets: ${s.buyPresets.join(' / ')} TRX`,
-    `Sell presets: ${s.sellPresets.join(' / ')} %`,
-    `Confirm before trading: ${s.confirm ? 'on' : 'off'}`,
-    `Extra fee limit: ${s.extraFeeLimit} TRX`,
-    `Automatic TP/SL on every buy: ${
-      s.autoTpSl
-        ? [
-            s.autoTpSl.tp ? `TP +${s.autoTpSl.tp.gainPct}% sell ${s.autoTpSl.tp.sellPct}%` : '',
-            s.autoTpSl.sl ? `SL −${s.autoTpSl.sl.lossPct}% sell ${s.autoTpSl.sl.sellPct}%` : '',
-          ]
-            .filter(Boolean)
-            .join(', ')
-        : 'off'
-    } (<code>/autotpsl +100% 50% -30% 100%</code> or <code>off</code>)`,
-    `Stop-loss: ${slHoldText(s.slHoldBlocks)} (1 = at once; change with <code>/slhold N</code>)`,
-    ...(sponsorship ? [sponsorship] : []),
-  ].join('\n');
-}
-
-/** What a stop-loss waits for, in words: "sells once the price holds at or below the level for 3 blocks". */
-export function slHoldText(blocks: number): string {
-  return `sells once the price holds at or below the level for ${blocks} block${blocks === 1 ? '' : 's'}`;
-}
-
 /** Keeps a message under Telegram's limit. */
 /**
  * Keeps a message within Telegram's limit by dropping whole lines from the end (every line of ours
@@ -244,44 +194,3 @@ export function clip(text: string, max = MAX_MESSAGE): string {
 /** A transaction as a link to the explorer, or as code when there is none (the devnet). */
 export const txLinker = (explorerTxUrl?: string) => (txid: string) =>
   explorerTxUrl ? `<a href="${esc(explorerTxUrl + txid)}">${esc(txid.slice(0, 10))}…</a>` : `<code>${esc(txid)}</code>`;
-
-/** Basis points as a percent: 2500 -> "25%". */
-export const pctOfBps = (bps: string | number) => `${Number(bps) / 100}%`;
-const level = (e18: string | bigint | null | undefined) => (e18 ? `${formatPrice(BigInt(e18))} TRX` : '?');
-
-/** One order in words (its list and the engine's messages). */
-export function orderLine(o: OrderRow, now: number): string {
-  const sym = `$${esc(o.symbol)}`;
-  let text: string;
-  switch (o.kind) {
-    case 'limit':
-      text =
-        o.side === 'buy'
-          ? `🎯 Limit buy ${trx(Number(sunToTrx(BigInt(o.amount))))} of ${sym} at ≤ ${level(o.triggerE18)}`
-          : `🎯 Limit sell ${pctOfBps(o.amount)} of ${sym} at ≥ ${level(o.triggerE18)}`;
-      break;
-    case 'tp':
-      text = `💰 Take profit on ${sym}: sell ${pctOfBps(o.amount)} at ≥ ${level(o.triggerE18)} (entry ${level(o.entryE18)})`;
-      break;
-    case 'sl':
-      text = `🛑 Stop loss on ${sym}: sell ${pctOfBps(o.amount)} at ≤ ${level(o.triggerE18)} (entry ${level(o.entryE18)})`;
-      if (o.holdBlocks > 1) text += ` · holds ${o.holdBlocks} blocks`;
-      break;
-    case 'trail':
-      text = `📉 Trailing stop on ${sym}: sell ${pctOfBps(o.amount)} ${pctOfBps(o.trailBps ?? 0)} below the high (high ${level(o.highE18)}, fires at ≤ ${level(levelNow(o))})`;
-      break;
-    default: {
-      const next =
-        o.nextAt && o.status === 'active'
-          ? o.nextAt <= now
-            ? ' · next round now'
-            : ` · next in ${Math.max(1, Math.round((o.nextAt - now) / 60_000))} min`
-          : '';
-      text = `🔁 DCA ${trx(Number(sunToTrx(BigInt(o.amount))))} of ${sym}, ${o.done}/${o.rounds} done${next}${o.triggerE18 ? ` · max ${level(o.triggerE18)}` : ''}`;
-    }
-  }
-  if (o.auto) text += ' <i>(auto)</i>';
-  if (o.status === 'paused') text += `\n   ⏸ paused: ${esc(o.note ?? '')}`;
-  if (o.status === 'executing') text += '\n   ⏳ trading now';
-  return text;
-}

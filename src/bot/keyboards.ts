@@ -8,16 +8,11 @@ import {
   confirmTradeData,
   customAmountData,
   pageData,
-  pnlData,
   positionsData,
   requoteData,
-  settingData,
   tokenOrdersData,
   tradePresetData,
   walletMenuData,
-  walletPickData,
-  type WalletAction,
-  type WalletPick,
 } from './callback-data/index.js';
 import type { Settings } from './store.js';
 import type { Side } from '../tron/market/index.js';
@@ -73,21 +68,6 @@ export function launchedKeyboard(id: string, token: string, symbol: string, side
     .text(`⬅️ $${symbol.slice(0, 12)}`, cardData.build({ token }));
 }
 
-/** /positions: each token's card and a sell-all, then refresh. */
-export function positionsKeyboard(list: Array<{ token: string; symbol: string }>): InlineKeyboard {
-  const kb = new InlineKeyboard();
-  for (const p of list)
-    kb.text(`$${p.symbol.slice(0, 12)}`, cardData.build({ token: p.token }))
-      .text(
-        `Sell 100% $${p.symbol.slice(0, 10)}`,
-        tradePresetData.build({ side: 'sell', token: p.token, amount: '100' }),
-      )
-      .text('📋 Orders', tokenOrdersData.build({ token: p.token }))
-      .text('🖼 Share PnL', pnlData.build({ token: p.token }))
-      .row();
-  return kb.text('🔄 Refresh', positionsData.build({})).text('👛 Wallet', walletMenuData.build({ action: 'r' }));
-}
-
 export function confirmKeyboard(id: string): InlineKeyboard {
   return new InlineKeyboard()
     .text('✅ Confirm', confirmTradeData.build({ id }))
@@ -105,56 +85,6 @@ export function pagerKeyboard(
   if (hasNext) kb.text('Next ▶️', pageData.build({ list, token, page: page + 1 }));
   kb.row().text('⬅️ Token', cardData.build({ token }));
   return kb;
-}
-
-export function walletKeyboard(): InlineKeyboard {
-  const menu = (action: WalletAction) => walletMenuData.build({ action });
-  return new InlineKeyboard()
-    .text('➕ New wallet', menu('new'))
-    .text('📥 Import', menu('imp'))
-    .row()
-    .text('🔑 Export', menu('exp'))
-    .text('🔀 Switch', menu('sw'))
-    .row()
-    .text('💸 Withdraw TRX', menu('wd'))
-    .text('🗑 Remove', menu('rm'))
-    .row()
-    .text('🔄 Refresh', menu('r'));
-}
-
-export function walletListKeyboard(
-  wallets: Array<{ id: number; address: string }>,
-  activeId: number | null,
-  action: Exclude<WalletPick, 'rmok'>,
-): InlineKeyboard {
-  const kb = new InlineKeyboard();
-  wallets.forEach((w, i) =>
-    kb
-      .text(
-        `${w.id === activeId ? '● ' : ''}${i + 1}. ${w.address.slice(0, 6)}…${w.address.slice(-4)}`,
-        walletPickData.build({ pick: action, id: w.id }),
-      )
-      .row(),
-  );
-  return kb.text('✖️ Cancel', walletMenuData.build({ action: 'no' }));
-}
-
-/** Under the warning before a wallet is removed. */
-export function removeWalletKeyboard(id: number): InlineKeyboard {
-  return new InlineKeyboard()
-    .text('🗑 Remove for good', walletPickData.build({ pick: 'rmok', id }))
-    .text('✖️ Cancel', walletMenuData.build({ action: 'no' }));
-}
-
-export function settingsKeyboard(s: Settings): InlineKeyboard {
-  return new InlineKeyboard()
-    .text(`Slippage ${s.slippage}%`, settingData.build({ setting: 'slip' }))
-    .text(`Fee limit +${s.extraFeeLimit}`, settingData.build({ setting: 'fee' }))
-    .row()
-    .text('Buy presets', settingData.build({ setting: 'buy' }))
-    .text('Sell presets', settingData.build({ setting: 'sell' }))
-    .row()
-    .text(`Confirm: ${s.confirm ? 'on ✅' : 'off'}`, settingData.build({ setting: 'conf' }));
 }
 
 /** One button per listed token, opening its card. */

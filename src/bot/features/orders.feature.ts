@@ -11,7 +11,8 @@ import {
   tokenOrdersData,
 } from '../callback-data/index.js';
 import type { BotContext } from '../context.js';
-import { esc, orderLine, slHoldText } from '../format.js';
+import { esc } from '../format.js';
+import { orderLine, slHoldText } from '../orders-text.js';
 import { GROUPS, privateOnly, userOf } from '../helpers.js';
 import { refusalOf } from '../refusals.js';
 import { isBase58Address } from '../../tron/address.js';

@@ -5,7 +5,7 @@ import { renderPnl } from '../../charts/render.js';
 import type { BotContext } from '../context.js';
 import { compact, esc, trx } from '../format.js';
 import { editOwned, replyOwned, userOf } from '../helpers.js';
-import { positionsKeyboard } from '../keyboards.js';
+import { positionsKeyboard } from '../orders-text.js';
 import { pnlData, positionsData } from '../callback-data/index.js';
 import { firstBuyAt, perToken, positions } from '../../trading/pnl.js';
 

@@ -7,9 +7,9 @@ import { Composer } from 'grammy';
 import { settingData } from '../callback-data/index.js';
 import type { BotContext } from '../context.js';
 import { sponsorshipLine } from '../energy-text.js';
-import { settingsText } from '../format.js';
+
 import { GROUPS, editOwned, privateOnly, replyOwned, userOf } from '../helpers.js';
-import { settingsKeyboard } from '../keyboards.js';
+import { settingsKeyboard, settingsText } from '../account-text.js';
 import { pinGate } from '../pin-gate.js';
 
 export const settingsFeature = new Composer<BotContext>();

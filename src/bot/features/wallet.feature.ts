@@ -5,10 +5,10 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context.js';
 import { walletResourceLines } from '../energy-text.js';
-import { esc, trx, walletText } from '../format.js';
+import { esc, trx } from '../format.js';
 import { GROUPS, editOwned, privateOnly, replyOwned, userOf } from '../helpers.js';
 import { walletMenuData, walletPickData, type WalletAction, type WalletPick } from '../callback-data/index.js';
-import { removeWalletKeyboard, walletKeyboard, walletListKeyboard } from '../keyboards.js';
+import { removeWalletKeyboard, walletKeyboard, walletListKeyboard, walletText } from '../account-text.js';
 import { blockText, pinGate } from '../pin-gate.js';
 import { UserError } from '../../trading/accounts.js';
 import type { WalletRemoval } from '../../trading/store.js';

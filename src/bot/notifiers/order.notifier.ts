@@ -1,7 +1,8 @@
 // The order engine's messages to a user: one per fill, failure, pause or cancellation.
 import { InlineKeyboard, type Api } from 'grammy';
 import type { Logger } from 'pino';
-import { compact, esc, orderLine, pctOfBps, trx } from '../format.js';
+import { compact, esc, trx } from '../format.js';
+import { orderLine, pctOfBps } from '../orders-text.js';
 import { orderCancelData, orderResumeData } from '../callback-data/index.js';
 import { refusalOf } from '../refusals.js';
 import { sunToTrx } from '../../tron/units.js';
