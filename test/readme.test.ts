@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COMMANDS } from '../src/bot/features/start.feature.js';
+import { commandMenu } from '../src/bot/commands.js';
+import { LANGS, speechIn } from './helpers/speech.js';
 import { configSchema } from '../src/config.js';
 
 const read = (file: string): string => fs.readFileSync(file, 'utf8');
@@ -54,8 +55,11 @@ describe('README', () => {
 });
 
 describe('docs', () => {
-  it('list the bot commands exactly as BotFather takes them (docs/bot.md)', () => {
-    for (const c of COMMANDS) expect(botDoc).toContain(`${c.command} - ${c.description}`);
+  it('list the bot commands in every language exactly as BotFather takes them (docs/bot.md)', () => {
+    for (const { lang } of LANGS) {
+      const menu = commandMenu(speechIn(lang));
+      expect(botDoc, lang).toContain(menu.map((c) => `${c.command} - ${c.description}`).join('\n'));
+    }
   });
 
   it('document every configuration variable, in docs/operations.md and .env.example', () => {

@@ -1,3 +1,9 @@
+## This file's language: its name in its own words (the /language buttons), and the language codes of
+## Telegram apps that get it until their user chooses (the first part of Telegram's language_code).
+
+language-name = English
+language-codes = en
+
 ## The command menu (setMyCommands; Telegram allows 3–256 characters each)
 
 cmd-start = Start: your wallet and how to trade

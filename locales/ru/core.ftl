@@ -1,3 +1,9 @@
+## This file's language: its name in its own words (the /language buttons), and the language codes of
+## Telegram apps that get it until their user chooses (the first part of Telegram's language_code).
+
+language-name = Русский
+language-codes = ru uk be
+
 ## Меню команд
 
 cmd-start = Старт: ваш кошелёк и как торговать

@@ -1,3 +1,9 @@
+## This file's language: its name in its own words (the /language buttons), and the language codes of
+## Telegram apps that get it until their user chooses (the first part of Telegram's language_code).
+
+language-name = 中文
+language-codes = zh
+
 ## 命令菜单
 
 cmd-start = 开始：你的钱包和交易方法

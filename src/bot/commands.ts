@@ -2,7 +2,7 @@
 // grouped by topic. The descriptions are the locales' `cmd-<command>` messages.
 import type { Api } from 'grammy';
 import type { BotCommand } from 'grammy/types';
-import { MENU_LANGUAGES, type Lang, type Languages, type Speech } from './i18n.js';
+import type { Lang, Languages, Speech } from './i18n.js';
 
 /** /help's pages: the commands of each topic, in the order they are shown. */
 export const HELP_TOPICS = {
@@ -28,7 +28,7 @@ export const commandMenu = (s: Pick<Speech, 't'>): BotCommand[] =>
  */
 export async function setCommandMenus(api: Api, languages: Languages): Promise<void> {
   await api.setMyCommands(commandMenu(languages.speech('en')));
-  for (const { code, lang } of MENU_LANGUAGES) {
+  for (const { code, lang } of languages.menus) {
     await api.setMyCommands(commandMenu(languages.speech(lang)), { language_code: code });
   }
 }

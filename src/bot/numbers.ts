@@ -6,11 +6,8 @@
 import { TOKEN_DECIMALS, formatUnits } from '../tron/units.js';
 import { PRICE_DECIMALS } from '../trading/price.js';
 
-/** The bot's languages, by the code it stores and Telegram's menus take. */
-export type Lang = 'en' | 'zh' | 'ru';
-
-/** The Intl locale each language's numbers and dates are written in. */
-const INTL_TAG: Record<Lang, string> = { en: 'en-US', zh: 'zh-CN', ru: 'ru-RU' };
+/** A language, by its message file's name (locales/<code>.ftl), which is also the Intl locale of its numbers. */
+export type Lang = string;
 
 export interface Numbers {
   /** TRX to the sun: 1509240000n -> "1,509.24 TRX" (en), "1 509,24 TRX" (ru). */
@@ -51,7 +48,7 @@ export function numbersFor(lang: Lang): Numbers {
 }
 
 function makeNumbers(lang: Lang): Numbers {
-  const tag = INTL_TAG[lang];
+  const tag = lang;
   const parts = new Intl.NumberFormat(tag).formatToParts(12345.6);
   const group = parts.find((p) => p.type === 'group')?.value ?? ',';
   const point = parts.find((p) => p.type === 'decimal')?.value ?? '.';

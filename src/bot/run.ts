@@ -20,7 +20,7 @@ import { watchEnergyPools } from './notifiers/energy.notifier.js';
 import { tellPayouts } from './notifiers/referral.notifier.js';
 import { sniperNotifier } from './notifiers/sniper.notifier.js';
 import { tradeNotifier } from './notifiers/trade.notifier.js';
-import { createLanguages, negotiator } from './i18n.js';
+import { createLanguages } from './i18n.js';
 import { createStore, openBotDatabase, type BotDatabase } from './store.js';
 import { setWebhook, webhookHandler, type WebhookHandler, type WebhookSettings } from './webhook.js';
 
@@ -72,7 +72,7 @@ export async function buildBot(opts: BotRunOptions) {
   const log = opts.logger.child({ module: 'bot' });
   const db = opts.database ?? (await openBotDatabase({ sqlite: opts.dbFile ?? path.join(opts.dataDir, 'bot.sqlite') }));
   const store = createStore(db);
-  const languages = createLanguages(negotiator(store), (what) => log.warn(what));
+  const languages = createLanguages(store, (what) => log.warn(what));
   const speechOf = async (chatId: number) => languages.speech(await store.languageOf(chatId));
   // the bot first (its Api is what the trading side's notifiers send through), its features last
   const bot = createBot(opts.token, opts.bot);

@@ -9,7 +9,9 @@ import { openTradingDatabase, openTradingDb, type MoreTables } from '../trading/
 import type * as tradingTables from '../trading/schema.js';
 import { createTradingStore, type UserRow } from '../trading/store.js';
 import { alertStore } from './alerts.store.js';
-import { isLang, type Lang } from './i18n.js';
+import { LANG_CODE, type Lang } from './i18n.js';
+
+const isLang = (code: unknown): code is Lang => typeof code === 'string' && LANG_CODE.test(code);
 import * as pg from './pg.schema.js';
 import * as s from './schema.js';
 

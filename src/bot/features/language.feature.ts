@@ -6,18 +6,18 @@ import { Composer, InlineKeyboard } from 'grammy';
 import { languageData } from '../callback-data/index.js';
 import { setChatMenu } from '../commands.js';
 import type { BotContext } from '../context.js';
-import { LANGUAGES, isLang, type Lang } from '../i18n.js';
+import type { Lang, Languages } from '../i18n.js';
 import { numbersFor } from '../numbers.js';
 import { isChatAdmin } from '../helpers.js';
 
 export const languageFeature = new Composer<BotContext>();
 
-const nameOf = (lang: Lang) => LANGUAGES.find((l) => l.code === lang)!.name;
+const nameOf = (ctx: BotContext, lang: Lang) => ctx.services.languages.t(lang, 'language-name');
 
-/** The choice: one button per language, the current one ticked. */
-const picker = (current: Lang) =>
+/** The choice: one button per language (each file a language), the current one ticked. */
+const picker = (languages: Languages, current: Lang) =>
   new InlineKeyboard().add(
-    ...LANGUAGES.map((l) =>
+    ...languages.list.map((l) =>
       InlineKeyboard.text(`${l.code === current ? '✅ ' : ''}${l.name}`, languageData.build({ lang: l.code })),
     ),
   );
@@ -44,35 +44,42 @@ languageFeature.command('language', async (ctx) => {
   }
   const asked = ctx.match.trim().toLowerCase();
   if (!asked) {
-    await ctx.reply(ctx.t('language-pick', { current: nameOf(ctx.lang) }), { reply_markup: picker(ctx.lang) });
+    await ctx.reply(ctx.t('language-pick', { current: nameOf(ctx, ctx.lang) }), {
+      reply_markup: picker(ctx.services.languages, ctx.lang),
+    });
     return;
   }
-  if (!isLang(asked)) {
-    await ctx.reply(ctx.t('language-unknown', { codes: LANGUAGES.map((l) => l.code).join(', ') }), {
-      reply_markup: picker(ctx.lang),
+  const { languages } = ctx.services;
+  if (!languages.has(asked)) {
+    await ctx.reply(ctx.t('language-unknown', { codes: languages.list.map((l) => l.code).join(', ') }), {
+      reply_markup: picker(languages, ctx.lang),
     });
     return;
   }
   await choose(ctx, asked);
-  await ctx.reply(ctx.t('language-set', { language: nameOf(asked) }));
+  await ctx.reply(ctx.t('language-set', { language: nameOf(ctx, asked) }));
 });
 
 // /settings' 🌐 button: the choice, under the settings
 languageFeature.callbackQuery(languageData.filter({ lang: 'menu' }), async (ctx) => {
   await ctx.answerCallbackQuery();
-  await ctx.reply(ctx.t('language-pick', { current: nameOf(ctx.lang) }), { reply_markup: picker(ctx.lang) });
+  await ctx.reply(ctx.t('language-pick', { current: nameOf(ctx, ctx.lang) }), {
+    reply_markup: picker(ctx.services.languages, ctx.lang),
+  });
 });
 
 languageFeature.callbackQuery(languageData.filter(), async (ctx) => {
   const { lang } = languageData.unpack(ctx.match);
-  if (lang === 'menu') return;
+  if (lang === 'menu' || !ctx.services.languages.has(lang)) {
+    await ctx.answerCallbackQuery();
+    return;
+  }
   if (!(await mayChoose(ctx))) {
     await ctx.answerCallbackQuery({ text: ctx.t('language-admins-only'), show_alert: true });
     return;
   }
   await choose(ctx, lang);
-  await ctx.answerCallbackQuery({ text: ctx.t('language-set', { language: nameOf(lang) }) });
-  await ctx
-    .editMessageText(ctx.t('language-set', { language: nameOf(lang) }), { reply_markup: picker(lang) })
-    .catch(() => undefined);
+  const said = ctx.t('language-set', { language: nameOf(ctx, lang) });
+  await ctx.answerCallbackQuery({ text: said });
+  await ctx.editMessageText(said, { reply_markup: picker(ctx.services.languages, lang) }).catch(() => undefined);
 });
