@@ -3,7 +3,9 @@
 // the file_id Telegram gave it), through the real bot, facade and devnet with the fake Bot API.
 import { renderChart } from '../../src/charts/render.js';
 import { createChartCache } from '../../src/bot/charts.js';
+import { pictureLabels } from '../../src/bot/picture-labels.js';
 import { startBotStack } from '../../test/helpers/bot.js';
+import { speechIn } from '../../test/helpers/speech.js';
 import { devnetTokens, out, percentiles } from '../harness.js';
 
 function renders(): void {
@@ -15,11 +17,12 @@ function renders(): void {
     close: 0.000041 + Math.sin(i / 4) * 0.000005,
     volume: 100 + i * 10,
   }));
-  renderChart({ symbol: 'WARM', interval: '1h', candles, progressPct: 40, priceTrx: 0.00004 });
+  const labels = pictureLabels(speechIn('en'));
+  renderChart({ symbol: 'WARM', interval: '1h', candles, progressPct: 40, priceTrx: 0.00004 }, labels);
   const n = 200;
   const t0 = performance.now();
   for (let i = 0; i < n; i++)
-    renderChart({ symbol: `B${i}`, interval: '1h', candles, progressPct: i % 100, priceTrx: 0.00004 });
+    renderChart({ symbol: `B${i}`, interval: '1h', candles, progressPct: i % 100, priceTrx: 0.00004 }, labels);
   out(`- charts: ${Math.round((n / (performance.now() - t0)) * 1000)} renders/s (960×540 PNG, 48 candles, one thread)`);
 }
 

@@ -2,73 +2,84 @@
 import { InlineKeyboard } from 'grammy';
 import type { WalletView } from '../client/index.js';
 import {
+  languageData,
   settingData,
   walletMenuData,
   walletPickData,
   type WalletAction,
   type WalletPick,
 } from './callback-data/index.js';
-import { compact, esc, trx } from './format.js';
+import { esc } from './format.js';
+import type { Speech } from './i18n.js';
 import type { Settings } from './store.js';
 import { slHoldText } from './orders-text.js';
 
+/** A number as the user typed it (no grouping: "1000", "2.5"), with the language's decimal point ("2,5"). */
+export function typedNumber(s: Speech, x: number): string {
+  return String(x).replace('.', s.n.decimal('0.1').charAt(1));
+}
+
 /** /wallet's text; `resources` are the lines of the wallet's energy and bandwidth (energy-text.ts). */
-export function walletText(w: WalletView, index: number, count: number, resources: string[] = []): string {
+export function walletText(s: Speech, w: WalletView, index: number, count: number, resources: string[] = []): string {
   const pos = w.positions
     .slice(0, 15)
-    .map((p) => `• $${esc(p.symbol)}: ${compact(p.balance)} ≈ ${trx(Math.round(p.valueInTrx * 100) / 100)}`);
+    .map((p) => `• $${esc(p.symbol)}: ${s.n.compact(p.balance)} ≈ ${s.n.trxNum(Math.round(p.valueInTrx * 100) / 100)}`);
   return [
-    `<b>👛 Wallet ${index} of ${count}</b>`,
+    s.t('wallet-title', { index, count }),
     `<code>${esc(w.address)}</code>`,
     '',
-    `Balance: <b>${trx(w.trxBalance)}</b>`,
+    s.t('wallet-balance', { balance: s.n.trxNum(w.trxBalance) }),
     ...resources,
     '',
-    pos.length ? '<b>Positions</b>' : 'No token positions yet.',
+    pos.length ? s.t('wallet-positions') : s.t('wallet-no-positions'),
     ...pos,
   ].join('\n');
 }
 
-/** /settings' text; `sponsorship` says whether the bot pays the energy of the user's trades (energy-text.ts). */
-export function settingsText(s: Settings, sponsorship?: string): string {
+/** The automatic TP/SL of every buy, in words ("off" when none). */
+function autoTpSlText(s: Speech, a: Settings['autoTpSl']): string {
+  if (!a) return s.t('settings-off');
   return [
-    '<b>⚙️ Settings</b>',
-    `Slippage: ${s.slippage}%`,
-    `Buy presets: ${s.buyPresets.join(' / ')} TRX`,
-    `Sell presets: ${s.sellPresets.join(' / ')} %`,
-    `Confirm before trading: ${s.confirm ? 'on' : 'off'}`,
-    `Extra fee limit: ${s.extraFeeLimit} TRX`,
-    `Automatic TP/SL on every buy: ${
-      s.autoTpSl
-        ? [
-            s.autoTpSl.tp ? `TP +${s.autoTpSl.tp.gainPct}% sell ${s.autoTpSl.tp.sellPct}%` : '',
-            s.autoTpSl.sl ? `SL −${s.autoTpSl.sl.lossPct}% sell ${s.autoTpSl.sl.sellPct}%` : '',
-          ]
-            .filter(Boolean)
-            .join(', ')
-        : 'off'
-    } (<code>/autotpsl +100% 50% -30% 100%</code> or <code>off</code>)`,
-    `Stop-loss: ${slHoldText(s.slHoldBlocks)} (1 = at once; change with <code>/slhold N</code>)`,
+    a.tp ? s.t('settings-auto-tp', { gain: typedNumber(s, a.tp.gainPct), sell: typedNumber(s, a.tp.sellPct) }) : '',
+    a.sl ? s.t('settings-auto-sl', { loss: typedNumber(s, a.sl.lossPct), sell: typedNumber(s, a.sl.sellPct) }) : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** /settings' text; `sponsorship` says whether the bot pays the energy of the user's trades (energy-text.ts). */
+export function settingsText(s: Speech, st: Settings, sponsorship?: string): string {
+  const list = (xs: number[]) => xs.map((x) => typedNumber(s, x)).join(' / ');
+  return [
+    s.t('settings-title'),
+    s.t('settings-slippage', { pct: typedNumber(s, st.slippage) }),
+    s.t('settings-buy-presets', { presets: list(st.buyPresets) }),
+    s.t('settings-sell-presets', { presets: list(st.sellPresets) }),
+    s.t('settings-confirm', { on: st.confirm ? 'yes' : 'no' }),
+    s.t('settings-fee-limit', { fee: typedNumber(s, st.extraFeeLimit) }),
+    s.t('settings-auto-tpsl', { what: autoTpSlText(s, st.autoTpSl) }),
+    s.t('settings-stop-loss', { hold: slHoldText(s, st.slHoldBlocks) }),
     ...(sponsorship ? [sponsorship] : []),
   ].join('\n');
 }
 
-export function walletKeyboard(): InlineKeyboard {
+export function walletKeyboard(s: Speech): InlineKeyboard {
   const menu = (action: WalletAction) => walletMenuData.build({ action });
   return new InlineKeyboard()
-    .text('➕ New wallet', menu('new'))
-    .text('📥 Import', menu('imp'))
+    .text(s.t('wallet-btn-new'), menu('new'))
+    .text(s.t('wallet-btn-import'), menu('imp'))
     .row()
-    .text('🔑 Export', menu('exp'))
-    .text('🔀 Switch', menu('sw'))
+    .text(s.t('wallet-btn-export'), menu('exp'))
+    .text(s.t('wallet-btn-switch'), menu('sw'))
     .row()
-    .text('💸 Withdraw TRX', menu('wd'))
-    .text('🗑 Remove', menu('rm'))
+    .text(s.t('wallet-btn-withdraw'), menu('wd'))
+    .text(s.t('wallet-btn-remove'), menu('rm'))
     .row()
-    .text('🔄 Refresh', menu('r'));
+    .text(s.t('wallet-btn-refresh'), menu('r'));
 }
 
 export function walletListKeyboard(
+  s: Speech,
   wallets: Array<{ id: number; address: string }>,
   activeId: number | null,
   action: Exclude<WalletPick, 'rmok'>,
@@ -82,23 +93,24 @@ export function walletListKeyboard(
       )
       .row(),
   );
-  return kb.text('✖️ Cancel', walletMenuData.build({ action: 'no' }));
+  return kb.text(s.t('wallet-btn-cancel'), walletMenuData.build({ action: 'no' }));
 }
 
 /** Under the warning before a wallet is removed. */
-export function removeWalletKeyboard(id: number): InlineKeyboard {
+export function removeWalletKeyboard(s: Speech, id: number): InlineKeyboard {
   return new InlineKeyboard()
-    .text('🗑 Remove for good', walletPickData.build({ pick: 'rmok', id }))
-    .text('✖️ Cancel', walletMenuData.build({ action: 'no' }));
+    .text(s.t('wallet-btn-remove-for-good'), walletPickData.build({ pick: 'rmok', id }))
+    .text(s.t('wallet-btn-cancel'), walletMenuData.build({ action: 'no' }));
 }
 
-export function settingsKeyboard(s: Settings): InlineKeyboard {
+export function settingsKeyboard(s: Speech, st: Settings): InlineKeyboard {
   return new InlineKeyboard()
-    .text(`Slippage ${s.slippage}%`, settingData.build({ setting: 'slip' }))
-    .text(`Fee limit +${s.extraFeeLimit}`, settingData.build({ setting: 'fee' }))
+    .text(s.t('settings-btn-slippage', { pct: typedNumber(s, st.slippage) }), settingData.build({ setting: 'slip' }))
+    .text(s.t('settings-btn-fee', { fee: typedNumber(s, st.extraFeeLimit) }), settingData.build({ setting: 'fee' }))
     .row()
-    .text('Buy presets', settingData.build({ setting: 'buy' }))
-    .text('Sell presets', settingData.build({ setting: 'sell' }))
+    .text(s.t('settings-btn-buy'), settingData.build({ setting: 'buy' }))
+    .text(s.t('settings-btn-sell'), settingData.build({ setting: 'sell' }))
     .row()
-    .text(`Confirm: ${s.confirm ? 'on ✅' : 'off'}`, settingData.build({ setting: 'conf' }));
+    .text(s.t('settings-btn-confirm', { on: st.confirm ? 'yes' : 'no' }), settingData.build({ setting: 'conf' }))
+    .text(s.t('settings-btn-language', { language: s.t('language-name') }), languageData.build({ lang: 'menu' }));
 }

@@ -8,7 +8,8 @@ import type { Api, GrammyError } from 'grammy';
 import type { Logger } from 'pino';
 import type { StreamEvent } from '../client/index.js';
 import type { TradingStream } from '../trading/stream.js';
-import { compact, esc, trx } from './format.js';
+import { esc } from './format.js';
+import type { Speech } from './i18n.js';
 import { refusalOf } from './refusals.js';
 import type { AlertRules, BotStore } from './store.js';
 
@@ -31,21 +32,27 @@ function matches(r: AlertRules, e: StreamEvent): boolean {
   }
 }
 
-function alertText(e: StreamEvent, botUsername: string): string {
+/** An alert's line, in the chat's language (it is queued with its text). */
+function alertText(s: Speech, e: StreamEvent, botUsername: string): string {
   const d = e.data;
-  const sym = `$${esc(d.symbol)}`;
-  const link = `<a href="https://t.me/${esc(botUsername)}?start=${esc(e.token)}">card</a>`;
+  const symbol = `$${esc(d.symbol)}`;
+  const url = esc(`https://t.me/${botUsername}?start=${e.token}`);
   switch (e.kind) {
     case 'create':
-      return `🆕 New token <b>${esc(String(d.name))}</b> (${sym}) · ${link}`;
+      return s.t('alert-new', { name: esc(String(d.name)), symbol, url });
     case 'launch':
-      return `🚀 ${sym} launched to the DEX · ${link}`;
+      return s.t('alert-launch', { symbol, url });
     case 'buy':
-      return `🟢 ${sym} buy of ${trx(Math.round(Number(d.trxAmount) * 100) / 100)} (${compact(Number(d.tokenAmount))} tokens) · ${link}`;
+      return s.t('alert-buy', {
+        symbol,
+        trx: s.n.trxNum(Math.round(Number(d.trxAmount) * 100) / 100),
+        tokens: s.n.compact(Number(d.tokenAmount)),
+        url,
+      });
     case 'progress':
-      return `⛽ ${sym} curve at ${Number(d.to)}% · ${link}`;
+      return s.t('alert-progress', { symbol, pct: s.n.pct(Number(d.to)), url });
     default:
-      return `${e.kind} ${sym}`;
+      return s.t('alert-other', { kind: esc(e.kind), symbol });
   }
 }
 
@@ -56,6 +63,8 @@ export function createAlerter(deps: {
   stream: TradingStream;
   logger: Logger;
   botUsername: string;
+  /** a chat's language (its admins' choice): alerts are written in it when they are queued */
+  speechOf: (chatId: number) => Promise<Speech>;
   flushDelayMs?: number;
 }) {
   const { store } = deps;
@@ -68,7 +77,9 @@ export function createAlerter(deps: {
     return store.db.tx(async () => {
       let n = 0;
       for (const r of await store.allAlertRules()) {
-        if (matches(r, e) && (await store.queueAlert(r.chatId, e.id, e.token, alertText(e, deps.botUsername)))) n++;
+        if (!matches(r, e)) continue;
+        const text = alertText(await deps.speechOf(r.chatId), e, deps.botUsername);
+        if (await store.queueAlert(r.chatId, e.id, e.token, text)) n++;
       }
       await store.setMeta('alerts_last_seq', String(e.id));
       return n;

@@ -2,7 +2,7 @@
 // by Telegram's file_id after that.
 import { InputFile } from 'grammy';
 import type { Candles, TokenDetails } from '../client/index.js';
-import { renderChart } from '../charts/render.js';
+import { renderChart, type PictureLabels } from '../charts/render.js';
 
 /** The intervals a card's chart can show (its buttons, and what a tap may ask for). */
 export const CARD_INTERVALS = ['5m', '1h', '1d'] as const;
@@ -14,21 +14,32 @@ const MAX_REMEMBERED = 2_000;
 export function createChartCache() {
   const fileIds = new Map<string, string>();
   return {
-    /** The chart for a card: a file_id when this picture was sent before, else the PNG to upload. */
-    chart(d: TokenDetails, c: Candles): { key: string; photo: string | InputFile } {
+    /** The chart for a card: a file_id when this picture was sent before in its language, else the PNG to upload. */
+    chart(d: TokenDetails, c: Candles, labels: PictureLabels): { key: string; photo: string | InputFile } {
       const last = c.candles.at(-1);
       const progress = d.data.venue === 'dex' ? null : d.data.pumpPercentage;
-      const key = [d.metadata.contractAddress, c.interval, last?.time, last?.close, last?.trades, progress].join(':');
+      const key = [
+        labels.lang,
+        d.metadata.contractAddress,
+        c.interval,
+        last?.time,
+        last?.close,
+        last?.trades,
+        progress,
+      ].join(':');
       const known = fileIds.get(key);
       if (known) return { key, photo: known };
-      const png = renderChart({
-        symbol: d.metadata.symbol,
-        interval: c.interval,
-        candles: c.candles,
-        progressPct: progress,
-        priceTrx: d.data.priceInTrx,
-      });
-      return { key, photo: new InputFile(png, `${d.metadata.symbol}-${c.interval}.png`) };
+      const png = renderChart(
+        {
+          symbol: d.metadata.symbol,
+          interval: c.interval,
+          candles: c.candles,
+          progressPct: progress,
+          priceTrx: d.data.priceInTrx,
+        },
+        labels,
+      );
+      return { key, photo: new InputFile(png, `${d.metadata.symbol}-${c.interval}` + '.png') };
     },
     /** What Telegram called the picture once it had it. */
     remember(key: string, fileId: string | undefined): void {

@@ -1,132 +1,165 @@
 // Dialogues (grammY conversations v2). Everything that touches the database, the facade or the
 // clock goes through conversation.external and returns plain JSON; no private key ever passes
-// through here (imports use a one-step prompt that is never stored, see wallet.feature.ts).
+// through here (imports use a one-step prompt that is never stored, see wallet.feature.ts). The
+// dialogues speak the chat's language: the i18n plugin runs inside them too (index.ts), so their
+// context is a Speech; the texts made outside (external) use the outside context's.
 import type { Conversation } from '@grammyjs/conversations';
 import { InlineKeyboard, type Context } from 'grammy';
 import { isBase58Address } from '../tron/address.js';
 import type { BotContext } from './context.js';
-import { esc, trx } from './format.js';
+import { esc } from './format.js';
 import { settingsKeyboard, settingsText } from './account-text.js';
 import { withdrawAnswerData } from './callback-data/index.js';
+import type { Speech, SpeechFlavor } from './i18n.js';
 import type { Settings } from './store.js';
-import { friendly, type Side } from '../trading/trade-flow.js';
+import type { Side } from '../trading/trade-flow.js';
+import { friendly } from './error-text.js';
 import { amountHelp, checkAmount, startTrade } from './trade-start.js';
 import { userOf } from './helpers.js';
 import { blockText } from './pin-gate.js';
+import { sponsorship } from './features/settings.feature.js';
 
-type Convo = Conversation<BotContext, Context>;
+/** A dialogue's own context: an update inside it, with the chat's language. */
+type Inner = Context & SpeechFlavor;
+type Convo = Conversation<BotContext, Inner>;
 const TRIES = 3;
-const CANCEL_HINT = ' (/cancel to stop)';
+
+/** A number as typed, with a decimal comma ("1,5": one comma and no dot) read as a point. */
+const decimalPoint = (t: string): string => (/^[^,.]*,[^,.]*$/.test(t) ? t.replace(',', '.') : t);
 
 /** Asks until a valid answer, at most a few times; undefined when the user gives up. */
 async function ask<T>(
   conversation: Convo,
-  ctx: Context,
+  ctx: Inner,
   prompt: string,
   parse: (text: string) => T | undefined,
   help: string,
 ): Promise<T | undefined> {
-  await ctx.reply(prompt + CANCEL_HINT, { parse_mode: 'HTML' });
+  const hint = ` ${ctx.t('ask-cancel-hint')}`;
+  await ctx.reply(prompt + hint, { parse_mode: 'HTML' });
   const asker = ctx.from!.id;
   for (let i = 0; i < TRIES; i++) {
     // only the person asked answers (the storage key is per person too: this is the second lock)
     const answer = await conversation
       .waitFor('message:text', {
-        otherwise: (c) => c.reply('Please answer with a message' + CANCEL_HINT),
+        otherwise: (c) => c.reply(c.t('ask-answer-with-message') + ` ${c.t('ask-cancel-hint')}`),
       })
       .andFrom(asker);
     const value = parse(answer.message.text.trim());
     if (value !== undefined) return value;
     await ctx.reply(help, { parse_mode: 'HTML' });
   }
-  await ctx.reply('Let us stop here; start again when you are ready.');
+  await ctx.reply(ctx.t('ask-give-up'));
   return undefined;
 }
 
 /** Custom buy/sell amount from a card's "Buy X" / "Sell X". */
-export async function customAmount(conversation: Convo, ctx: Context, side: Side, token: string) {
+export async function customAmount(conversation: Convo, ctx: Inner, side: Side, token: string) {
   const amount = await ask(
     conversation,
     ctx,
-    side === 'buy'
-      ? 'How many TRX do you want to spend?'
-      : 'How much do you want to sell? A percent like <code>30%</code> or a token amount.',
+    side === 'buy' ? ctx.t('ask-buy-amount') : ctx.t('ask-sell-amount'),
     (t) => checkAmount(side, t),
-    amountHelp(side),
+    amountHelp(ctx, side),
   );
   if (!amount) return;
   await conversation.external((octx) => startTrade(octx, token, side, amount));
 }
 
 /** Send and Cancel under a withdrawal. */
-const sendOrCancel = () =>
+const sendOrCancel = (s: Speech) =>
   new InlineKeyboard()
-    .text('✅ Send', withdrawAnswerData.build({ answer: 'yes' }))
-    .text('✖️ Cancel', withdrawAnswerData.build({ answer: 'no' }));
+    .text(s.t('ask-btn-send'), withdrawAnswerData.build({ answer: 'yes' }))
+    .text(s.t('ask-btn-cancel'), withdrawAnswerData.build({ answer: 'no' }));
 
 /** The user's tap of Send or Cancel (anything else is answered with a hint). */
-const waitForSendOrCancel = (conversation: Convo, ctx: Context) =>
+const waitForSendOrCancel = (conversation: Convo, ctx: Inner) =>
   conversation
-    .waitForCallbackQuery(withdrawAnswerData.filter(), { otherwise: (c) => c.reply('Tap Send or Cancel above.') })
+    .waitForCallbackQuery(withdrawAnswerData.filter(), { otherwise: (c) => c.reply(c.t('ask-tap-send-or-cancel')) })
     .andFrom(ctx.from!.id);
 
+/** A TRX amount as typed: a positive number with up to 6 decimals ("12.5", "12,5"), as "12.5". */
+function trxAmount(t: string): string | undefined {
+  const a = decimalPoint(t);
+  return /^\d{1,12}(\.\d{1,6})?$/.test(a) && Number(a) > 0 ? a : undefined;
+}
+
 /** Withdraw TRX: address, amount, confirm, then sign and send. */
-export async function withdraw(conversation: Convo, ctx: Context) {
+export async function withdraw(conversation: Convo, ctx: Inner) {
   const to = await ask(
     conversation,
     ctx,
-    'Send the address to withdraw TRX to.',
+    ctx.t('ask-withdraw-to'),
     (t) => (isBase58Address(t) ? t : undefined),
-    'That is not a Tron address (T…, 34 characters).',
+    ctx.t('ask-withdraw-not-address'),
   );
   if (!to) return;
   const amount = await ask(
     conversation,
     ctx,
-    'How many TRX?',
-    (t) => (/^\d{1,12}(\.\d{1,6})?$/.test(t) && Number(t) > 0 ? t : undefined),
-    'Send a positive number of TRX with up to 6 decimals.',
+    ctx.t('ask-withdraw-amount'),
+    trxAmount,
+    ctx.t('ask-withdraw-amount-help'),
   );
   if (!amount) return;
-  const confirm = await ctx.reply(`Send <b>${esc(trx(Number(amount)))}</b> to <code>${esc(to)}</code>?`, {
+  const shown = esc(ctx.n.trxNum(Number(amount)));
+  const confirm = await ctx.reply(ctx.t('ask-withdraw-confirm', { amount: shown, to: esc(to) }), {
     parse_mode: 'HTML',
-    reply_markup: sendOrCancel(),
+    reply_markup: sendOrCancel(ctx),
   });
   const answer = await waitForSendOrCancel(conversation, ctx);
   await answer.answerCallbackQuery();
   if (withdrawAnswerData.unpack(answer.callbackQuery.data).answer === 'no') {
-    await ctx.api.editMessageText(confirm.chat.id, confirm.message_id, 'Withdrawal cancelled.');
+    await ctx.api.editMessageText(confirm.chat.id, confirm.message_id, ctx.t('ask-withdraw-cancelled'));
     return;
   }
   const known = await conversation.external(async (octx) =>
     octx.services.store.knownRecipient((await userOf(octx)).telegramId, to),
   );
-  if (!known && !(await secondTap(conversation, ctx, confirm, to, amount))) return;
-  await ctx.api.editMessageText(confirm.chat.id, confirm.message_id, '⏳ Sending…');
+  if (!known && !(await secondTap(conversation, ctx, confirm, to, shown))) return;
+  await ctx.api.editMessageText(confirm.chat.id, confirm.message_id, ctx.t('ask-sending'));
   const result = await conversation.external(async (octx) => {
     try {
       const user = await userOf(octx);
       const { accounts, trading, pins } = octx.services;
       // a hold or a lock that began during the dialogue stops it (an unlock that ran out meanwhile does not)
       const why = pins.blocked(user, 'wallet');
-      if (why && why !== 'locked') return { ok: false as const, reason: blockText(why, pins, user) };
+      if (why && why !== 'locked') return { ok: false as const, reason: blockText(octx, why, pins, user) };
       return { ok: true as const, ...(await trading.sendTrx(user, await accounts.activeWallet(user), to, amount)) };
     } catch (e) {
-      return { ok: false as const, reason: friendly(e) };
+      return { ok: false as const, reason: friendly(octx, e) };
     }
   });
   if (result.ok && result.state === 'confirmed')
     await conversation.external(async (octx) =>
       octx.services.store.addRecipient((await userOf(octx)).telegramId, to, Date.now()),
     );
-  await ctx.api.editMessageText(
-    confirm.chat.id,
-    confirm.message_id,
-    result.ok
-      ? `${result.state === 'confirmed' ? '✅ Sent' : '❌ Failed'} ${esc(trx(Number(amount)))} to <code>${esc(to)}</code>\nTx: <code>${esc(result.txid)}</code>${result.reason ? `\n${esc(result.reason)}` : ''}`
-      : `❌ ${esc(result.reason)}`,
-    { parse_mode: 'HTML' },
-  );
+  await ctx.api.editMessageText(confirm.chat.id, confirm.message_id, withdrawnText(ctx, result, shown, to), {
+    parse_mode: 'HTML',
+  });
+}
+
+/** How a withdrawal ended, in words: sent (or still pending, or failed on the chain) with its tx, or refused. */
+function withdrawnText(
+  s: Speech,
+  result:
+    | { ok: true; state: 'confirmed' | 'failed' | 'pending'; txid: string; reason?: string }
+    | { ok: false; reason: string },
+  amount: string,
+  to: string,
+): string {
+  if (!result.ok) return `❌ ${esc(result.reason)}`;
+  const what = { amount, to: esc(to) };
+  const head =
+    result.state === 'confirmed'
+      ? s.t('ask-withdraw-sent', what)
+      : result.state === 'pending'
+        ? s.t('ask-withdraw-pending', what)
+        : s.t('ask-withdraw-failed', what);
+  const tx = s.t('ask-withdraw-tx', { txid: esc(result.txid) });
+  // a failure's reason is the chain's own words
+  const why = result.state === 'failed' && result.reason ? [esc(result.reason)] : [];
+  return [head, tx, ...why].join('\n');
 }
 
 /** How long a first withdrawal to an address waits before its second tap counts. */
@@ -138,7 +171,7 @@ export const NEW_RECIPIENT_WAIT_MS = 30_000;
  */
 async function secondTap(
   conversation: Convo,
-  ctx: Context,
+  ctx: Inner,
   confirm: { chat: { id: number }; message_id: number },
   to: string,
   amount: string,
@@ -148,14 +181,14 @@ async function secondTap(
   await ctx.api.editMessageText(
     confirm.chat.id,
     confirm.message_id,
-    `⚠️ You never sent to <code>${esc(to)}</code> before. Check the address, then tap Send again after ${Math.ceil(waitMs / 1000)} s to send <b>${esc(trx(Number(amount)))}</b>.`,
-    { parse_mode: 'HTML', reply_markup: sendOrCancel() },
+    ctx.t('ask-withdraw-new-address', { to: esc(to), seconds: Math.ceil(waitMs / 1000), amount }),
+    { parse_mode: 'HTML', reply_markup: sendOrCancel(ctx) },
   );
   for (;;) {
     const tap = await waitForSendOrCancel(conversation, ctx);
     if (withdrawAnswerData.unpack(tap.callbackQuery.data).answer === 'no') {
       await tap.answerCallbackQuery();
-      await ctx.api.editMessageText(confirm.chat.id, confirm.message_id, 'Withdrawal cancelled.');
+      await ctx.api.editMessageText(confirm.chat.id, confirm.message_id, ctx.t('ask-withdraw-cancelled'));
       return false;
     }
     const left = since + waitMs - (await conversation.now());
@@ -164,57 +197,58 @@ async function secondTap(
       return true;
     }
     await tap.answerCallbackQuery({
-      text: `Wait ${Math.ceil(left / 1000)} s more: it is a new address.`,
+      text: ctx.t('ask-wait-more', { seconds: Math.ceil(left / 1000) }),
       show_alert: true,
     });
   }
 }
 
 /** A setting that is one number in a range. */
-const oneNumber = (key: 'slippage' | 'extraFeeLimit', prompt: string, min: number, max: number) => ({
+const oneNumber = (key: 'slippage' | 'extraFeeLimit', min: number, max: number) => ({
   key,
-  prompt,
-  help: `Send a number from ${min} to ${max}.`,
+  range: { min, max },
+  help: (s: Speech) => s.t('ask-number-range', { min: s.n.num(min, 6), max: s.n.num(max, 6) }),
   parse: (t: string) => num(t, min, max),
 });
 /** A setting that is three presets in a range. */
-const threeNumbers = (key: 'buyPresets' | 'sellPresets', prompt: string, help: string, min: number, max: number) => ({
+const threeNumbers = (key: 'buyPresets' | 'sellPresets', help: (s: Speech) => string, min: number, max: number) => ({
   key,
-  prompt,
   help,
   parse: (t: string) => three(t, min, max),
 });
 
 const FIELDS = {
-  slip: oneNumber('slippage', 'New slippage in percent (0.1 to 50)?', 0.1, 50),
-  fee: oneNumber(
-    'extraFeeLimit',
-    'Extra fee limit in TRX (0 to 500)? It raises the most a trade may burn in fees.',
-    0,
-    500,
-  ),
-  buy: threeNumbers(
-    'buyPresets',
-    'Three buy presets in TRX, like <code>50 200 1000</code>.',
-    'Send three positive numbers separated by spaces.',
-    0.000001,
-    1e9,
-  ),
-  sell: threeNumbers(
-    'sellPresets',
-    'Three sell presets in percent, like <code>25 50 100</code>.',
-    'Send three percents from 1 to 100 separated by spaces.',
-    1,
-    100,
-  ),
+  slip: oneNumber('slippage', 0.1, 50),
+  fee: oneNumber('extraFeeLimit', 0, 500),
+  buy: threeNumbers('buyPresets', (s) => s.t('ask-buy-presets-help'), 0.000001, 1e9),
+  sell: threeNumbers('sellPresets', (s) => s.t('ask-sell-presets-help'), 1, 100),
 } as const;
 
+/** What a field's dialogue asks. */
+function promptOf(s: Speech, field: keyof typeof FIELDS): string {
+  const range = (r: { min: number; max: number }) => ({ min: s.n.num(r.min, 6), max: s.n.num(r.max, 6) });
+  switch (field) {
+    case 'slip':
+      return s.t('ask-slippage', range(FIELDS.slip.range));
+    case 'fee':
+      return s.t('ask-fee-limit', range(FIELDS.fee.range));
+    case 'buy':
+      return s.t('ask-buy-presets');
+    case 'sell':
+      return s.t('ask-sell-presets');
+  }
+}
+
 function num(t: string, min: number, max: number): number | undefined {
-  const n = Number(t.replace(/%$/, ''));
-  return /^\d+(\.\d+)?%?$/.test(t) && n >= min && n <= max ? n : undefined;
+  const a = decimalPoint(t);
+  const n = Number(a.replace(/%$/, ''));
+  return /^\d+(\.\d+)?%?$/.test(a) && n >= min && n <= max ? n : undefined;
 }
 function three(t: string, min: number, max: number): [number, number, number] | undefined {
-  const parts = t.split(/[\s,]+/).map((p) => num(p, min, max));
+  // "10 20 30", "10, 20, 30", "10,20,30"; with spaces between them, decimal commas too ("0,5 1 2,5")
+  const spaced = t.split(/\s+/).map((p) => p.replace(/,$/, ''));
+  const words = spaced.length === 3 ? spaced : t.split(/[\s,]+/);
+  const parts = words.map((p) => num(p, min, max));
   return parts.length === 3 && parts.every((p) => p !== undefined) ? (parts as [number, number, number]) : undefined;
 }
 
@@ -222,9 +256,9 @@ function three(t: string, min: number, max: number): [number, number, number] | 
 export const GUARDED_SLIPPAGE_PCT = 15;
 
 /** Edits one setting. */
-export async function editSetting(conversation: Convo, ctx: Context, field: keyof typeof FIELDS) {
+export async function editSetting(conversation: Convo, ctx: Inner, field: keyof typeof FIELDS) {
   const f = FIELDS[field];
-  const value = await ask(conversation, ctx, f.prompt, f.parse as (t: string) => unknown, f.help);
+  const value = await ask(conversation, ctx, promptOf(ctx, field), f.parse as (t: string) => unknown, f.help(ctx));
   if (value === undefined) return;
   const next = await conversation.external(async (octx) => {
     const user = await userOf(octx);
@@ -232,17 +266,18 @@ export async function editSetting(conversation: Convo, ctx: Context, field: keyo
     // a slippage above 15 % needs the PIN unlocked (once the user has one)
     const why =
       field === 'slip' && (value as number) > GUARDED_SLIPPAGE_PCT ? pins.blocked(user, 'setting') : undefined;
-    if (why) return { refused: blockText(why, pins, user) };
+    if (why) return { refused: blockText(octx, why, pins, user) };
     const updated: Settings = { ...store.settings(user), [f.key]: value };
     await store.saveSettings(user.telegramId, updated);
-    return { saved: updated };
+    // the settings as /settings shows them, with whether trades are sponsored
+    return { saved: updated, sponsorship: await sponsorship(octx) };
   });
   if ('refused' in next) {
-    await ctx.reply(`${next.refused}\nA slippage above ${GUARDED_SLIPPAGE_PCT}% is not saved without it.`);
+    await ctx.reply(`${next.refused}\n${ctx.t('ask-slippage-guarded', { pct: GUARDED_SLIPPAGE_PCT })}`);
     return;
   }
-  await ctx.reply('Saved.\n\n' + settingsText(next.saved), {
+  await ctx.reply(`${ctx.t('settings-saved')}\n\n${settingsText(ctx, next.saved, next.sponsorship)}`, {
     parse_mode: 'HTML',
-    reply_markup: settingsKeyboard(next.saved),
+    reply_markup: settingsKeyboard(ctx, next.saved),
   });
 }

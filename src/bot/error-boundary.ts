@@ -5,9 +5,11 @@
 import { GrammyError, HttpError, type BotError } from 'grammy';
 import { ApiError } from '../client/index.js';
 import { UserError } from '../trading/accounts.js';
-import { friendly, TradeError } from '../trading/trade-flow.js';
+import { TradeError } from '../trading/trade-flow.js';
+import { friendly } from './error-text.js';
 import type { BotContext, BotServices } from './context.js';
 import { esc } from './format.js';
+import type { Speech } from './i18n.js';
 import { refusalOf } from './refusals.js';
 
 export function errorBoundary(services: BotServices) {
@@ -25,9 +27,9 @@ export function errorBoundary(services: BotServices) {
       const kind = e instanceof GrammyError ? `telegram: ${e.description}` : (e as Error)?.message;
       services.logger.error({ updateId, kind }, 'update failed');
     }
-    const text = expected
-      ? `⚠️ ${esc(friendly(e))}`
-      : 'Sorry, something went wrong on our side. Please try again; if it happens again, tell the bot owner.';
+    // the update's language; English when the failure came before it was known
+    const s: Speech = typeof err.ctx.t === 'function' && err.ctx.lang ? err.ctx : services.languages.speech('en');
+    const text = expected ? s.t('bot-refused', { reason: esc(friendly(s, e)) }) : s.t('bot-error');
     if (err.ctx.chat) await err.ctx.reply(text, { parse_mode: 'HTML' }).catch(() => undefined);
     if (err.ctx.callbackQuery) await err.ctx.answerCallbackQuery().catch(() => undefined);
   };

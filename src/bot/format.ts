@@ -1,9 +1,11 @@
-// Message texts (HTML). Every string that comes from a user or the chain is escaped here.
+// Message texts (HTML). Every string that comes from a user or the chain is escaped here; the words
+// come from the message files (locales/<lang>/card.ftl), the figures from the speech's number formats.
 import type { Holder, Safety, TokenDetails, TokenSummary, Trade } from '../client/index.js';
 import { scalarText } from '../text.js';
 import type { Side } from '../tron/market/index.js';
 import { TOKEN_DECIMALS, formatUnits, sunToTrx } from '../tron/units.js';
 import type { TradeQuote } from '../trading/trade-row.js';
+import type { Speech } from './i18n.js';
 
 const MAX_MESSAGE = 4096;
 
@@ -12,7 +14,10 @@ export const esc = (s: unknown): string =>
 
 export const short = (a: string): string => (a.length > 12 ? `${a.slice(0, 5)}…${a.slice(-4)}` : a);
 
-/** 1234567.89 -> "1.23M"; small numbers keep significant digits. */
+/**
+ * 1234567.89 -> "1.23M"; small numbers keep significant digits.
+ * English only (other helpers' files until they move to the speech's `n.compact`).
+ */
 export function compact(n: number): string {
   const abs = Math.abs(n);
   if (abs >= 1e9) return (n / 1e9).toFixed(2) + 'B';
@@ -23,59 +28,106 @@ export function compact(n: number): string {
   return n.toPrecision(4);
 }
 
+/** English only (other helpers' files until they move to the speech's `n.trxNum`). */
 export const trx = (n: number): string => `${n.toLocaleString('en-US', { maximumFractionDigits: 6 })} TRX`;
-const price = (n: number): string =>
-  n === 0 ? '0' : n < 0.001 ? n.toPrecision(4) : n.toLocaleString('en-US', { maximumSignificantDigits: 6 });
-const usd = (n: number): string =>
-  `$${n >= 1 ? n.toLocaleString('en-US', { maximumFractionDigits: 2 }) : n.toPrecision(3)}`;
-const signed = (n: number): string => `${n > 0 ? '+' : ''}${n.toFixed(2)}%`;
 
-function progressBar(pct: number, width = 10): string {
+/** A ten-step bar of a percent, with the figure: "▰▰▰▱▱▱▱▱▱▱ 30%". */
+export function progressBar(s: Speech, pct: number, width = 10): string {
   const p = Math.max(0, Math.min(100, pct));
   const full = Math.round((p / 100) * width);
-  return '▰'.repeat(full) + '▱'.repeat(width - full) + ` ${p}%`;
+  return '▰'.repeat(full) + '▱'.repeat(width - full) + ` ${s.n.pct(p)}`;
 }
 
-const STATUS: Record<string, string> = {
-  CREATED: '🟢 trading on the curve',
-  LAUNCH_PENDING: '🟡 curve full, launching',
-  LAUNCHED: '🚀 launched, trading on SunSwap V2',
-};
+/** Where a token trades, in words. */
+function statusText(s: Speech, status: string): string {
+  switch (status) {
+    case 'CREATED':
+      return s.t('card-status-created');
+    case 'LAUNCH_PENDING':
+      return s.t('card-status-launch-pending');
+    case 'LAUNCHED':
+      return s.t('card-status-launched');
+    default:
+      return esc(status);
+  }
+}
 
-const VERDICT = { ok: '🛡 Safety: ok', caution: '⚠️ Caution', danger: '⛔ Danger' } as const;
+/** The safety verdict, in words. */
+function verdictText(s: Speech, verdict: Safety['verdict']): string {
+  switch (verdict) {
+    case 'ok':
+      return s.t('card-verdict-ok');
+    case 'caution':
+      return s.t('card-verdict-caution');
+    default:
+      return s.t('card-verdict-danger');
+  }
+}
+
+/**
+ * One of the safety report's reasons in the reader's language: the API gives them in English, each
+ * naming a fact whose figure the report also carries, so the reason is told again from that figure; a
+ * reason of another kind is shown as the API wrote it.
+ */
+function reasonText(s: Speech, safety: Safety, reason: string): string {
+  const pct = (n: number) => s.n.pct(n);
+  if (/^the creator holds /.test(reason)) return s.t('card-reason-creator-share', { pct: pct(safety.creatorSharePct) });
+  if (/^the creator dumped /.test(reason))
+    return s.t('card-reason-creator-dumped', { dumps: safety.creatorDumps, tokens: safety.creatorTokens });
+  if (/^the top 10 holders /.test(reason)) return s.t('card-reason-top10', { pct: pct(safety.top10SharePct) });
+  if (/^the creator sold /.test(reason)) return s.t('card-reason-creator-sold', { pct: pct(safety.creatorSoldPct) });
+  if (/^\d+ bundled buys? /.test(reason))
+    return s.t('card-reason-bundles', { buys: safety.bundleBuys, pct: pct(safety.bundleSharePct) });
+  return esc(reason);
+}
 
 /** The safety verdict in a line, with the two reasons that matter most. */
-function safetyLine(s: Safety): string {
-  const why = s.reasons.slice(0, 2).map(esc).join('; ');
-  return `${VERDICT[s.verdict]}${why ? `: ${why}` : ` · ${s.holderCount} holders, top 10 hold ${s.top10SharePct}%`}`;
+function safetyLine(s: Speech, safety: Safety): string {
+  const verdict = verdictText(s, safety.verdict);
+  const why = safety.reasons
+    .slice(0, 2)
+    .map((r) => reasonText(s, safety, r))
+    .join('; ');
+  return why
+    ? s.t('card-safety-why', { verdict, why })
+    : s.t('card-safety-holders', {
+        verdict,
+        holders: safety.holderCount,
+        top10: s.n.pct(safety.top10SharePct),
+      });
 }
 
-export function tokenCard(d: TokenDetails, trxUsd: number, safety?: Safety): string {
+export function tokenCard(s: Speech, d: TokenDetails, trxUsd: number, safety?: Safety): string {
   const m = d.metadata;
   const x = d.data;
+  const { n } = s;
   const links = [
-    m.website ? `<a href="${esc(m.website)}">web</a>` : '',
-    m.twitter ? `<a href="${esc(m.twitter)}">X</a>` : '',
-    m.telegram ? `<a href="${esc(m.telegram)}">telegram</a>` : '',
+    m.website ? `<a href="${esc(m.website)}">${s.t('card-link-web')}</a>` : '',
+    m.twitter ? `<a href="${esc(m.twitter)}">${s.t('card-link-x')}</a>` : '',
+    m.telegram ? `<a href="${esc(m.telegram)}">${s.t('card-link-telegram')}</a>` : '',
   ].filter(Boolean);
   const lines = [
     `<b>${esc(m.name)}</b> ($${esc(m.symbol)})`,
     `<code>${esc(m.contractAddress)}</code>`,
     '',
-    `💰 Price: ${price(x.priceInTrx)} TRX (${usd(x.priceInTrx * trxUsd)})`,
-    `🏦 Market cap: ${usd(x.marketCap)}`,
-    `📈 24h: ${signed(x.priceChange24Hr)} · volume ${compact(x.volume24Hr)} TRX`,
+    s.t('card-price', { price: n.price(x.priceInTrx), usd: n.usd(x.priceInTrx * trxUsd) }),
+    s.t('card-market-cap', { usd: n.usd(x.marketCap) }),
+    s.t('card-day', { change: n.signedPct(x.priceChange24Hr), volume: n.compact(x.volume24Hr) }),
     ...(x.dex
       ? [
-          `🔄 SunSwap V2 pair <code>${esc(short(x.dex.pairAddress))}</code>`,
-          `💧 Liquidity: ${compact(x.dex.liquidityInTrx)} TRX (${compact(x.dex.trxReserve)} TRX · ${compact(x.dex.tokenReserve)} tokens)`,
+          s.t('card-dex-pair', { pair: esc(short(x.dex.pairAddress)) }),
+          s.t('card-liquidity', {
+            liquidity: n.compact(x.dex.liquidityInTrx),
+            trx: n.compact(x.dex.trxReserve),
+            tokens: n.compact(x.dex.tokenReserve),
+          }),
         ]
       : [
-          `⛽ Curve: ${progressBar(x.pumpPercentage)}`,
-          `   ${compact(x.trxReserve)} TRX in curve · ${compact(x.tokenReserve)} tokens left`,
+          s.t('card-curve', { bar: progressBar(s, x.pumpPercentage) }),
+          '   ' + s.t('card-curve-reserves', { trx: n.compact(x.trxReserve), tokens: n.compact(x.tokenReserve) }),
         ]),
-    `Status: ${STATUS[x.currentStatus] ?? esc(x.currentStatus)}`,
-    ...(safety ? [safetyLine(safety)] : []),
+    s.t('card-status', { status: statusText(s, x.currentStatus) }),
+    ...(safety ? [safetyLine(s, safety)] : []),
   ];
   if (m.description) lines.push('', esc(m.description.slice(0, 1000)));
   if (links.length) lines.push('', links.join(' · '));
@@ -85,95 +137,128 @@ export function tokenCard(d: TokenDetails, trxUsd: number, safety?: Safety): str
 /** Whole thousands grouped: "1234567" -> "1,234,567". */
 const grouped = (whole: string): string => whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-/** TRX to the sun, as the trade pins it: 1509240000n -> "1,509.24 TRX". */
+/**
+ * TRX to the sun, as the trade pins it: 1509240000n -> "1,509.24 TRX".
+ * English only (other helpers' files until they move to the speech's `n.trx`).
+ */
 export function trxExact(sun: bigint): string {
   const [whole = '0', frac] = sunToTrx(sun).split('.');
   return `${grouped(whole)}${frac ? `.${frac}` : ''} TRX`;
 }
 
-/** Token base units as whole tokens, rounded down to `places` decimals (never more than the exact figure). */
+/**
+ * Token base units as whole tokens, rounded down to `places` decimals (never more than the exact figure).
+ * English only (other helpers' files until they move to the speech's `n.tokens`).
+ */
 export function tokensDown(units: bigint, decimals = TOKEN_DECIMALS, places = 2): string {
   const step = 10n ** BigInt(decimals - places);
   const [whole = '0', frac] = formatUnits((units / step) * step, decimals).split('.');
   return `${grouped(whole)}${frac ? `.${frac}` : ''}`;
 }
 
+/** A percent with exactly two decimals, as a price impact is shown: "1.50%" / "1,50 %" (the language's percent sign). */
+const pct2 = (s: Speech, n: number): string => s.n.decimal(n.toFixed(2)) + s.n.pct(0).slice(1);
+
 /**
  * A trade's card before Confirm, from the terms the trade is pinned to (the user's amount, the output
  * and minimum made from the node's market, the router's rate): what is shown is what is signed.
  */
-export function quoteText(side: Side, t: TradeQuote, slippagePct: number, expiresInS: number): string {
+export function quoteText(s: Speech, side: Side, t: TradeQuote, slippagePct: number, expiresInS: number): string {
   const buy = side === 'buy';
-  const sym = `$${esc(t.symbol)}`;
-  const out = (v: string) => (buy ? `${tokensDown(BigInt(v))} ${sym}` : trxExact(BigInt(v)));
-  const bot = `${trxExact(BigInt(t.routerFee ?? '0'))} bot (${Number(t.feeBps ?? 0) / 100}%)`;
+  const { n } = s;
+  const symbol = `$${esc(t.symbol)}`;
+  const out = (v: string) => (buy ? `${n.tokens(v)} ${symbol}` : n.trx(v));
+  const bot = s.t('trade-quote-bot-fee', { fee: n.trx(t.routerFee ?? '0'), pct: n.pct(Number(t.feeBps ?? 0) / 100) });
   return [
-    `<b>${buy ? '🟢 Buy' : '🔴 Sell'} ${sym}</b>`,
-    buy ? `You pay: ${trxExact(BigInt(t.amountIn))}` : `You sell: ${tokensDown(BigInt(t.amountIn))} ${sym}`,
-    `You get: ~${out(t.expectedOut ?? '0')}`,
-    `Minimum (slippage ${slippagePct}%): ${out(t.minOut ?? '0')}`,
+    buy ? s.t('trade-quote-buy-title', { symbol }) : s.t('trade-quote-sell-title', { symbol }),
+    buy
+      ? s.t('trade-quote-pay', { amount: n.trx(t.amountIn) })
+      : s.t('trade-quote-sell', { amount: `${n.tokens(t.amountIn)} ${symbol}` }),
+    s.t('trade-quote-get', { amount: out(t.expectedOut ?? '0') }),
+    s.t('trade-quote-minimum', { slippage: n.pct(slippagePct), amount: out(t.minOut ?? '0') }),
     t.venue === 'dex'
-      ? `Fees: 0.3% pool (in the price) + ${bot} · on SunSwap V2`
-      : `Fees: ${trxExact(BigInt(t.launchpadFee ?? '0'))} launchpad + ${bot}`,
-    `Price impact: ${(Number(t.impactBps ?? 0) / 100).toFixed(2)}%`,
-    networkFeeLine(t),
-    t.fills ? `⚠️ This fills the curve; ${trxExact(BigInt(t.refund ?? '0'))} would be refunded.` : '',
+      ? s.t('trade-quote-fees-dex', { pool: n.pct(0.3), bot })
+      : s.t('trade-quote-fees-curve', { launchpad: n.trx(t.launchpadFee ?? '0'), bot }),
+    s.t('trade-quote-impact', { impact: pct2(s, Number(t.impactBps ?? 0) / 100) }),
+    networkFeeLine(s, t),
+    t.fills ? s.t('trade-quote-fills', { refund: n.trx(t.refund ?? '0') }) : '',
     '',
-    `<i>Quote valid for ${expiresInS} s.</i>`,
+    s.t('trade-quote-valid', { seconds: expiresInS }),
   ]
     .filter((l, i, a) => l !== '' || a[i - 1] !== '')
     .join('\n');
 }
 
 /** The network fee a trade's card shows: what the node's estimate says the wallet burns, and who pays the energy. */
-export function networkFeeLine(t: TradeQuote): string {
+export function networkFeeLine(s: Speech, t: TradeQuote): string {
   if (t.networkFeeSun === undefined) return '';
-  const fee = trxExact(BigInt(t.networkFeeSun));
-  const max = t.networkFeeMaxSun !== undefined ? trxExact(BigInt(t.networkFeeMaxSun)) : undefined;
-  const most = max ? ` · at most ${max}` : '';
-  const ifDry = max ? ` · up to ${max} if the pool runs dry first` : '';
+  const fee = s.n.trx(t.networkFeeSun);
+  const max = t.networkFeeMaxSun !== undefined ? s.n.trx(t.networkFeeMaxSun) : undefined;
+  const then = (more: string) => ` · ${more}`;
+  const most = max ? then(s.t('trade-fee-at-most', { max })) : '';
+  const ifDry = max ? then(s.t('trade-fee-if-dry', { max })) : '';
   if (t.energyLent)
-    return `Network fee: ~${fee} (the bot lends your wallet the ${t.energyLent.toLocaleString('en-US')} energy for this trade)${max ? ` · up to ${max} if the loan does not go through` : ''}`;
+    return (
+      s.t('trade-fee-lent', { fee, energy: s.n.num(t.energyLent, 0) }) +
+      (max ? then(s.t('trade-fee-if-no-loan', { max })) : '')
+    );
   switch (t.energyPool) {
     case 'sponsored':
-      return `Network fee: ~${fee} (the bot pays the ${(t.energyFromPool ?? 0).toLocaleString('en-US')} energy)${ifDry}`;
+      return s.t('trade-fee-sponsored', { fee, energy: s.n.num(t.energyFromPool ?? 0, 0) }) + ifDry;
     case 'partial':
-      return `Network fee: ~${fee} (the bot's energy pool pays part; it is running low)${ifDry}`;
+      return s.t('trade-fee-partial', { fee }) + ifDry;
     case 'empty':
-      return `⚠️ Network fee: ~${fee}: the bot's energy pool is empty, you pay the energy${most}`;
+      return s.t('trade-fee-empty', { fee }) + most;
     default:
-      return `Network fee: ~${fee}${most}`;
+      return s.t('trade-fee-plain', { fee }) + most;
   }
 }
 
-export function holdersPage(symbol: string, list: Holder[], page: number, perPage: number): string {
-  if (!list.length) return page === 1 ? `No holders of $${esc(symbol)} yet.` : 'No more holders.';
+/** What kind of holder an address is, in words (a trader is just a holder: no tag). */
+function holderTag(s: Speech, type: Holder['type']): string {
+  switch (type) {
+    case 'curve':
+      return s.t('list-holder-curve');
+    case 'dev':
+      return s.t('list-holder-dev');
+    case 'pool':
+      return s.t('list-holder-pool');
+    default:
+      return '';
+  }
+}
+
+export function holdersPage(s: Speech, symbol: string, list: Holder[], page: number, perPage: number): string {
+  const sym = `$${esc(symbol)}`;
+  if (!list.length) return page === 1 ? s.t('list-holders-none', { symbol: sym }) : s.t('list-holders-no-more');
   const rows = list.map((h, i) => {
-    const tag = h.type === 'trader' ? '' : ` <i>(${h.type})</i>`;
-    return `${(page - 1) * perPage + i + 1}. <code>${esc(short(h.address))}</code>${tag} — ${compact(h.balance)} (${h.percentage.toFixed(2)}%)`;
+    const kind = holderTag(s, h.type);
+    const tag = kind ? ` <i>(${kind})</i>` : '';
+    return `${(page - 1) * perPage + i + 1}. <code>${esc(short(h.address))}</code>${tag} — ${s.n.compact(h.balance)} (${s.n.pct(h.percentage)})`;
   });
-  return [`<b>Holders of $${esc(symbol)}</b> — page ${page}`, '', ...rows].join('\n');
+  return [s.t('list-holders-title', { symbol: sym, page }), '', ...rows].join('\n');
 }
 
-export function tradesPage(symbol: string, list: Trade[], page: number): string {
-  if (!list.length) return page === 1 ? `No trades of $${esc(symbol)} yet.` : 'No more trades.';
+export function tradesPage(s: Speech, symbol: string, list: Trade[], page: number): string {
+  const sym = `$${esc(symbol)}`;
+  if (!list.length) return page === 1 ? s.t('list-trades-none', { symbol: sym }) : s.t('list-trades-no-more');
   const rows = list.map((t) => {
-    const when = new Date(t.timestamp).toISOString().slice(5, 16).replace('T', ' ');
-    return `${t.type === 'BUY' ? '🟢' : '🔴'} ${when} <code>${esc(short(t.user))}</code> ${trx(Math.round(t.trxAmount * 100) / 100)} · ${compact(t.tokenAmount)}`;
+    const when = s.n.shortTime(t.timestamp);
+    return `${t.type === 'BUY' ? '🟢' : '🔴'} ${when} <code>${esc(short(t.user))}</code> ${s.n.trxNum(Math.round(t.trxAmount * 100) / 100)} · ${s.n.compact(t.tokenAmount)}`;
   });
-  return [`<b>Trades of $${esc(symbol)}</b> — page ${page}`, '', ...rows].join('\n');
+  return [s.t('list-trades-title', { symbol: sym, page }), '', ...rows].join('\n');
 }
 
-export function tokenList(title: string, list: TokenSummary[]): string {
-  if (!list.length) return 'No tokens yet.';
+/** A list of tokens under its title (HTML-safe already: the caller's own words). */
+export function tokenList(s: Speech, title: string, list: TokenSummary[]): string {
+  if (!list.length) return s.t('list-tokens-none');
   const rows = list.map(
     (t, i) =>
-      `${i + 1}. <b>${esc(t.name)}</b> ($${esc(t.symbol)}) · ${progressBar(t.pumpPercentage, 5)} · vol ${compact(t.volume24Hr)} TRX\n   <code>${esc(t.address)}</code>`,
+      `${i + 1}. <b>${esc(t.name)}</b> ($${esc(t.symbol)}) · ${progressBar(s, t.pumpPercentage, 5)} · ${s.t('list-token-volume', { volume: s.n.compact(t.volume24Hr) })}\n   <code>${esc(t.address)}</code>`,
   );
-  return [`<b>${esc(title)}</b>`, '', ...rows].join('\n');
+  return [`<b>${title}</b>`, '', ...rows].join('\n');
 }
 
-/** Keeps a message under Telegram's limit. */
 /**
  * Keeps a message within Telegram's limit by dropping whole lines from the end (every line of ours
  * closes its own tags, so the HTML stays valid), with a last line saying so.

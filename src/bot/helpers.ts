@@ -58,19 +58,19 @@ export async function isChatAdmin(ctx: BotContext): Promise<boolean> {
 
 /** Group chats: nothing that changes a setting or a wallet is done in one. */
 export const GROUPS: Array<'group' | 'supergroup'> = ['group', 'supergroup'];
-export const OPEN_PRIVATE = 'Open me in a private chat for this: settings, wallets, PINs and rules change only there.';
 
 /**
  * In a group: says that this is done in the private chat (an alert under a button; else a reply with a
- * link there, and `also` after the text).
+ * link there, and `also`, a text in the chat's language, after it).
  */
 export async function privateOnly(ctx: BotContext, also?: string): Promise<void> {
+  const text = ctx.t('common-open-private');
   if (ctx.callbackQuery) {
-    await ctx.answerCallbackQuery({ text: OPEN_PRIVATE, show_alert: true });
+    await ctx.answerCallbackQuery({ text, show_alert: true });
     return;
   }
-  await ctx.reply(also ? `${OPEN_PRIVATE} ${also}` : OPEN_PRIVATE, {
-    reply_markup: new InlineKeyboard().url('💬 Open a private chat', `https://t.me/${ctx.me.username}`),
+  await ctx.reply(also ? `${text} ${also}` : text, {
+    reply_markup: new InlineKeyboard().url(ctx.t('common-open-private-button'), `https://t.me/${ctx.me.username}`),
   });
 }
 

@@ -21,7 +21,8 @@ import { adminFeature } from './features/admin.feature.js';
 import { alertsFeature } from './features/alerts.feature.js';
 import { positionsFeature } from './features/positions.feature.js';
 import { settingsFeature } from './features/settings.feature.js';
-import { COMMANDS, startFeature } from './features/start.feature.js';
+import { startFeature } from './features/start.feature.js';
+import { COMMANDS } from './commands.js';
 import { tokenFeature } from './features/token.feature.js';
 import { pinFeature } from './features/pin.feature.js';
 import { referralFeature } from './features/referral.feature.js';
@@ -97,10 +98,8 @@ export function installBot(bot: Bot<BotContext>, services: BotServices, options:
   );
 
   // anything left: answer stray buttons, help with stray text
-  bot.on('callback_query', (ctx) => ctx.answerCallbackQuery({ text: 'This button has expired.' }));
-  bot
-    .chatType('private')
-    .on('message:text', (ctx) => ctx.reply('Paste a token address to see its card, or send /help.'));
+  bot.on('callback_query', (ctx) => ctx.answerCallbackQuery({ text: ctx.t('bot-expired') }));
+  bot.chatType('private').on('message:text', (ctx) => ctx.reply(ctx.t('bot-stray-text')));
   bot.catch(errorBoundary(services));
   return bot;
 }
@@ -138,7 +137,7 @@ async function ownersOnly(ctx: BotContext, next: () => Promise<void>): Promise<v
     // the alerts' settings belong to the chat, and their feature lets only the chat's admins change them
     const chatWide = owner === undefined && alertToggleData.parse(ctx.callbackQuery?.data) !== undefined;
     if (!chatWide && owner !== ctx.from?.id) {
-      await ctx.answerCallbackQuery({ text: 'These buttons belong to the person who asked.', show_alert: true });
+      await ctx.answerCallbackQuery({ text: ctx.t('bot-not-yours'), show_alert: true });
       return;
     }
   }
@@ -172,7 +171,7 @@ function installConversations(bot: Bot<BotContext>, services: BotServices, trans
   bot.command('cancel', async (ctx) => {
     await ctx.conversation.exitAll();
     if (ctx.from) await services.store.clearPendingInput(ctx.from.id);
-    await ctx.reply('Cancelled.');
+    await ctx.reply(ctx.t('bot-cancelled'));
   });
   bot.use(createConversation(customAmount, 'customAmount'));
   bot.use(createConversation(withdraw, 'withdraw'));

@@ -14,14 +14,34 @@ import {
   tradePresetData,
   walletMenuData,
 } from './callback-data/index.js';
+import type { Speech } from './i18n.js';
 import type { Settings } from './store.js';
 import type { Side } from '../tron/market/index.js';
+
+/** A preset as a button shows it: its digits as set (no grouping), with the language's decimal sign. */
+const presetText = (s: Speech, n: number): string => {
+  const [whole = '0', frac] = String(n).split('.');
+  return frac ? whole + s.n.decimal(`0.${frac}`).slice(1) : whole;
+};
+
+/** A chart interval's button text. */
+function intervalText(s: Speech, iv: CardInterval): string {
+  switch (iv) {
+    case '5m':
+      return s.t('card-interval-5m');
+    case '1h':
+      return s.t('card-interval-1h');
+    default:
+      return s.t('card-interval-1d');
+  }
+}
 
 /**
  * A token card's buttons; in a private chat also the way back to the user's positions and wallet;
  * with `shareUrl`, a Share button (Telegram's share dialog with the token's link in the bot).
  */
 export function cardKeyboard(
+  sp: Speech,
   token: string,
   s: Settings,
   privateChat = false,
@@ -30,60 +50,64 @@ export function cardKeyboard(
 ): InlineKeyboard {
   const kb = new InlineKeyboard();
   // the chart's interval, switched in place
-  for (const iv of CARD_INTERVALS) kb.text(iv === interval ? `• ${iv}` : iv, cardData.build({ token, interval: iv }));
+  for (const iv of CARD_INTERVALS) {
+    const label = intervalText(sp, iv);
+    kb.text(iv === interval ? `• ${label}` : label, cardData.build({ token, interval: iv }));
+  }
   kb.row();
   // a preset a button cannot carry (more than 9 digits or 6 decimals) gets no button rather than a dead one
   for (const a of s.buyPresets) {
     const data = tradePresetData.tryBuild({ side: 'buy', token, amount: String(a) });
-    if (data) kb.text(`Buy ${a} TRX`, data);
+    if (data) kb.text(sp.t('card-buy', { amount: presetText(sp, a) }), data);
   }
-  kb.text('Buy X TRX', customAmountData.build({ side: 'buy', token })).row();
+  kb.text(sp.t('card-buy-x'), customAmountData.build({ side: 'buy', token })).row();
   for (const p of s.sellPresets) {
     const data = tradePresetData.tryBuild({ side: 'sell', token, amount: String(p) });
-    if (data) kb.text(`Sell ${p}%`, data);
+    if (data) kb.text(sp.t('card-sell', { pct: presetText(sp, p) }), data);
   }
-  kb.text('Sell X', customAmountData.build({ side: 'sell', token })).row();
-  kb.text('👥 Holders', pageData.build({ list: 'holders', token, page: 1 }))
-    .text('📜 Trades', pageData.build({ list: 'trades', token, page: 1 }))
-    .text('🔄 Refresh', cardData.build({ token, interval }));
-  if (shareUrl) kb.row().url('📤 Share', shareUrl);
+  kb.text(sp.t('card-sell-x'), customAmountData.build({ side: 'sell', token })).row();
+  kb.text(sp.t('card-holders'), pageData.build({ list: 'holders', token, page: 1 }))
+    .text(sp.t('card-trades'), pageData.build({ list: 'trades', token, page: 1 }))
+    .text(sp.t('card-refresh'), cardData.build({ token, interval }));
+  if (shareUrl) kb.row().url(sp.t('card-share'), shareUrl);
   if (privateChat)
     kb.row()
-      .text('📋 Orders', tokenOrdersData.build({ token }))
-      .text('📊 Positions', positionsData.build({}))
-      .text('👛 Wallet', walletMenuData.build({ action: 'r' }));
+      .text(sp.t('card-orders'), tokenOrdersData.build({ token }))
+      .text(sp.t('card-positions'), positionsData.build({}))
+      .text(sp.t('card-wallet'), walletMenuData.build({ action: 'r' }));
   return kb;
 }
 
 /** Under a trade's result: back to the token's card, and in a private chat to the positions. */
-export function resultKeyboard(token: string, symbol: string, privateChat: boolean): InlineKeyboard {
+export function resultKeyboard(s: Speech, token: string, symbol: string, privateChat: boolean): InlineKeyboard {
   const kb = new InlineKeyboard().text(`⬅️ $${symbol.slice(0, 12)}`, cardData.build({ token }));
-  return privateChat ? kb.text('📊 Positions', positionsData.build({})) : kb;
+  return privateChat ? kb.text(s.t('card-positions'), positionsData.build({})) : kb;
 }
 
 /** Under a curve trade that landed after the launch: the same trade freshly quoted on the DEX, in one tap. */
-export function launchedKeyboard(id: string, token: string, symbol: string, side: Side): InlineKeyboard {
+export function launchedKeyboard(s: Speech, id: string, token: string, symbol: string, side: Side): InlineKeyboard {
   return new InlineKeyboard()
-    .text(`🔁 ${side === 'buy' ? 'Buy' : 'Sell'} on SunSwap`, requoteData.build({ id }))
+    .text(side === 'buy' ? s.t('trade-requote-buy') : s.t('trade-requote-sell'), requoteData.build({ id }))
     .text(`⬅️ $${symbol.slice(0, 12)}`, cardData.build({ token }));
 }
 
-export function confirmKeyboard(id: string): InlineKeyboard {
+export function confirmKeyboard(s: Speech, id: string): InlineKeyboard {
   return new InlineKeyboard()
-    .text('✅ Confirm', confirmTradeData.build({ id }))
-    .text('✖️ Cancel', cancelTradeData.build({ id }));
+    .text(s.t('trade-confirm'), confirmTradeData.build({ id }))
+    .text(s.t('trade-cancel'), cancelTradeData.build({ id }));
 }
 
 export function pagerKeyboard(
+  s: Speech,
   list: 'holders' | 'trades',
   token: string,
   page: number,
   hasNext: boolean,
 ): InlineKeyboard {
   const kb = new InlineKeyboard();
-  if (page > 1) kb.text('◀️ Prev', pageData.build({ list, token, page: page - 1 }));
-  if (hasNext) kb.text('Next ▶️', pageData.build({ list, token, page: page + 1 }));
-  kb.row().text('⬅️ Token', cardData.build({ token }));
+  if (page > 1) kb.text(s.t('list-prev'), pageData.build({ list, token, page: page - 1 }));
+  if (hasNext) kb.text(s.t('list-next'), pageData.build({ list, token, page: page + 1 }));
+  kb.row().text(s.t('list-back-to-token'), cardData.build({ token }));
   return kb;
 }
 

@@ -3,6 +3,7 @@
 // removing a wallet; `pinGate(ctx, 'setting')` before confirmations off, a high slippage, a new rule.
 import type { BotContext } from './context.js';
 import { userOf } from './helpers.js';
+import type { Speech } from './i18n.js';
 import type { UserRow } from '../trading/store.js';
 import {
   PIN_HOLD_MS,
@@ -13,56 +14,61 @@ import {
   type UserPins,
 } from '../trading/user-pin.js';
 
-/** What a wallet's PIN guards, in words. */
-export const WALLET_GUARDED = 'export, withdraw, import, switch and remove a wallet';
-export const SET_ONE = `Set a PIN first: send /pin and 4 to 8 digits (for example /pin 482913). You need it to ${WALLET_GUARDED}.`;
-export const UNLOCK_FIRST = `Send /unlock and your PIN first: it opens this for ${span(UNLOCKED_MS)}.`;
+/** English's moment to the minute, as the chat has always shown it: "28 Nov 2026 09:14 UTC". */
+const EN_TIME = new Intl.DateTimeFormat('en-US', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** A moment as the chat shows it: "28 Nov 2026 09:14 UTC". */
-export function utcTime(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())} UTC`;
+/** A moment as the chat shows it: "28 Nov 2026 09:14 UTC", "2026年11月28日 09:14 UTC", "28 нояб. 2026 г., 09:14 UTC". */
+export function utcTime(s: Speech, ms: number): string {
+  if (s.lang !== 'en') return s.n.dateTime(ms);
+  const p = Object.fromEntries(EN_TIME.formatToParts(ms).map((x) => [x.type, x.value]));
+  return [p.day, p.month, p.year, `${p.hour}:${p.minute}`, 'UTC'].join(' ');
 }
 
-/** A length of time in words: "2 minutes", "1 hour", "1 day". */
-export function span(ms: number): string {
-  const [n, unit] =
-    ms % 86_400_000 === 0
-      ? [ms / 86_400_000, 'day']
-      : ms % 3_600_000 === 0
-        ? [ms / 3_600_000, 'hour']
-        : [Math.ceil(ms / 60_000), 'minute'];
-  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+/** A length of time in words: "2 minutes", "1 hour", "1 day" ("2 минуты", "1 小时"). */
+export function span(s: Speech, ms: number): string {
+  if (ms % 86_400_000 === 0) return s.t('common-duration', { unit: 'day', n: ms / 86_400_000 });
+  if (ms % 3_600_000 === 0) return s.t('common-duration', { unit: 'hour', n: ms / 3_600_000 });
+  return s.t('common-duration', { unit: 'minute', n: Math.ceil(ms / 60_000) });
 }
 
 /** The hold's length in words: "24 hours". */
-export const HOLD_SPAN = `${PIN_HOLD_MS / 3_600_000} hours`;
+export const holdSpan = (s: Speech): string => s.t('common-duration', { unit: 'hour', n: PIN_HOLD_MS / 3_600_000 });
+
+/** The words a guarded action is refused with when no PIN is set. */
+export const setOne = (s: Speech): string => s.t('pin-set-one');
+
+/** The words a guarded action is refused with when the PIN is not unlocked. */
+export const unlockFirst = (s: Speech): string => s.t('pin-unlock-first', { span: span(s, UNLOCKED_MS) });
 
 /** The lock a user is under, in words. */
-export const lockedText = (pins: UserPins, user: UserRow): string =>
-  `Too many wrong PINs: locked for ${span(pins.lockLength(user))}, until ${utcTime(user.pinLockedUntil ?? 0)}.`;
+export const lockedText = (s: Speech, pins: UserPins, user: UserRow): string =>
+  s.t('pin-locked', { span: span(s, pins.lockLength(user)), until: utcTime(s, user.pinLockedUntil ?? 0) });
 
 /** The hold a user is under, in words. */
-export const heldText = (until: number): string =>
-  `Held until ${utcTime(until)}: for ${HOLD_SPAN} after a PIN is set on a wallet with funds, or changed, no one can export, withdraw, import, switch or remove a wallet.`;
+export const heldText = (s: Speech, until: number): string =>
+  s.t('pin-held', { until: utcTime(s, until), hold: holdSpan(s) });
 
 /** What a refused PIN is told (`user` read after the try). */
-export function pinAnswer(c: Exclude<PinCheck, 'ok'>, pins: UserPins, user: UserRow): string {
-  if (c === 'none') return SET_ONE;
-  if (c === 'locked') return lockedText(pins, user);
-  const left = Math.max(pins.triesLeft(user), 1);
-  return `Wrong PIN (${left} ${left === 1 ? 'try' : 'tries'} left).`;
+export function pinAnswer(s: Speech, c: Exclude<PinCheck, 'ok'>, pins: UserPins, user: UserRow): string {
+  if (c === 'none') return setOne(s);
+  if (c === 'locked') return lockedText(s, pins, user);
+  return s.t('pin-wrong', { left: Math.max(pins.triesLeft(user), 1) });
 }
 
 /** Why a guarded action is refused, in words. */
-export function blockText(why: PinBlock, pins: UserPins, user: UserRow): string {
-  if (why === 'no-pin') return SET_ONE;
-  if (why === 'locked-out') return lockedText(pins, user);
-  if (why === 'held') return heldText(pins.heldUntil(user) ?? 0);
-  return UNLOCK_FIRST;
+export function blockText(s: Speech, why: PinBlock, pins: UserPins, user: UserRow): string {
+  if (why === 'no-pin') return setOne(s);
+  if (why === 'locked-out') return lockedText(s, pins, user);
+  if (why === 'held') return heldText(s, pins.heldUntil(user) ?? 0);
+  return unlockFirst(s);
 }
 
 /**
@@ -74,7 +80,7 @@ export async function pinGate(ctx: BotContext, what: PinGuarded): Promise<boolea
   const { pins } = ctx.services;
   const why = pins.blocked(user, what);
   if (!why) return true;
-  const text = blockText(why, pins, user);
+  const text = blockText(ctx, why, pins, user);
   if (ctx.callbackQuery) await ctx.answerCallbackQuery({ text, show_alert: true });
   else await ctx.reply(text);
   return false;

@@ -2,10 +2,9 @@
 // and reading them back, Telegram's share URL, and the texts of /referral, the admins' totals and a
 // payout's message.
 import type { ReferralSettings, ReferrerFigures } from '../trading/referrals/index.js';
-import { describeSettings } from '../trading/referrals/index.js';
-import { sunToTrx } from '../tron/units.js';
 import { isBase58Address } from '../tron/address.js';
 import { esc } from './format.js';
+import type { Speech } from './i18n.js';
 
 /** What a /start carried: a token (an alert's link), a referral code, or both (a share link). */
 export interface StartLink {
@@ -40,37 +39,51 @@ export const tokenShareLink = (bot: string, token: string, code: string) => star
 
 /** Telegram's "share to a chat" URL for a link and a line of text. */
 export const shareUrl = (url: string, text: string) =>
-  `https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(text)}`;
+  'https://t.me/share/url?' + ['url=' + encodeURIComponent(url), 'text=' + encodeURIComponent(text)].join('&');
 
-/** Sun as exact TRX. */
-export const trxOf = (sun: bigint) => `${sunToTrx(sun)} TRX`;
+/** The schedule of shares in words: "30% for days 1–30, 20% for days 31–60, 10% after". */
+export function scheduleText(s: Speech, r: ReferralSettings): string {
+  const parts: string[] = [];
+  let from = 0;
+  r.days.forEach((d, i) => {
+    parts.push(s.t('ref-period', { pct: r.sharesPct[i]!, from: from + 1, to: from + d }));
+    from += d;
+  });
+  parts.push(s.t('ref-after', { pct: r.sharesPct[r.sharesPct.length - 1]! }));
+  return parts.join(s.lang === 'zh' ? '，' : ', ');
+}
 
 /** The terms in a few lines: the schedule, the referee's discount, the payout threshold. */
-export function termsText(s: ReferralSettings): string[] {
+export function termsText(s: Speech, r: ReferralSettings): string[] {
   return [
-    `You earn a share of the fees each friend pays, from the day they join: ${esc(describeSettings(s))}.`,
-    s.discountPct > 0 ? `Friends who join through your link pay ${s.discountPct}% less fee.` : '',
-    `Payouts go to your active wallet once you are owed at least ${trxOf(s.thresholdSun)}.`,
+    s.t('ref-terms-share', { schedule: scheduleText(s, r) }),
+    r.discountPct > 0 ? s.t('ref-terms-discount', { pct: r.discountPct }) : '',
+    s.t('ref-terms-payout', { threshold: s.n.trx(r.thresholdSun) }),
   ].filter(Boolean);
 }
 
 /** /referral: the user's link, their figures and the terms. */
-export function referralText(link: string, f: ReferrerFigures, s: ReferralSettings): string {
+export function referralText(s: Speech, link: string, f: ReferrerFigures, r: ReferralSettings): string {
+  const paid = s.n.trx(f.paidSun);
   return [
-    '🤝 <b>Invite friends, earn from their trades</b>',
+    s.t('ref-title'),
     '',
-    'Your link:',
+    s.t('ref-your-link'),
     esc(link),
     '',
-    `Joined through it: <b>${f.joined}</b>`,
-    `Their volume: ${trxOf(f.volumeSun)}`,
-    `Earned: ${trxOf(f.earnedSun)}`,
-    `Paid: ${trxOf(f.paidSun)}${f.pendingSun > 0n ? ` (+${trxOf(f.pendingSun)} on its way)` : ''}`,
-    `Owed: <b>${trxOf(f.owedSun)}</b>`,
+    s.t('ref-joined', { count: f.joined }),
+    s.t('ref-volume', { volume: s.n.trx(f.volumeSun) }),
+    s.t('ref-earned', { earned: s.n.trx(f.earnedSun) }),
+    f.pendingSun > 0n ? s.t('ref-paid-pending', { paid, pending: s.n.trx(f.pendingSun) }) : s.t('ref-paid', { paid }),
+    s.t('ref-owed', { owed: s.n.trx(f.owedSun) }),
     '',
-    ...termsText(s),
+    ...termsText(s, r),
   ].join('\n');
 }
+
+/** What the share button sends with the link. */
+export const sharePitch = (s: Speech, r: ReferralSettings): string =>
+  r.discountPct > 0 ? s.t('ref-pitch-discount', { pct: r.discountPct }) : s.t('ref-pitch');
 
 export interface ReferralTotals {
   referrers: number;
@@ -94,18 +107,24 @@ export function totalsOf(all: ReferrerFigures[]): ReferralTotals {
 }
 
 /** The admins' line of totals (/stats, /referrals). */
-export function totalsText(t: ReferralTotals): string {
-  return (
-    `Referrals: ${t.referrers} referrers, ${t.referees} referred · earned ${trxOf(t.earnedSun)}, ` +
-    `paid ${trxOf(t.paidSun)}${t.pendingSun > 0n ? ` (+${trxOf(t.pendingSun)} on its way)` : ''}, owed ${trxOf(t.owedSun)}`
-  );
+export function totalsText(s: Speech, t: ReferralTotals): string {
+  const figures = {
+    referrers: t.referrers,
+    referees: t.referees,
+    earned: s.n.trx(t.earnedSun),
+    paid: s.n.trx(t.paidSun),
+    owed: s.n.trx(t.owedSun),
+  };
+  return t.pendingSun > 0n
+    ? s.t('ref-admin-totals-pending', { ...figures, pending: s.n.trx(t.pendingSun) })
+    : s.t('ref-admin-totals', figures);
 }
 
 /** The admins' view of the terms. */
-export function settingsText(s: ReferralSettings): string[] {
+export function settingsText(s: Speech, r: ReferralSettings): string[] {
   return [
-    `Shares: ${esc(describeSettings(s))}`,
-    `Referee discount: ${s.discountPct}% off the plan's fee`,
-    `Payout threshold: ${trxOf(s.thresholdSun)}`,
+    s.t('ref-admin-shares', { schedule: scheduleText(s, r) }),
+    s.t('ref-admin-discount', { pct: r.discountPct }),
+    s.t('ref-admin-threshold', { threshold: s.n.trx(r.thresholdSun) }),
   ];
 }

@@ -77,7 +77,7 @@ export async function buildBot(opts: BotRunOptions) {
   // the bot first (its Api is what the trading side's notifiers send through), its features last
   const bot = createBot(opts.token, opts.bot);
   const link = txLinker(opts.explorerTxUrl);
-  const trades = (api: typeof bot.api) => tradeNotifier(api, log, opts.explorerTxUrl);
+  const trades = (api: typeof bot.api) => tradeNotifier(api, log, speechOf, opts.explorerTxUrl);
   const trading = await createTrading({
     db,
     vault: new Vault(opts.vaultKey),
@@ -91,8 +91,8 @@ export async function buildBot(opts: BotRunOptions) {
     logger: opts.logger,
     notify: {
       trades: trades(bot.api),
-      orders: orderNotifier(bot.api, log, link),
-      automation: sniperNotifier(bot.api, log, link),
+      orders: orderNotifier(bot.api, log, link, speechOf),
+      automation: sniperNotifier(bot.api, log, link, speechOf),
     },
     drive: {
       ...(opts.orders?.now ? { ordersNow: opts.orders.now } : {}),
@@ -161,6 +161,7 @@ function botEngine(built: Awaited<ReturnType<typeof buildBot>>, staleMs: number 
         stream: trading.stream,
         logger: log,
         botUsername: bot.botInfo.username,
+        speechOf: services.speechOf,
       });
       await alerter.start();
       timers.push(
@@ -170,7 +171,7 @@ function botEngine(built: Awaited<ReturnType<typeof buildBot>>, staleMs: number 
           );
         }, 5_000),
       );
-      const told = tellPayouts(bot.api, services.referrals, log, txLinker(built.explorerTxUrl));
+      const told = tellPayouts(bot.api, services.referrals, log, txLinker(built.explorerTxUrl), services.speechOf);
       timers.push(
         setInterval(
           () => void told().catch((err: unknown) => log.warn({ err }, 'telling referral payouts failed')),
@@ -184,6 +185,7 @@ function botEngine(built: Awaited<ReturnType<typeof buildBot>>, staleMs: number 
           admins: services.admins,
           meta: store,
           logger: log,
+          speechOf: services.speechOf,
         });
         const look = () =>
           void energy().catch((err: unknown) => log.warn({ err }, 'looking at the energy pools failed'));

@@ -7,8 +7,9 @@ import { cancelTradeData, confirmTradeData } from './callback-data/index.js';
 import type { BotContext, BotServices } from './context.js';
 import { countInWindow, type SharedRedis } from '../db/redis.js';
 
-/** Said once per window to a user whose updates are being dropped. */
-export const SLOW_DOWN = '🐢 Slow down a little: I am skipping some of your messages. Try again in a few seconds.';
+/** Where the shared counters are kept in Redis (after the deployment's prefix). */
+const SPAM_KEYS = 'bot:spam:';
+/** How often a user whose updates are being dropped is told so (`bot-slow-down`). */
 const SLOW_DOWN_EVERY_MS = 10_000;
 
 /** A tap of Confirm or Cancel under a quote. */
@@ -34,7 +35,7 @@ export function shedSpam(
   const warnedAt = new Map<number, number>();
   const shed = (ctx: BotContext) => {
     if (ctx.callbackQuery) {
-      void ctx.answerCallbackQuery({ text: 'Slow down a little, please.' }).catch(() => undefined);
+      void ctx.answerCallbackQuery({ text: ctx.t('bot-slow-down-tap') }).catch(() => undefined);
       return;
     }
     const id = ctx.from?.id;
@@ -43,7 +44,7 @@ export function shedSpam(
     if (now - (warnedAt.get(id) ?? 0) < SLOW_DOWN_EVERY_MS) return;
     if (warnedAt.size > 10_000) warnedAt.clear();
     warnedAt.set(id, now);
-    void ctx.reply(SLOW_DOWN).catch(() => undefined);
+    void ctx.reply(ctx.t('bot-slow-down')).catch(() => undefined);
   };
   // Confirm and Cancel only settle a quote the user already asked for (cheap, and idempotent below):
   // they are never shed, so a trade is never stopped half-way by the limit.
@@ -60,7 +61,7 @@ export function shedSpam(
       ...(shared
         ? {
             storageClient: windowCounter(shared, timeFrame!) as never,
-            keyPrefix: `${shared.prefix}bot:spam:${timeFrame}:`,
+            keyPrefix: `${shared.prefix}${SPAM_KEYS}${timeFrame}:`,
           }
         : {}),
     }),

@@ -3,10 +3,12 @@
 import { ApiError, type Family, type LaunchpadClient, type TokenDetails } from '../client/index.js';
 import type { BotContext } from './context.js';
 import { esc, tokenCard } from './format.js';
+import type { Speech } from './i18n.js';
 import { editOwned, replyOwned, userOf } from './helpers.js';
 import { cardKeyboard } from './keyboards.js';
 import { CARD_CANDLES, type CardInterval } from './charts.js';
 import { refusalOf } from './refusals.js';
+import { pictureLabels } from './picture-labels.js';
 import { isBase58Address } from '../tron/address.js';
 import { shareUrl, tokenShareLink } from './referrals.js';
 
@@ -33,15 +35,16 @@ async function findToken(
 export async function tokenFor(ctx: BotContext, client: LaunchpadClient, address: string, edit: boolean) {
   const found = await findToken(client, address);
   if (!found) {
-    if (edit) await ctx.answerCallbackQuery({ text: 'Token not found', show_alert: true });
-    else await ctx.reply(unknownToken(address), { parse_mode: 'HTML' });
+    if (edit) await ctx.answerCallbackQuery({ text: ctx.t('card-token-not-found'), show_alert: true });
+    else await ctx.reply(unknownToken(ctx, address), { parse_mode: 'HTML' });
   }
   return found;
 }
 
-export const NOT_AN_ADDRESS =
-  'That does not look like a token address. Tron addresses start with T and have 34 characters.';
-export const unknownToken = (a: string) => `I could not find token <code>${esc(a)}</code> on the launchpads.`;
+/** The answer to a text that is no Tron address. */
+export const notAnAddress = (s: Speech): string => s.t('card-not-an-address');
+/** The answer to an address neither launchpad knows. */
+export const unknownToken = (s: Speech, a: string): string => s.t('card-unknown-token', { address: esc(a) });
 
 /** Parses and checks an address argument; answers the user when it is missing or wrong. */
 export async function addressArg(
@@ -55,7 +58,7 @@ export async function addressArg(
     return undefined;
   }
   if (!isBase58Address(arg)) {
-    await ctx.reply(NOT_AN_ADDRESS);
+    await ctx.reply(notAnAddress(ctx));
     return undefined;
   }
   return arg;
@@ -64,7 +67,8 @@ export async function addressArg(
 /** The Share button's URL: the token's link in the bot, with the card's user's referral code. */
 async function shareOf(ctx: BotContext, userId: number, token: string, symbol: string): Promise<string | undefined> {
   const link = tokenShareLink(ctx.me.username, token, await ctx.services.referrals.codeOf(userId));
-  return link && shareUrl(link, `$${symbol.slice(0, 16)} on the Tron launchpad: the card, the chart and one-tap buys`);
+  // the share dialog's text is plain (no HTML): the symbol goes in as it is
+  return link && shareUrl(link, ctx.t('card-share-text', { symbol: `$${symbol.slice(0, 16)}` }));
 }
 
 /** Telegram's limit on a caption, counted on what a reader sees. */
@@ -95,9 +99,10 @@ export async function showCard(
   const token = found.details.metadata.contractAddress;
   const open = priv ? (await ctx.services.orders.list(user.telegramId, token)).length : 0;
   const text =
-    tokenCard(found.details, ctx.services.trxUsd, safety) +
-    (open ? `\n\n📋 You have ${open} open order${open === 1 ? '' : 's'} on this token.` : '');
+    tokenCard(ctx, found.details, ctx.services.trxUsd, safety) +
+    (open ? `\n\n${ctx.t('card-open-orders', { count: open })}` : '');
   const kb = cardKeyboard(
+    ctx,
     token,
     ctx.services.store.settings(user),
     priv,
@@ -108,14 +113,14 @@ export async function showCard(
     // no chart to draw (the index does not have the token yet): the card as text
     if (edit && !ctx.callbackQuery?.message?.photo) {
       const how = await editOwned(ctx, text, kb);
-      await ctx.answerCallbackQuery({ text: how === 'unchanged' ? 'Up to date' : 'Updated' });
+      await ctx.answerCallbackQuery({ text: how === 'unchanged' ? ctx.t('card-up-to-date') : ctx.t('card-updated') });
     } else await replyOwned(ctx, text, kb);
     return;
   }
   const fits = visibleLength(text) <= CAPTION_LIMIT;
   const caption = fits ? text : text.split('\n').slice(0, 2).join('\n');
   const { charts } = ctx.services;
-  const pic = charts.chart(found.details, candles);
+  const pic = charts.chart(found.details, candles, pictureLabels(ctx));
   const fileIdOf = (m: { photo?: Array<{ file_id: string }> } | true) =>
     m === true ? undefined : m.photo?.at(-1)?.file_id;
   if (edit && ctx.callbackQuery?.message?.photo) {
@@ -125,12 +130,12 @@ export async function showCard(
         { reply_markup: kb },
       );
       charts.remember(pic.key, fileIdOf(m));
-      await ctx.answerCallbackQuery({ text: 'Updated' });
+      await ctx.answerCallbackQuery({ text: ctx.t('card-updated') });
       return;
     } catch (e) {
       const refusal = refusalOf(e);
       if (refusal === 'not-modified') {
-        await ctx.answerCallbackQuery({ text: 'Up to date' });
+        await ctx.answerCallbackQuery({ text: ctx.t('card-up-to-date') });
         return;
       }
       if (refusal !== 'message-gone') throw e;
@@ -140,6 +145,6 @@ export async function showCard(
   const sent = await ctx.replyWithPhoto(pic.photo, { caption, parse_mode: 'HTML', reply_markup: kb });
   charts.remember(pic.key, fileIdOf(sent));
   if (ctx.from) await ctx.services.store.own(sent.chat.id, sent.message_id, ctx.from.id);
-  if (edit) await ctx.answerCallbackQuery({ text: 'Updated' });
+  if (edit) await ctx.answerCallbackQuery({ text: ctx.t('card-updated') });
   if (!fits) await ctx.reply(text, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
 }

@@ -4,27 +4,33 @@
 import { ApiError } from '../client/index.js';
 import type { BotContext } from './context.js';
 import { esc, quoteText } from './format.js';
+import type { Speech } from './i18n.js';
 import { replyOwned, userOf } from './helpers.js';
 import { confirmKeyboard } from './keyboards.js';
-import { friendly, QUOTE_TTL_MS, TradeError, type Side } from '../trading/trade-flow.js';
+import { QUOTE_TTL_MS, TradeError, type Side } from '../trading/trade-flow.js';
+import { friendly } from './error-text.js';
 import { unknownToken } from './token-card.js';
 
 const BUY_AMOUNT = /^\d{1,9}(\.\d{1,6})?$/;
 const SELL_AMOUNT = /^(\d{1,3}(\.\d{1,2})?%|\d{1,15}(\.\d{1,18})?)$/;
 
-/** A buy's TRX or a sell's percent or token amount, as typed; undefined when it is none. */
-export function checkAmount(side: Side, raw: string): string | undefined {
+/** An amount as typed, with a decimal comma ("1,5": one comma and no dot) read as a point. */
+export const decimalPoint = (raw: string): string => {
   const a = raw.trim();
+  return /^[^,.]*,[^,.]*$/.test(a) ? a.replace(',', '.') : a;
+};
+
+/** A buy's TRX or a sell's percent or token amount, as typed ("1,5" too); undefined when it is none. */
+export function checkAmount(side: Side, raw: string): string | undefined {
+  const a = decimalPoint(raw);
   if (side === 'buy') return BUY_AMOUNT.test(a) && Number(a) > 0 ? a : undefined;
   if (!SELL_AMOUNT.test(a)) return undefined;
   if (a.endsWith('%')) return Number(a.slice(0, -1)) > 0 && Number(a.slice(0, -1)) <= 100 ? a : undefined;
   return Number(a) > 0 ? a : undefined;
 }
 
-export const amountHelp = (side: Side) =>
-  side === 'buy'
-    ? 'The amount must be a positive number of TRX (up to 6 decimals), e.g. <code>100</code>.'
-    : 'The amount must be a percent of your holding (e.g. <code>50%</code>) or a positive number of tokens.';
+export const amountHelp = (s: Speech, side: Side): string =>
+  side === 'buy' ? s.t('trade-amount-help-buy') : s.t('trade-amount-help-sell');
 
 /** Runs a claimed trade in the background: the update is answered, the trade reports by itself. */
 export function runTrade(ctx: BotContext, id: string): void {
@@ -47,20 +53,20 @@ export async function startTrade(ctx: BotContext, token: string, side: Side, amo
       (e instanceof ApiError && e.error === 'Token not found') ||
       (e instanceof TradeError && e.code === 'TOKEN_NOT_FOUND')
     )
-      await ctx.reply(unknownToken(token), { parse_mode: 'HTML' });
-    else await ctx.reply(`⚠️ ${esc(friendly(e))}`, { parse_mode: 'HTML' });
+      await ctx.reply(unknownToken(ctx, token), { parse_mode: 'HTML' });
+    else await ctx.reply(`⚠️ ${esc(friendly(ctx, e))}`, { parse_mode: 'HTML' });
     return;
   }
   const { trade, terms } = quoted;
   if (!store.settings(user).confirm) {
-    const msg = await ctx.reply('⏳ Sending…');
+    const msg = await ctx.reply(ctx.t('trade-sending'));
     // its result will carry buttons (a one-tap re-quote): they are the sender's
     if (ctx.from) await store.own(msg.chat.id, msg.message_id, ctx.from.id);
     await trading.attachMessage(trade.id, msg.message_id);
     if ((await trading.claim(trade.id, user.telegramId)) === 'ok') runTrade(ctx, trade.id);
     return;
   }
-  const text = quoteText(side, terms, trade.slippageBps / 100, QUOTE_TTL_MS / 1000);
-  const msg = await replyOwned(ctx, text, confirmKeyboard(trade.id));
+  const text = quoteText(ctx, side, terms, trade.slippageBps / 100, QUOTE_TTL_MS / 1000);
+  const msg = await replyOwned(ctx, text, confirmKeyboard(ctx, trade.id));
   await trading.attachMessage(trade.id, msg.message_id);
 }

@@ -7,6 +7,7 @@ import type { TradingStore, UserRow, WalletRemoval, WalletRow } from './store.js
 import { DEFAULT_SETTINGS } from './store.js';
 import type { Vault } from '../vault.js';
 import type { NodeMarket } from './market.js';
+import { why, type Reason } from './reasons.js';
 
 export interface AccountsDeps {
   store: TradingStore;
@@ -27,7 +28,14 @@ const randomKey = async () => {
   return { address: a.address.base58, privateKey: a.privateKey };
 };
 
-export class UserError extends Error {}
+/** A request the user can fix: its English message, and why in a form the bot words per language. */
+export class UserError extends Error {
+  readonly why: Reason;
+  constructor(message: string, reason?: Reason) {
+    super(message);
+    this.why = reason ?? why('err-detail-user', { detail: message });
+  }
+}
 
 export function createAccounts(deps: AccountsDeps) {
   const { store, vault } = deps;
@@ -95,7 +103,7 @@ export function createAccounts(deps: AccountsDeps) {
     async activeWallet(user: UserRow): Promise<WalletRow> {
       const wallets = await store.wallets(user.telegramId);
       const w = wallets.find((x) => x.id === user.activeWalletId) ?? wallets[0];
-      if (!w) throw new UserError('You have no wallet yet: send /start.');
+      if (!w) throw new UserError('You have no wallet yet: send /start.', why('err-no-wallet'));
       return w;
     },
 
@@ -110,12 +118,12 @@ export function createAccounts(deps: AccountsDeps) {
     async importWallet(user: UserRow, text: string): Promise<WalletRow> {
       const key = text.trim().replace(/^0x/, '');
       if (!/^[0-9a-fA-F]{64}$/.test(key))
-        throw new UserError('That is not a private key: it must be 64 hexadecimal characters.');
+        throw new UserError('That is not a private key: it must be 64 hexadecimal characters.', why('err-key-not-hex'));
       let address: string;
       try {
         address = utils.crypto.pkToAddress(key);
       } catch {
-        throw new UserError('That key is not a valid secp256k1 private key.');
+        throw new UserError('That key is not a valid secp256k1 private key.', why('err-key-invalid'));
       }
       const wallet = await saveWallet(user.telegramId, address, key.toLowerCase());
       await store.setActiveWallet(user.telegramId, wallet.id);
@@ -157,7 +165,8 @@ export function createAccounts(deps: AccountsDeps) {
 
     /** Decrypts a wallet's key for one use (signing or a confirmed export). */
     withKey<T>(wallet: WalletRow, use: (privateKey: string) => T): T {
-      if (wallet.removedAt !== null) throw new UserError('That wallet was removed: its key is gone from the bot.');
+      if (wallet.removedAt !== null)
+        throw new UserError('That wallet was removed: its key is gone from the bot.', why('err-wallet-removed'));
       return use(vault.decrypt(wallet.keyEnc, walletContext(wallet)));
     },
   };

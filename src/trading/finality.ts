@@ -7,6 +7,7 @@
 // It never builds or signs anything: a fork can never make a trade happen twice, only once or not at
 // all. Included trades are followed again after a restart.
 import type { LaunchpadClient } from '../client/index.js';
+import { why } from './reasons.js';
 import type { TradingStore, TradeRow } from './store.js';
 import type { TradeEvents, TradeOutcome } from './trade-flow.js';
 
@@ -54,6 +55,7 @@ export function createFinality(deps: FinalityDeps) {
           state: 'failed',
           txid: t.txid!,
           reason: `a chain reorganisation replayed it and it failed${s.reason ? `: ${s.reason}` : ''}`,
+          why: s.reason ? why('err-trade-reorg-failed-why', { detail: s.reason }) : why('err-trade-reorg-failed'),
           ...(s.failureCode ? { failureCode: s.failureCode } : {}),
         };
         if (await store.transition(id, 'included', 'failed', { result: JSON.stringify(outcome) }))
@@ -70,6 +72,7 @@ export function createFinality(deps: FinalityDeps) {
         state: 'failed',
         txid: t.txid!,
         reason: 'a chain reorganisation removed it and it could not be sent again in time: nothing was traded',
+        why: why('err-trade-reorg-removed'),
         offChain: true,
       };
       if (await store.transition(id, 'included', 'failed', { result: JSON.stringify(outcome) }))

@@ -10,7 +10,7 @@ import type { FeeParams, Reserves } from '../tron/market/index.js';
 import { settledTrade, type SettledTrade } from '../tron/receipts.js';
 import { estimateTradeFee, routerCall, type NetworkFee } from '../tron/network-fee.js';
 import type { Terms } from './terms.js';
-import { TradeError } from './trade-errors.js';
+import { TradeError, why } from './trade-errors.js';
 
 /** Where a token trades now: its launchpad's curve (with the launchpad's fees) or its SunSwap V2 pair. */
 export type MarketNow =
@@ -48,16 +48,30 @@ export function createNodeMarket(deps: { chain: ChainGateway; families: Family[]
     async marketOf(token: string): Promise<MarketNow> {
       const family = await chain.familyOf(families, token);
       if (!family)
-        throw new TradeError('the node knows no launchpad token at this address', 'market', 'TOKEN_NOT_FOUND');
+        throw new TradeError(
+          'the node knows no launchpad token at this address',
+          'market',
+          'TOKEN_NOT_FOUND',
+          why('err-market-unknown-token'),
+        );
       const state = await chain.state(family, token);
       if (state === TokenState.READY_TO_LAUNCH)
-        throw new TradeError('the curve is full; the token is waiting for its launch', 'market');
+        throw new TradeError(
+          'the curve is full; the token is waiting for its launch',
+          'market',
+          why('err-market-curve-full'),
+        );
       if (state !== TokenState.LAUNCHED) {
         const [reserves, f] = await Promise.all([chain.pool(family, token), feesOf(family)]);
         return { family, venue: 'curve', reserves, fees: f };
       }
       const found = await chain.pair(family, token);
-      if (!found) throw new TradeError('the token has launched but the node shows no DEX pair for it', 'market');
+      if (!found)
+        throw new TradeError(
+          'the token has launched but the node shows no DEX pair for it',
+          'market',
+          why('err-market-no-pair'),
+        );
       return { family, venue: 'dex', reserves: await chain.pairReserves(family, found.pair, found.dex) };
     },
 
@@ -72,7 +86,12 @@ export function createNodeMarket(deps: { chain: ChainGateway; families: Family[]
       limits: { capSun: bigint; extraSun: bigint },
     ): Promise<NetworkFee> {
       const family = families.find((f) => f.family === t.family);
-      if (!family) throw new TradeError(`the token is on a launchpad this bot does not trade (${t.family})`);
+      if (!family)
+        throw new TradeError(
+          `the token is on a launchpad this bot does not trade (${t.family})`,
+          'safety',
+          why('err-family-unknown', { family: t.family }),
+        );
       const [head, holding] = await Promise.all([chain.head(), chain.tokenBalance(token, owner)]);
       const deadline = BigInt(Math.floor(head.timestamp / 1000) + DEADLINE_S);
       return estimateTradeFee(chain, {

@@ -14,7 +14,7 @@ import type { MarketNow, NodeMarket } from './market.js';
 import type { SigningRules } from './signing.js';
 import type { Settings, TradingStore, UserRow, WalletRow } from './store.js';
 import { checkQuote, feeBpsOf, ownTerms, type Terms } from './terms.js';
-import { TradeError } from './trade-errors.js';
+import { TradeError, why } from './trade-errors.js';
 import { keptTerms, type TradeQuote } from './trade-row.js';
 
 const PERCENT = /^(\d{1,3}(?:\.\d{1,2})?)%$/;
@@ -75,6 +75,12 @@ async function priceNetwork(
     throw new TradeError(
       `you have ${sunToTrx(have)} TRX; this needs ${sunToTrx(need)} TRX (${t.side === 'buy' ? 'the amount and ' : ''}${sunToTrx(fee.totalSun)} TRX of network fee): ${sunToTrx(need - have)} TRX missing`,
       'funds',
+      why(t.side === 'buy' ? 'err-funds-trx-buy' : 'err-funds-trx-fee', {
+        have: { sun: have },
+        need: { sun: need },
+        fee: { sun: fee.totalSun },
+        missing: { sun: need - have },
+      }),
     );
   return fee;
 }
@@ -99,29 +105,39 @@ export function createQuoting(deps: QuotingDeps) {
       try {
         sun = trxToSun(words);
       } catch {
-        throw new TradeError('the amount is not a TRX amount with at most 6 decimals', 'market');
+        throw new TradeError(
+          'the amount is not a TRX amount with at most 6 decimals',
+          'market',
+          why('err-amount-not-trx'),
+        );
       }
-      if (sun <= 0n) throw new TradeError('the amount must be more than 0 TRX', 'market');
+      if (sun <= 0n) throw new TradeError('the amount must be more than 0 TRX', 'market', why('err-amount-zero-trx'));
       return { amountIn: sun };
     }
     const { usable: holding, onChain } = await holdings.holding(wallet, token, automated);
-    if (holding === 0n) throw new TradeError('this wallet holds none of this token to sell', 'no-holding');
+    if (holding === 0n)
+      throw new TradeError('this wallet holds none of this token to sell', 'no-holding', why('err-holding-none'));
     const pct = PERCENT.exec(words.trim());
     let units: bigint;
     if (pct) {
       const bps = BigInt(Math.round(Number(pct[1]) * 100));
-      if (bps <= 0n || bps > BPS) throw new TradeError('a share must be above 0 % and at most 100 %', 'market');
+      if (bps <= 0n || bps > BPS)
+        throw new TradeError('a share must be above 0 % and at most 100 %', 'market', why('err-sell-share'));
       units = (holding * bps) / BPS;
     } else {
       try {
         units = parseUnits(words, TOKEN_DECIMALS);
       } catch {
-        throw new TradeError('the amount is not a number of tokens', 'market');
+        throw new TradeError('the amount is not a number of tokens', 'market', why('err-sell-not-number'));
       }
       if (units > holding)
-        throw new TradeError(`the wallet holds ${formatUnits(holding, TOKEN_DECIMALS)} of this token`, 'funds');
+        throw new TradeError(
+          `the wallet holds ${formatUnits(holding, TOKEN_DECIMALS)} of this token`,
+          'funds',
+          why('err-funds-tokens', { held: { units: holding, decimals: TOKEN_DECIMALS } }),
+        );
     }
-    if (units <= 0n) throw new TradeError('the amount is too small to sell', 'market');
+    if (units <= 0n) throw new TradeError('the amount is too small to sell', 'market', why('err-sell-too-small'));
     return { amountIn: units, onChain };
   }
 
@@ -162,7 +178,7 @@ export function createQuoting(deps: QuotingDeps) {
         amountFor(wallet, token, side, words, opts.automated ?? false),
       ]);
       const refused = opts.refuse?.(m);
-      if (refused) throw new TradeError(refused, 'market');
+      if (refused) throw new TradeError(refused, 'market', why('err-market-order-not-now'));
       const quote = await client.quote({
         type: side,
         tokenAddress: token,

@@ -10,7 +10,7 @@ import { signTx, type TxJson } from '../tron/tx.js';
 import type { Accounts } from './accounts.js';
 import { PinError, pinTransaction, type Expected } from './tx-pinning.js';
 import type { TradeRow, WalletRow } from './store.js';
-import { TradeError } from './trade-errors.js';
+import { TradeError, why } from './trade-errors.js';
 import { hasOwnTerms, type TradeQuote } from './trade-row.js';
 
 /** What the bot holds every transaction to, from its own configuration (never from the facade). */
@@ -25,7 +25,12 @@ export interface SigningRules {
 
 const routerOf = (rules: SigningRules, family: string | null | undefined): string => {
   const router = family ? rules.routers[family as FamilyName] : undefined;
-  if (!router) throw new TradeError(`the token is on a launchpad this bot does not trade (${family ?? 'none'})`);
+  if (!router)
+    throw new TradeError(
+      `the token is on a launchpad this bot does not trade (${family ?? 'none'})`,
+      'safety',
+      why('err-family-unknown', { family: family ?? 'none' }),
+    );
   return router;
 };
 
@@ -35,12 +40,14 @@ const routerOf = (rules: SigningRules, family: string | null | undefined): strin
  * venue (the token launched since the quote) is refused: the user is quoted again.
  */
 export function expectedTrade(trade: TradeRow, kept: TradeQuote, built: Quote, rules: SigningRules): Expected {
-  if (!hasOwnTerms(kept)) throw new TradeError('the trade has no terms of its own to sign against');
+  if (!hasOwnTerms(kept))
+    throw new TradeError('the trade has no terms of its own to sign against', 'safety', why('err-safety-no-terms'));
   if (built.venue !== kept.venue)
     throw new TradeError(
       `the token moved to the ${built.venue === 'dex' ? 'DEX' : 'curve'} since the quote; nothing was sent`,
       'market',
       built.venue === 'dex' ? 'TOKEN_LAUNCHED' : undefined,
+      why('err-market-moved', { venue: built.venue === 'dex' ? 'dex' : 'curve' }),
     );
   const feeBps = BigInt(kept.feeBps!);
   return {
@@ -74,7 +81,7 @@ export function createSigner(deps: {
         now,
       });
     } catch (e) {
-      if (e instanceof PinError) throw new TradeError(e.message);
+      if (e instanceof PinError) throw new TradeError(e.message, 'safety', e.why);
       throw e;
     }
     return accounts.withKey(wallet, (key) => signTx(mine, key));

@@ -10,7 +10,7 @@ import type { FamilyName } from '../tron/families.js';
 import { CurveError, DexError, fillCurve, fillDex, minOutFor, type Side } from '../tron/market/index.js';
 import { TOKEN_DECIMALS, tokenNumber, trxNumber } from '../tron/units.js';
 import type { MarketNow } from './market.js';
-import { TradeError } from './trade-errors.js';
+import { TradeError, why, type ErrorKey, type ReasonVar } from './trade-errors.js';
 
 /** A quote may be this much worse than the trading side's own (basis points of the output). */
 export const QUOTE_TOLERANCE_BPS = 100n;
@@ -34,14 +34,19 @@ export interface Terms {
   impactBps: bigint;
 }
 
-const safety = (why: string) => new TradeError(why, 'safety');
+const safety = (message: string, key: ErrorKey, vars?: Record<string, ReasonVar>) =>
+  new TradeError(message, 'safety', why(key, vars));
 
 /** The router fee rate a quote names, refused above this bot's cap (or when it names none). */
 export function feeBpsOf(q: Pick<Quote, 'exact'>, maxFeeBps: bigint): bigint {
   const text = (q.exact as { routerFeeBps?: unknown }).routerFeeBps;
-  if (typeof text !== 'string' || !/^\d{1,5}$/.test(text)) throw safety('the quote names no router fee rate');
+  if (typeof text !== 'string' || !/^\d{1,5}$/.test(text))
+    throw safety('the quote names no router fee rate', 'err-safety-no-fee-rate');
   const bps = BigInt(text);
-  if (bps > maxFeeBps) throw safety(`the router fee of ${Number(bps) / 100} % is above this bot's cap`);
+  if (bps > maxFeeBps)
+    throw safety(`the router fee of ${Number(bps) / 100} % is above this bot's cap`, 'err-safety-fee-cap', {
+      fee: Number(bps) / 100,
+    });
   return bps;
 }
 
@@ -69,13 +74,20 @@ export function ownTerms(
       throw new TradeError(
         `the ${m.venue === 'curve' ? 'curve' : 'pool'} cannot fill this trade (${e.message})`,
         'market',
+        why('err-market-cannot-fill', { venue: m.venue, detail: e.message }),
       );
     throw e;
   }
   const slipped = minOutFor(fill.expectedOut, slippageBps);
   const minOut = slipped > floor ? slipped : floor;
-  if (minOut > fill.expectedOut) throw new TradeError('the price is above the limit you set', 'market');
-  if (minOut <= 0n) throw new TradeError('the trade is too small: its minimum rounds to nothing', 'market');
+  if (minOut > fill.expectedOut)
+    throw new TradeError('the price is above the limit you set', 'market', why('err-market-above-limit'));
+  if (minOut <= 0n)
+    throw new TradeError(
+      'the trade is too small: its minimum rounds to nothing',
+      'market',
+      why('err-market-too-small'),
+    );
   return {
     side,
     venue: m.venue,
@@ -115,23 +127,29 @@ const UINT = /^\d{1,78}$/;
  * token (a sell), which the quote's wallet must not exceed.
  */
 export function checkQuote(q: Quote, own: Terms, holding?: bigint): void {
-  if (q.type !== own.side) throw safety('the quote is for the other side of the trade');
-  if (q.family !== own.family) throw safety('the quote names another launchpad than the node shows');
-  if (q.venue !== own.venue) throw safety(`the quote trades on the ${q.venue}, the node shows the ${own.venue}`);
+  if (q.type !== own.side) throw safety('the quote is for the other side of the trade', 'err-safety-other-side');
+  if (q.family !== own.family)
+    throw safety('the quote names another launchpad than the node shows', 'err-safety-other-family');
+  if (q.venue !== own.venue)
+    throw safety(`the quote trades on the ${q.venue}, the node shows the ${own.venue}`, 'err-safety-other-venue', {
+      quoted: String(q.venue),
+      shown: own.venue,
+    });
   const x = q.exact;
   if (
     ![x.amountIn, x.expectedOut, x.minOut, x.launchpadFee, x.routerFee].every(
       (v) => typeof v === 'string' && UINT.test(v),
     )
   )
-    throw safety('the quote carries amounts that are not whole numbers');
+    throw safety('the quote carries amounts that are not whole numbers', 'err-safety-not-whole');
   const shown = displayOf(q);
   for (const [field, value] of Object.entries(shown))
     if ((q as unknown as Record<string, unknown>)[field] !== value)
-      throw safety(`the quote shows one ${field} and pins another`);
-  if (BigInt(x.amountIn) !== own.amountIn) throw safety('the quote is for another amount than you asked');
+      throw safety(`the quote shows one ${field} and pins another`, 'err-safety-shown-pinned', { field });
+  if (BigInt(x.amountIn) !== own.amountIn)
+    throw safety('the quote is for another amount than you asked', 'err-safety-other-amount');
   if (holding !== undefined && q.wallet && UINT.test(q.wallet.tokenBalance) && BigInt(q.wallet.tokenBalance) > holding)
-    throw safety('the API reports a holding above what your wallet holds on chain');
+    throw safety('the API reports a holding above what your wallet holds on chain', 'err-safety-holding-above');
   if (BigInt(x.expectedOut) * 10_000n < own.expectedOut * (10_000n - QUOTE_TOLERANCE_BPS))
-    throw safety('the quote gives more than 1 % less than the market the node shows');
+    throw safety('the quote gives more than 1 % less than the market the node shows', 'err-safety-worse-quote');
 }

@@ -32,7 +32,18 @@ import type { TradeEvents } from './trade-outcome.js';
 import { approve, execute as runTrade, resumeHandTrades, sendTrx, type RunContext } from './trade-run.js';
 import { handTrades } from './hand-trades.js';
 
-export { TradeError, failureKindOf, friendly } from './trade-errors.js';
+export {
+  TradeError,
+  errorNote,
+  failureKindOf,
+  friendly,
+  isReason,
+  readErrorNote,
+  reasonOf,
+  storable,
+  why,
+} from './trade-errors.js';
+export type { ErrorKey, Exact, Reason, ReasonVar } from './trade-errors.js';
 
 export { QUOTE_TTL_MS } from './hand-trades.js';
 

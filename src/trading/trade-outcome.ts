@@ -1,5 +1,6 @@
 // What a trade came to (TradeOutcome) and how its progress is told (TradeEvents): what the flow,
 // the engines and a front end's notifiers share.
+import type { Reason } from './reasons.js';
 import type { TradeRow } from './store.js';
 
 export interface TradeOutcome {
@@ -11,7 +12,14 @@ export interface TradeOutcome {
   /** What the user got: tokens (buy) or TRX (sell), as a number for display. */
   received?: number;
   feeTrx?: number;
+  /** why it failed, in English (the chain's own words when it failed on chain) */
   reason?: string;
+  /**
+   * the same as a reason to word in the user's language (reasons.ts, stored as JSON: exact integers
+   * as strings; the bot: error-text.ts `toldText(s, o.why, o.reason)`); absent where the reason is
+   * the chain's or the API's own words (a revert)
+   */
+  why?: Reason;
   /** a failed trade's code from the facade (TOKEN_LAUNCHED: the token launched under a curve trade) */
   failureCode?: string;
   /** why a trade failed before reaching the chain: no TRX for it, or no tokens left to sell */

@@ -12,7 +12,7 @@ import type { Finality } from './finality.js';
 import type { Holdings } from './holdings.js';
 import type { Signer } from './signing.js';
 import type { TradingStore, TradeRow, UserRow, WalletRow } from './store.js';
-import { TradeError, failureKindOf, friendly } from './trade-errors.js';
+import { TradeError, failureKindOf, friendly, reasonOf, why } from './trade-errors.js';
 import type { TradeEvents, TradeOutcome } from './trade-outcome.js';
 
 /** How often a sent trade is read until it is in a block (a block comes every 3 s on mainnet). */
@@ -67,7 +67,11 @@ export async function approve(c: RunContext, client: LaunchpadClient, wallet: Wa
   const id = await client.broadcast(signed);
   const s = await waitLanded(c, client, id, c.chainNow() + 60_000);
   if (!s || s.state === 'failed')
-    throw new TradeError(`the approval did not go through${s?.reason ? `: ${s.reason}` : ''}`);
+    throw new TradeError(
+      `the approval did not go through${s?.reason ? `: ${s.reason}` : ''}`,
+      'safety',
+      s?.reason ? why('err-approval-failed-why', { detail: s.reason }) : why('err-approval-failed'),
+    );
 }
 
 async function finish(
@@ -99,6 +103,7 @@ async function finish(
       state: 'failed',
       txid: trade.txid!,
       reason: 'the transaction expired without being included; nothing was traded',
+      why: why('err-trade-expired'),
       ...(last?.state === 'unknown' ? { offChain: true as const } : {}),
     };
     await c.store.transition(trade.id, 'broadcast', 'failed', { result: JSON.stringify(outcome) });
@@ -161,6 +166,7 @@ export async function execute(c: RunContext, id: string, events: TradeEvents): P
         const outcome: TradeOutcome = {
           state: 'failed',
           reason: friendly(e),
+          why: reasonOf(e),
           ...(kind ? { failureKind: kind } : {}),
           ...(e instanceof TradeError && e.code ? { failureCode: e.code } : {}),
         };
@@ -177,7 +183,13 @@ export async function execute(c: RunContext, id: string, events: TradeEvents): P
         } catch (e) {
           // refused for good (not a duplicate): nothing will be traded
           if (e instanceof ApiError && e.status === 400) {
-            const outcome: TradeOutcome = { state: 'failed', txid: trade.txid!, reason: friendly(e), offChain: true };
+            const outcome: TradeOutcome = {
+              state: 'failed',
+              txid: trade.txid!,
+              reason: friendly(e),
+              why: reasonOf(e),
+              offChain: true,
+            };
             await c.store.updateTrade(id, { status: 'failed', result: JSON.stringify(outcome) });
             return events.done((await c.store.trade(id))!, outcome);
           }
@@ -207,7 +219,13 @@ export async function sendTrx(c: RunContext, user: UserRow, wallet: WalletRow, t
   });
   const txid = await client.broadcast(signed);
   const s = await waitLanded(c, client, txid, c.chainNow() + 60_000);
-  if (!s) return { txid, state: 'pending' as const, reason: 'still pending; check /wallet later' };
+  if (!s)
+    return {
+      txid,
+      state: 'pending' as const,
+      reason: 'still pending; check /wallet later',
+      why: why('err-transfer-pending'),
+    };
   return {
     txid,
     state: s.state === 'failed' ? ('failed' as const) : ('confirmed' as const),
@@ -231,6 +249,7 @@ export async function resumeHandTrades(c: RunContext, events: TradeEvents, stale
       const outcome: TradeOutcome = {
         state: 'failed',
         reason: 'the bot restarted before sending this trade; nothing was sent. Please trade again.',
+        why: why('err-trade-restarted'),
       };
       await c.store.updateTrade(t.id, { status: 'failed', result: JSON.stringify(outcome) });
       await events.done((await c.store.trade(t.id))!, outcome);

@@ -24,7 +24,7 @@ describe("Telegram's flood limits", () => {
     await h.send(h.tg.message(ALICE, '/wallet'));
     const view = h.tg.last(ALICE);
     // the notifier sends through the bot's Api, as the sniper does in production
-    const notify = sniperNotifier(h.bot.api, createLogger('silent'), txLinker());
+    const notify = sniperNotifier(h.bot.api, createLogger('silent'), txLinker(), h.built.services.speechOf);
     await Promise.all([
       h.send(h.tg.tap(ALICE, view, h.tg.button(view, '💸 Withdraw TRX'))),
       notify({

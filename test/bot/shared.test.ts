@@ -3,7 +3,9 @@
 // on one flood budget per chat (Telegram takes one message a second in a private chat).
 import { afterAll, describe, expect, it } from 'vitest';
 import { Bot } from 'grammy';
-import { SLOW_DOWN, shedSpam } from '../../src/bot/spam.js';
+import { shedSpam } from '../../src/bot/spam.js';
+import { createLanguages, withSpeech } from '../../src/bot/i18n.js';
+import { tr } from '../helpers/speech.js';
 import { telegramThrottler } from '../../src/bot/throttle.js';
 import type { BotContext, BotServices } from '../../src/bot/context.js';
 import { BOT_INFO, FakeTelegram } from '../helpers/telegram.js';
@@ -21,6 +23,8 @@ afterAll(async () => {
 function instance() {
   const bot = new Bot<BotContext>(TOKEN, { botInfo: BOT_INFO, client: { apiRoot: tg.url } });
   const services = { now: Date.now } as unknown as BotServices;
+  // the answers speak the update's language, as in the bot
+  bot.use(createLanguages().i18n.middleware(), withSpeech);
   bot.use(...shedSpam(services, { userRate: 3, userRatePerMinute: 100 }, shared));
   bot.on('message', (ctx) => ctx.reply('handled'));
   return bot;
@@ -37,8 +41,8 @@ describe.skipIf(!shared)(`spam limits across bot instances ${shared ? '' : NEEDS
     const replies = tg.sent(USER).map((m) => m.text);
     expect(replies.filter((t) => t === 'handled')).toHaveLength(3);
     // each instance says "slow down" once at most
-    expect(replies.filter((t) => t === SLOW_DOWN).length).toBeGreaterThanOrEqual(1);
-    expect(replies.filter((t) => t === SLOW_DOWN).length).toBeLessThanOrEqual(2);
+    expect(replies.filter((t) => t === tr('en', 'bot-slow-down')).length).toBeGreaterThanOrEqual(1);
+    expect(replies.filter((t) => t === tr('en', 'bot-slow-down')).length).toBeLessThanOrEqual(2);
     // another user is counted on their own
     await a.handleUpdate(tg.message(USER + 1, 'hello'));
     expect(tg.sent(USER + 1).map((m) => m.text)).toEqual(['handled']);

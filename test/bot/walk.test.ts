@@ -1,7 +1,7 @@
 // A new user's first minute, on the default plan (free: 30 requests/min for an outside client), and a
 // user who floods the bot while another trades. Nothing they asked for may fail for our own reasons.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SLOW_DOWN } from '../../src/bot/spam.js';
+import { tr } from '../helpers/speech.js';
 import { faucet } from '../helpers/devnet.js';
 import { demoTokens, waitFor } from '../helpers/facade.js';
 import { startBotStack } from '../helpers/bot.js';
@@ -144,7 +144,7 @@ describe('a user who floods the bot', () => {
 
     const replies = h.tg.sent(FLOODER).slice(before);
     const cards = replies.filter((m) => m.text.includes('($SDOG)'));
-    const warnings = replies.filter((m) => m.text === SLOW_DOWN);
+    const warnings = replies.filter((m) => m.text === tr('en', 'bot-slow-down'));
     expect(warnings).toHaveLength(1); // said once, not sixty times
     expect(cards.length).toBeGreaterThan(0);
     // at most 3 a window got through; the rest was shed before any work. The limiter's windows are

@@ -111,6 +111,7 @@ export async function startBotStack(
         stream: built.trading.stream,
         logger: createLogger('silent'),
         botUsername: BOT_INFO.username,
+        speechOf: built.services.speechOf,
         flushDelayMs: 50,
       });
       await a.start();

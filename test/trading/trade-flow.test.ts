@@ -200,7 +200,14 @@ describe('execute', () => {
     expect(await flow.claim(trade.id, 1)).toBe('ok');
     const done: TradeOutcome[] = [];
     await flow.execute(trade.id, { pending: () => undefined, done: (_t, o) => void done.push(o) });
-    expect(done).toEqual([{ state: 'failed', reason: 'Not enough funds: 5 TRX short.', failureKind: 'funds' }]);
+    expect(done).toEqual([
+      {
+        state: 'failed',
+        reason: 'Not enough funds: 5 TRX short.',
+        why: { key: 'err-api-funds' },
+        failureKind: 'funds',
+      },
+    ]);
     expect(await store.trade(trade.id)).toMatchObject({ status: 'failed', txid: null, signedTx: null });
   });
 

@@ -8,3 +8,4 @@ export { walletMenuData, walletPickData, withdrawAnswerData, type WalletAction, 
 export { orderCancelData, orderPresetData, orderResumeData, ordersData, tokenOrdersData } from './orders.js';
 export { copyFollowData, snipeRuleData, type RuleData } from './automation.js';
 export { alertToggleData, languageData, settingData } from './settings.js';
+export { helpPageData, startMenuData } from './start.js';

@@ -5,11 +5,23 @@ import { Composer } from 'grammy';
 import { ApiError } from '../../client/index.js';
 import type { BotContext } from '../context.js';
 import { poolsText } from '../energy-text.js';
-import { esc, trx } from '../format.js';
+import { esc } from '../format.js';
+import type { Speech } from '../i18n.js';
 import { settingsText, totalsOf, totalsText } from '../referrals.js';
 
 export const adminFeature = new Composer<BotContext>();
 const admin = adminFeature.filter((ctx) => ctx.from !== undefined && ctx.services.admins.includes(ctx.from.id));
+
+/** A plan's terms: requests a minute (as set: `1000`, or unlimited), the fee, and the streams. */
+const planTerms = (s: Speech, p: { rpm: number | null; feeBps: number; streams: boolean }) =>
+  s.t('admin-plan-terms', {
+    rpm: p.rpm === null ? 'unlimited' : String(p.rpm),
+    fee: s.n.pct(p.feeBps / 100),
+    streams: p.streams ? 'yes' : 'no',
+  });
+
+/** Why a call failed: the API's words, else just that it did. */
+const reasonOf = (s: Speech, e: unknown) => esc(e instanceof ApiError ? e.message : s.t('admin-error'));
 
 const PLAN_SET = /^set\s+([a-z0-9_-]{1,32})\s+rpm=(\d{1,7}|unlimited)\s+fee=(\d{1,4})(?:\s+streams=(on|off))?\s*$/;
 
@@ -17,11 +29,8 @@ admin.command('plans', async (ctx) => {
   const plans = await ctx.services.operator.adminPlans();
   await ctx.reply(
     [
-      '<b>Plans</b>',
-      ...plans.map(
-        (p) =>
-          `• <b>${esc(p.name)}</b>: ${p.rpm ?? 'unlimited'} req/min, fee ${p.feeBps / 100}%${p.streams ? ', stream + webhooks' : ''}`,
-      ),
+      ctx.t('admin-plans-title'),
+      ...plans.map((p) => ctx.t('admin-plan-line', { name: esc(p.name), terms: planTerms(ctx, p) })),
     ].join('\n'),
     { parse_mode: 'HTML' },
   );
@@ -30,9 +39,7 @@ admin.command('plans', async (ctx) => {
 admin.command('plan', async (ctx) => {
   const m = PLAN_SET.exec(ctx.match.trim());
   if (!m) {
-    await ctx.reply('Usage: <code>/plan set NAME rpm=N|unlimited fee=BPS [streams=on|off]</code>', {
-      parse_mode: 'HTML',
-    });
+    await ctx.reply(ctx.t('admin-plan-usage'), { parse_mode: 'HTML' });
     return;
   }
   const plan = {
@@ -44,12 +51,11 @@ admin.command('plan', async (ctx) => {
   try {
     const saved = await ctx.services.operator.adminSetPlan(plan, `telegram:${ctx.from!.id}`);
     await ctx.services.store.audit(ctx.from!.id, 'plan.set', saved);
-    await ctx.reply(
-      `Plan <b>${esc(saved.name)}</b>: ${saved.rpm ?? 'unlimited'} req/min, fee ${saved.feeBps / 100}%${saved.streams ? ', stream + webhooks' : ''}.`,
-      { parse_mode: 'HTML' },
-    );
+    await ctx.reply(ctx.t('admin-plan-saved', { name: esc(saved.name), terms: planTerms(ctx, saved) }), {
+      parse_mode: 'HTML',
+    });
   } catch (e) {
-    await ctx.reply(`Not saved: ${esc(e instanceof ApiError ? e.message : 'error')}`, { parse_mode: 'HTML' });
+    await ctx.reply(ctx.t('admin-not-saved', { reason: reasonOf(ctx, e) }), { parse_mode: 'HTML' });
   }
 });
 
@@ -58,11 +64,11 @@ admin.command('user', async (ctx) => {
   const { store, operator } = ctx.services;
   const user = who ? await (/^\d+$/.test(who) ? store.user(Number(who)) : store.userByUsername(who)) : undefined;
   if (!who || (verb && (verb !== 'plan' || !plan))) {
-    await ctx.reply('Usage: <code>/user @name|ID</code> or <code>/user ID plan NAME</code>', { parse_mode: 'HTML' });
+    await ctx.reply(ctx.t('admin-user-usage'), { parse_mode: 'HTML' });
     return;
   }
   if (!user || user.apiKeyId === null) {
-    await ctx.reply('No such user.');
+    await ctx.reply(ctx.t('admin-no-user'));
     return;
   }
   try {
@@ -71,18 +77,19 @@ admin.command('user', async (ctx) => {
       await store.audit(ctx.from!.id, 'user.plan', { user: user.telegramId, plan });
     }
     const k = await operator.adminKey(user.apiKeyId);
+    const who = { name: user.username ? '@' + esc(user.username) : '', id: String(user.telegramId) };
     await ctx.reply(
       [
-        `<b>User</b> ${user.username ? '@' + esc(user.username) : ''} <code>${user.telegramId}</code>${verb === 'plan' ? ' — plan changed' : ''}`,
-        `Plan: <b>${esc(k.plan)}</b>`,
-        `Requests: ${k.requestsToday} today, ${k.requests7d} in 7 days`,
-        `Trades with fees: ${k.trades} · fees paid: ${trx(k.feesTrx)}`,
-        `Wallets: ${(await store.wallets(user.telegramId)).length}`,
+        verb === 'plan' ? ctx.t('admin-user-title-changed', who) : ctx.t('admin-user-title', who),
+        ctx.t('admin-user-plan', { plan: esc(k.plan) }),
+        ctx.t('admin-user-requests', { today: k.requestsToday, week: k.requests7d }),
+        ctx.t('admin-user-trades', { trades: k.trades, fees: ctx.n.trxNum(k.feesTrx) }),
+        ctx.t('admin-user-wallets', { n: (await store.wallets(user.telegramId)).length }),
       ].join('\n'),
       { parse_mode: 'HTML' },
     );
   } catch (e) {
-    await ctx.reply(`Failed: ${esc(e instanceof ApiError ? e.message : 'error')}`, { parse_mode: 'HTML' });
+    await ctx.reply(ctx.t('admin-failed', { reason: reasonOf(ctx, e) }), { parse_mode: 'HTML' });
   }
 });
 
@@ -90,12 +97,16 @@ admin.command('stats', async (ctx) => {
   const [s, referred] = await Promise.all([ctx.services.operator.adminStats(), ctx.services.referrals.figures()]);
   await ctx.reply(
     [
-      '<b>Stats</b>',
-      `Bot users: ${await ctx.services.store.userCount()}`,
-      `API keys: ${s.activeKeys} active of ${s.keys}`,
-      `Tokens: ${s.tokens} · trades: ${s.trades} · volume: ${trx(Math.round(s.volumeTrx))}`,
-      `Fees collected: ${trx(s.feesTrx)} on ${s.feeTrades} trades`,
-      totalsText(totalsOf(referred)),
+      ctx.t('admin-stats-title'),
+      ctx.t('admin-stats-users', { n: await ctx.services.store.userCount() }),
+      ctx.t('admin-stats-keys', { active: s.activeKeys, keys: s.keys }),
+      ctx.t('admin-stats-volume', {
+        tokens: s.tokens,
+        trades: s.trades,
+        volume: ctx.n.trxNum(Math.round(s.volumeTrx)),
+      }),
+      ctx.t('admin-stats-fees', { fees: ctx.n.trxNum(s.feesTrx), trades: s.feeTrades }),
+      totalsText(ctx, totalsOf(referred)),
     ].join('\n'),
     { parse_mode: 'HTML' },
   );
@@ -104,57 +115,74 @@ admin.command('stats', async (ctx) => {
 /** The energy pools that pay the routers' trades, as the API reads them from the node and the index. */
 admin.command('energy', async (ctx) => {
   try {
-    await ctx.reply(poolsText(await ctx.services.operator.adminEnergy()), { parse_mode: 'HTML' });
+    await ctx.reply(poolsText(ctx, await ctx.services.operator.adminEnergy()), { parse_mode: 'HTML' });
   } catch (e) {
-    await ctx.reply(`Could not read the pools: ${esc(e instanceof ApiError ? e.message : 'error')}`, {
-      parse_mode: 'HTML',
-    });
+    await ctx.reply(ctx.t('admin-energy-failed', { reason: reasonOf(ctx, e) }), { parse_mode: 'HTML' });
   }
 });
 
 /** `/referrals set` words: NAME=VALUE, each name once. */
 const REFERRAL_WORDS = { shares: 'shares', days: 'days', discount: 'discountPct', threshold: 'thresholdTrx' } as const;
-const REFERRALS_USAGE =
-  'Usage: <code>/referrals</code> or <code>/referrals set shares=30,20,10 days=30,30 discount=10 threshold=10</code> (any of them)';
 
-/** The words of `/referrals set ...`, or a reason they are wrong. */
-function referralWords(args: string[]): Record<string, string> | string {
+/** Why `/referrals set` words are refused. */
+type WordsRefused = { why: 'unknown' | 'twice'; word: string } | { why: 'nothing' };
+
+const refusedText = (s: Speech, r: WordsRefused): string => {
+  switch (r.why) {
+    case 'unknown':
+      return s.t('admin-referrals-unknown', { word: esc(r.word) });
+    case 'twice':
+      return s.t('admin-referrals-twice', { word: esc(r.word) });
+    case 'nothing':
+      return s.t('admin-referrals-nothing');
+  }
+};
+
+/** The words of `/referrals set ...`, or why they are wrong. */
+function referralWords(args: string[]): { words: Record<string, string> } | { refused: WordsRefused } {
   const words: Record<string, string> = {};
   for (const a of args) {
     const m = /^(\w+)=(\S*)$/.exec(a);
     const name = m && REFERRAL_WORDS[m[1] as keyof typeof REFERRAL_WORDS];
-    if (!m || !name) return `I do not know "${a}".`;
-    if (name in words) return `${m[1]} is given twice.`;
+    if (!m || !name) return { refused: { why: 'unknown', word: a } };
+    if (name in words) return { refused: { why: 'twice', word: m[1]! } };
     words[name] = m[2]!;
   }
-  return Object.keys(words).length ? words : 'Nothing to set.';
+  return Object.keys(words).length ? { words } : { refused: { why: 'nothing' } };
 }
 
 admin.command('referrals', async (ctx) => {
   const [verb, ...args] = ctx.match.trim().split(/\s+/).filter(Boolean);
   const { referrals, store } = ctx.services;
   if (verb !== undefined && verb !== 'set') {
-    await ctx.reply(REFERRALS_USAGE, { parse_mode: 'HTML' });
+    await ctx.reply(ctx.t('admin-referrals-usage'), { parse_mode: 'HTML' });
     return;
   }
-  let title = '<b>Referrals</b>';
+  let title = ctx.t('admin-referrals-title');
   if (verb === 'set') {
-    const words = referralWords(args);
-    if (typeof words === 'string') {
-      await ctx.reply(`Not saved: ${esc(words)}\n${REFERRALS_USAGE}`, { parse_mode: 'HTML' });
+    const read = referralWords(args);
+    if ('refused' in read) {
+      await ctx.reply(
+        [ctx.t('admin-not-saved', { reason: refusedText(ctx, read.refused) }), ctx.t('admin-referrals-usage')].join(
+          '\n',
+        ),
+        { parse_mode: 'HTML' },
+      );
       return;
     }
+    const { words } = read;
     try {
       const saved = await referrals.setSettings(words);
       await store.audit(ctx.from!.id, 'referrals.set', { ...saved, thresholdSun: saved.thresholdSun.toString() });
-      title = '<b>Referrals</b> — terms saved';
+      title = ctx.t('admin-referrals-saved');
     } catch (e) {
-      await ctx.reply(`Not saved: ${esc((e as Error).message)}`, { parse_mode: 'HTML' });
+      // the programme's own reason (its terms are checked there, in English)
+      await ctx.reply(ctx.t('admin-not-saved', { reason: esc((e as Error).message) }), { parse_mode: 'HTML' });
       return;
     }
   }
   const [settings, all] = await Promise.all([referrals.settings(), referrals.figures()]);
-  await ctx.reply([title, ...settingsText(settings), '', totalsText(totalsOf(all))].join('\n'), {
+  await ctx.reply([title, ...settingsText(ctx, settings), '', totalsText(ctx, totalsOf(all))].join('\n'), {
     parse_mode: 'HTML',
   });
 });

@@ -4,6 +4,7 @@ import { alertToggleData } from '../callback-data/index.js';
 import type { BotContext } from '../context.js';
 import { esc } from '../format.js';
 import { isChatAdmin } from '../helpers.js';
+import type { Speech } from '../i18n.js';
 import type { AlertRules } from '../store.js';
 import { isBase58Address } from '../../tron/address.js';
 
@@ -11,37 +12,52 @@ const BUY_STEPS = [null, 100, 1000, 10000] as const;
 const PROGRESS_STEPS = [null, 50, 80, 90] as const;
 const next = <T>(steps: readonly T[], v: T): T => steps[(steps.indexOf(v) + 1) % steps.length]!;
 
-function rulesText(r: AlertRules): string {
+/** A chat's rules, in words. */
+export function rulesText(s: Speech, r: AlertRules): string {
   return [
-    '<b>🔔 Alerts in this chat</b>',
-    `New tokens: ${r.newTokens ? 'on' : 'off'}`,
-    `Launches: ${r.launches ? 'on' : 'off'}`,
-    `Buys: ${r.minBuyTrx === null ? 'off' : `from ${r.minBuyTrx} TRX`}`,
-    `Curve progress: ${r.progressPct === null ? 'off' : `when crossing ${r.progressPct}%`}`,
-    `Tokens: ${r.tokens ? r.tokens.map((t) => `<code>${esc(t)}</code>`).join(', ') : 'all'}`,
+    s.t('alert-rules-title'),
+    s.t('alert-rules-new', { on: r.newTokens ? 'yes' : 'no' }),
+    s.t('alert-rules-launches', { on: r.launches ? 'yes' : 'no' }),
+    // a threshold is written as it is set (`1000`), as the buttons step it
+    r.minBuyTrx === null ? s.t('alert-rules-buys-off') : s.t('alert-rules-buys', { trx: `${String(r.minBuyTrx)} TRX` }),
+    r.progressPct === null
+      ? s.t('alert-rules-progress-off')
+      : s.t('alert-rules-progress', { pct: s.n.pct(r.progressPct) }),
+    r.tokens
+      ? s.t('alert-rules-tokens', { tokens: r.tokens.map((t) => `<code>${esc(t)}</code>`).join(', ') })
+      : s.t('alert-rules-tokens-all'),
     '',
-    '<i>Limit to tokens with</i> <code>/alerts tokens ADDRESS …</code> <i>or</i> <code>/alerts tokens all</code>.',
+    s.t('alert-rules-hint'),
   ].join('\n');
 }
 
-function rulesKeyboard(r: AlertRules): InlineKeyboard {
+/** A chat's rules as buttons: each toggles or steps its rule. */
+export function rulesKeyboard(s: Speech, r: AlertRules): InlineKeyboard {
   return new InlineKeyboard()
-    .text(`New tokens: ${r.newTokens ? '✅' : '—'}`, alertToggleData.build({ rule: 'new' }))
-    .text(`Launches: ${r.launches ? '✅' : '—'}`, alertToggleData.build({ rule: 'launch' }))
+    .text(s.t('alert-btn-new', { mark: r.newTokens ? '✅' : '—' }), alertToggleData.build({ rule: 'new' }))
+    .text(s.t('alert-btn-launches', { mark: r.launches ? '✅' : '—' }), alertToggleData.build({ rule: 'launch' }))
     .row()
-    .text(`Buys ≥ ${r.minBuyTrx ?? 'off'}`, alertToggleData.build({ rule: 'buy' }))
-    .text(`Progress ${r.progressPct === null ? 'off' : r.progressPct + '%'}`, alertToggleData.build({ rule: 'prog' }));
+    .text(
+      r.minBuyTrx === null ? s.t('alert-btn-buys-off') : s.t('alert-btn-buys', { min: String(r.minBuyTrx) }),
+      alertToggleData.build({ rule: 'buy' }),
+    )
+    .text(
+      r.progressPct === null
+        ? s.t('alert-btn-progress-off')
+        : s.t('alert-btn-progress', { pct: s.n.pct(r.progressPct) }),
+      alertToggleData.build({ rule: 'prog' }),
+    );
 }
 
 export const alertsFeature = new Composer<BotContext>();
 
 alertsFeature.command('alerts', async (ctx) => {
   if (!ctx.chat || ctx.chat.type === 'private') {
-    await ctx.reply('Add me to a group or channel and send /alerts there to set up alerts.');
+    await ctx.reply(ctx.t('alert-private'));
     return;
   }
   if (!(await isChatAdmin(ctx))) {
-    await ctx.reply("Only this chat's admins can set up alerts.");
+    await ctx.reply(ctx.t('alert-admins-only'));
     return;
   }
   const { store } = ctx.services;
@@ -54,24 +70,21 @@ alertsFeature.command('alerts', async (ctx) => {
     else {
       const bad = rest.find((a) => !isBase58Address(a));
       if (!rest.length || bad) {
-        await ctx.reply(
-          bad
-            ? `Not a token address: <code>${esc(bad)}</code>`
-            : 'Usage: /alerts tokens ADDRESS … or /alerts tokens all',
-          { parse_mode: 'HTML' },
-        );
+        await ctx.reply(bad ? ctx.t('alert-bad-token', { address: esc(bad) }) : ctx.t('alert-tokens-usage'), {
+          parse_mode: 'HTML',
+        });
         return;
       }
       r.tokens = [...new Set(rest)].slice(0, 50);
     }
     await store.saveAlertRules(r);
   }
-  await ctx.reply(rulesText(r), { parse_mode: 'HTML', reply_markup: rulesKeyboard(r) });
+  await ctx.reply(rulesText(ctx, r), { parse_mode: 'HTML', reply_markup: rulesKeyboard(ctx, r) });
 });
 
 alertsFeature.callbackQuery(alertToggleData.filter(), async (ctx) => {
   if (!(await isChatAdmin(ctx))) {
-    await ctx.answerCallbackQuery({ text: "Only this chat's admins can change alerts.", show_alert: true });
+    await ctx.answerCallbackQuery({ text: ctx.t('alert-admins-only-change'), show_alert: true });
     return;
   }
   const { store } = ctx.services;
@@ -83,8 +96,8 @@ alertsFeature.callbackQuery(alertToggleData.filter(), async (ctx) => {
   if (what === 'prog') r.progressPct = next(PROGRESS_STEPS, r.progressPct as (typeof PROGRESS_STEPS)[number]);
   await store.saveAlertRules(r);
   await store.audit(ctx.from.id, 'alerts.set', r);
-  await ctx.answerCallbackQuery({ text: 'Saved' });
+  await ctx.answerCallbackQuery({ text: ctx.t('alert-saved') });
   await ctx
-    .editMessageText(rulesText(r), { parse_mode: 'HTML', reply_markup: rulesKeyboard(r) })
+    .editMessageText(rulesText(ctx, r), { parse_mode: 'HTML', reply_markup: rulesKeyboard(ctx, r) })
     .catch(() => undefined);
 });

@@ -23,13 +23,13 @@ async function page(ctx: BotContext, kind: 'holders' | 'trades', token: string, 
   if (kind === 'holders') {
     const list = await client.getTokenHolders(token, { family, page: n, limit: PER_PAGE });
     more = list.length === PER_PAGE && n < MAX_PAGE;
-    text = holdersPage(symbol, list, n, PER_PAGE);
+    text = holdersPage(ctx, symbol, list, n, PER_PAGE);
   } else {
     const list = await client.getRecentTrades(token, n, PER_PAGE);
     more = list.length === PER_PAGE && n < MAX_PAGE;
-    text = tradesPage(symbol, list, n);
+    text = tradesPage(ctx, symbol, list, n);
   }
-  const kb = pagerKeyboard(kind, token, n, more);
+  const kb = pagerKeyboard(ctx, kind, token, n, more);
   if (edit) {
     await editOwned(ctx, text, kb);
     await ctx.answerCallbackQuery();
@@ -41,11 +41,11 @@ async function page(ctx: BotContext, kind: 'holders' | 'trades', token: string, 
 export const listsFeature = new Composer<BotContext>();
 
 listsFeature.command('holders', async (ctx) => {
-  const token = await addressArg(ctx, ctx.match, 'Usage: <code>/holders ADDRESS</code>');
+  const token = await addressArg(ctx, ctx.match, ctx.t('list-holders-usage'));
   if (token) await page(ctx, 'holders', token, 1, false);
 });
 listsFeature.command('trades', async (ctx) => {
-  const token = await addressArg(ctx, ctx.match, 'Usage: <code>/trades ADDRESS</code>');
+  const token = await addressArg(ctx, ctx.match, ctx.t('list-trades-usage'));
   if (token) await page(ctx, 'trades', token, 1, false);
 });
 listsFeature.callbackQuery(pageData.filter(), (ctx) => {
@@ -53,17 +53,13 @@ listsFeature.callbackQuery(pageData.filter(), (ctx) => {
   return page(ctx, list, token, Math.min(MAX_PAGE, Math.max(1, n)), true);
 });
 
-const LISTS = {
-  new: { sort: 'new', title: '🆕 Newest tokens' },
-  top: { sort: 'volume', title: '🔥 Top by 24 h volume' },
-} as const;
-
 /** /new and /top (and the start message's buttons): ten tokens with a button each. */
-export async function showList(ctx: BotContext, which: keyof typeof LISTS): Promise<void> {
-  const { sort, title } = LISTS[which];
+export async function showList(ctx: BotContext, which: 'new' | 'top'): Promise<void> {
+  const sort = which === 'new' ? 'new' : 'volume';
+  const title = which === 'new' ? ctx.t('list-new-title') : ctx.t('list-top-title');
   const user = await userOf(ctx);
   const list = await ctx.services.accounts.clientFor(user).listTokens({ sort, limit: 10 });
-  await replyOwned(ctx, tokenList(title, list), tokenListKeyboard(list));
+  await replyOwned(ctx, tokenList(ctx, title, list), tokenListKeyboard(list));
 }
 
 listsFeature.command('new', (ctx) => showList(ctx, 'new'));

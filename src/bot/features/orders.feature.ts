@@ -11,8 +11,10 @@ import {
   tokenOrdersData,
 } from '../callback-data/index.js';
 import type { BotContext } from '../context.js';
+import { friendly } from '../error-text.js';
 import { esc } from '../format.js';
-import { orderLine, slHoldText } from '../orders-text.js';
+import type { Speech } from '../i18n.js';
+import { decimalPoints, orderLine, slHoldText } from '../orders-text.js';
 import { GROUPS, privateOnly, userOf } from '../helpers.js';
 import { refusalOf } from '../refusals.js';
 import { isBase58Address } from '../../tron/address.js';
@@ -24,7 +26,6 @@ import {
   PRESET_SL,
   PRESET_TP,
   PRESET_TRAIL,
-  type OrderEngine,
   type PriceSpec,
 } from '../../trading/orders/index.js';
 import { UserError } from '../../trading/accounts.js';
@@ -35,20 +36,23 @@ import type { Side } from '../../tron/market/index.js';
 const NUM = String.raw`(\d+(?:\.\d+)?)`;
 const ADDR = String.raw`(T\w{33})`;
 
-const ORDER_USAGE = [
-  '<b>Automated orders</b> (they trade your active wallet, with your slippage, without asking)',
-  '<code>/limit ADDRESS buy TRX @ PRICE</code> — buy when the price is at or below PRICE (TRX per token)',
-  '<code>/limit ADDRESS sell 50% @ PRICE</code> — sell a share when the price is at or above',
-  '   PRICE may be a market cap in USD: <code>mc50k</code>, <code>mc1.2m</code>',
-  '<code>/tp ADDRESS +100% 50%</code> — take profit: sell 50 % at +100 % over your entry',
-  '<code>/sl ADDRESS -30% 100%</code> — stop loss: sell all at −30 % from your entry',
-  '   add <code>hold:3</code> to sell only once the price has stayed there 3 blocks (~3 s each; default: /slhold)',
-  '<code>/trail ADDRESS 20% 100%</code> — sell when the price falls 20 % below its high since set',
-  '<code>/dca ADDRESS 50 every 1h x 10 [max PRICE]</code> — buy 50 TRX every hour, 10 times',
-  '<code>/orders</code> — your open orders (<code>/orders ADDRESS</code> for one token)',
-  '<code>/autotpsl +100% 50% -30% 100%</code> — a TP and an SL on every new buy (<code>off</code> to stop)',
-  `<code>/slhold N</code> — stop-losses wait for the price to hold N blocks (1 to ${MAX_HOLD_BLOCKS}; 1 = at once)`,
-].join('\n');
+/** What the order commands take (the usage, answered to a command that does not read). */
+function orderUsage(s: Speech): string {
+  return [
+    s.t('order-usage-title'),
+    s.t('order-usage-limit-buy'),
+    s.t('order-usage-limit-sell'),
+    `   ${s.t('order-usage-level-mc')}`,
+    s.t('order-usage-tp'),
+    s.t('order-usage-sl'),
+    `   ${s.t('order-usage-sl-hold')}`,
+    s.t('order-usage-trail'),
+    s.t('order-usage-dca'),
+    s.t('order-usage-orders'),
+    s.t('order-usage-autotpsl'),
+    s.t('order-usage-slhold', { max: MAX_HOLD_BLOCKS }),
+  ].join('\n');
+}
 
 /** A price level: "0.00005" (TRX per token) or a market cap ("mc50k", "$1.2m", "50k"). */
 function parseLevel(text: string): PriceSpec | undefined {
@@ -66,30 +70,40 @@ function parseLevel(text: string): PriceSpec | undefined {
   }
 }
 
-function listKeyboard(list: OrderRow[], token?: string, s?: Settings): InlineKeyboard {
+function listKeyboard(sp: Speech, list: OrderRow[], token?: string, s?: Settings): InlineKeyboard {
   const kb = new InlineKeyboard();
   // a row per order, without an empty row after the last (Telegram shows none, but why send one)
   list.forEach((o, i) => {
     if (i) kb.row();
-    kb.text(`✖️ Cancel #${i + 1}`, orderCancelData.build({ id: o.id }));
-    if (o.status === 'paused') kb.text(`▶️ Resume #${i + 1}`, orderResumeData.build({ id: o.id }));
+    kb.text(sp.t('order-btn-cancel-n', { n: i + 1 }), orderCancelData.build({ id: o.id }));
+    if (o.status === 'paused') kb.text(sp.t('order-btn-resume-n', { n: i + 1 }), orderResumeData.build({ id: o.id }));
   });
   if (token) {
     if (list.length) kb.row();
     const tp = s?.autoTpSl?.tp ?? PRESET_TP;
     const sl = s?.autoTpSl?.sl ?? PRESET_SL;
-    kb.text(`💰 TP +${tp.gainPct}% ×${tp.sellPct}%`, orderPresetData.build({ kind: 'tp', token }))
-      .text(`🛑 SL −${sl.lossPct}% ×${sl.sellPct}%`, orderPresetData.build({ kind: 'sl', token }))
+    const pct = (n: number) => sp.n.pct(n);
+    kb.text(
+      sp.t('order-btn-preset-tp', { gain: pct(tp.gainPct), share: pct(tp.sellPct) }),
+      orderPresetData.build({ kind: 'tp', token }),
+    )
+      .text(
+        sp.t('order-btn-preset-sl', { loss: pct(sl.lossPct), share: pct(sl.sellPct) }),
+        orderPresetData.build({ kind: 'sl', token }),
+      )
       .row()
-      .text(`📉 Trail ${PRESET_TRAIL.dropPct}% ×${PRESET_TRAIL.sellPct}%`, orderPresetData.build({ kind: 'tr', token }))
-      .text('⬅️ Token', cardData.build({ token }));
+      .text(
+        sp.t('order-btn-preset-trail', { drop: pct(PRESET_TRAIL.dropPct), share: pct(PRESET_TRAIL.sellPct) }),
+        orderPresetData.build({ kind: 'tr', token }),
+      )
+      .text(sp.t('order-btn-token'), cardData.build({ token }));
   }
   return kb;
 }
 
-function listText(list: OrderRow[], engine: OrderEngine, now: number, title: string): string {
-  if (!list.length) return `${title}\n\nNo open orders.\n\n${ORDER_USAGE}`;
-  return [title, '', ...list.map((o, i) => `${i + 1}. ${orderLine(o, now)}`)].join('\n');
+function listText(s: Speech, list: OrderRow[], now: number, title: string): string {
+  if (!list.length) return [title, '', s.t('order-none'), '', orderUsage(s)].join('\n');
+  return [title, '', ...list.map((o, i) => `${i + 1}. ${orderLine(s, o, now)}`)].join('\n');
 }
 
 export const ordersFeature = new Composer<BotContext>();
@@ -106,20 +120,21 @@ ordersFeature.chatType(GROUPS).callbackQuery(
 async function created(ctx: BotContext, o: OrderRow): Promise<void> {
   const { orders } = ctx.services;
   const fresh = (await ctx.services.store.order(o.id)) ?? o;
-  const state = fresh.status === 'executing' ? '\nIts condition holds already: trading now.' : '';
-  await ctx.reply(`✅ <b>Order set</b>\n${orderLine(fresh, orders.now())}${state}`, {
+  const lines = [ctx.t('order-set'), orderLine(ctx, fresh, orders.now())];
+  if (fresh.status === 'executing') lines.push(ctx.t('order-set-executing'));
+  await ctx.reply(lines.join('\n'), {
     parse_mode: 'HTML',
     reply_markup: new InlineKeyboard()
-      .text('✖️ Cancel', orderCancelData.build({ id: o.id }))
-      .text('📋 Orders', ordersData.build({})),
+      .text(ctx.t('order-btn-cancel'), orderCancelData.build({ id: o.id }))
+      .text(ctx.t('order-btn-orders'), ordersData.build({})),
   });
 }
 
 /** Reads "/cmd ARGS" with a pattern; answers the usage when it does not match. */
 async function args(ctx: BotContext & { match: string }, pattern: RegExp): Promise<RegExpExecArray | undefined> {
-  const m = pattern.exec(ctx.match.trim());
+  const m = pattern.exec(decimalPoints(ctx.match.trim()));
   if (!m || !isBase58Address(m[1])) {
-    await ctx.reply(ORDER_USAGE, { parse_mode: 'HTML' });
+    await ctx.reply(orderUsage(ctx), { parse_mode: 'HTML' });
     return undefined;
   }
   return m;
@@ -131,7 +146,7 @@ priv.command('limit', async (ctx) => {
   const side = m[2]!.toLowerCase() as Side;
   const at = parseLevel(m[5]!);
   if (!at || (side === 'sell') !== (m[4] === '%')) {
-    await ctx.reply(ORDER_USAGE, { parse_mode: 'HTML' });
+    await ctx.reply(orderUsage(ctx), { parse_mode: 'HTML' });
     return;
   }
   const user = await userOf(ctx);
@@ -180,7 +195,7 @@ priv.command('dca', async (ctx) => {
   const intervalMs = parseInterval(m[3]!);
   const max = m[5] ? parseLevel(m[5]) : undefined;
   if (!intervalMs || (m[5] && !max)) {
-    await ctx.reply(ORDER_USAGE, { parse_mode: 'HTML' });
+    await ctx.reply(orderUsage(ctx), { parse_mode: 'HTML' });
     return;
   }
   const user = await userOf(ctx);
@@ -202,12 +217,12 @@ async function showOrders(ctx: BotContext, token: string | undefined, edit: bool
   const { orders } = ctx.services;
   const list = (await orders.list(user.telegramId, token)).slice(0, 30);
   const title = !token
-    ? '<b>📋 Your open orders</b>'
+    ? ctx.t('order-list-title')
     : list[0]
-      ? `<b>📋 Orders of $${esc(list[0].symbol)}</b>`
-      : '<b>📋 Orders on this token</b>';
-  const text = listText(list, orders, orders.now(), title);
-  const kb = listKeyboard(list, token, ctx.services.store.settings(user));
+      ? ctx.t('order-list-title-token', { symbol: `$${esc(list[0].symbol)}` })
+      : ctx.t('order-list-title-this-token');
+  const text = listText(ctx, list, orders.now(), title);
+  const kb = listKeyboard(ctx, list, token, ctx.services.store.settings(user));
   if (edit) {
     await ctx.editMessageText(text, { parse_mode: 'HTML', reply_markup: kb }).catch((e: unknown) => {
       if (refusalOf(e) !== 'not-modified') throw e;
@@ -221,7 +236,7 @@ async function showOrders(ctx: BotContext, token: string | undefined, edit: bool
 priv.command('orders', async (ctx) => {
   const arg = ctx.match.trim();
   if (arg && !isBase58Address(arg)) {
-    await ctx.reply(ORDER_USAGE, { parse_mode: 'HTML' });
+    await ctx.reply(orderUsage(ctx), { parse_mode: 'HTML' });
     return;
   }
   await showOrders(ctx, arg || undefined, false);
@@ -236,13 +251,18 @@ priv.callbackQuery(tokenOrdersData.filter(), (ctx) =>
 priv.callbackQuery(orderCancelData.filter(), async (ctx) => {
   const r = await ctx.services.orders.cancel(ctx.from.id, orderCancelData.unpack(ctx.match).id);
   await ctx.answerCallbackQuery({
-    text: r === 'cancelled' ? 'Order cancelled' : r === 'executing' ? 'It is trading right now' : 'No such open order',
+    text:
+      r === 'cancelled'
+        ? ctx.t('order-cancelled')
+        : r === 'executing'
+          ? ctx.t('order-cancel-executing')
+          : ctx.t('order-cancel-none'),
   });
 });
 
 priv.callbackQuery(orderResumeData.filter(), async (ctx) => {
   const ok = await ctx.services.orders.resume(ctx.from.id, orderResumeData.unpack(ctx.match).id);
-  await ctx.answerCallbackQuery({ text: ok ? 'Order resumed' : 'This order is not paused' });
+  await ctx.answerCallbackQuery({ text: ok ? ctx.t('order-resumed') : ctx.t('order-not-paused') });
 });
 
 /** One tap from a token's orders: a TP, SL or trailing stop with the presets. */
@@ -265,18 +285,17 @@ priv.callbackQuery(orderPresetData.filter(), async (ctx) => {
 });
 
 priv.command('autotpsl', async (ctx) => {
-  const arg = ctx.match.trim();
+  const arg = decimalPoints(ctx.match.trim());
   const user = await userOf(ctx);
   const s = ctx.services.store.settings(user);
   if (/^off$/i.test(arg)) {
     await ctx.services.store.saveSettings(user.telegramId, { ...s, autoTpSl: null });
-    await ctx.reply('Automatic TP/SL is off.');
+    await ctx.reply(ctx.t('order-autotpsl-off'));
     return;
   }
   const m = new RegExp(String.raw`^\+?${NUM}%\s+${NUM}%\s+[-−]${NUM}%\s+${NUM}%$`).exec(arg);
   const nums = m?.slice(1).map(Number);
-  const usage =
-    'Usage: <code>/autotpsl +100% 50% -30% 100%</code> (take profit: gain, share; stop loss: loss, share) or <code>/autotpsl off</code>';
+  const usage = ctx.t('order-autotpsl-usage');
   if (!nums) return void (await ctx.reply(usage, { parse_mode: 'HTML' }));
   const autoTpSl = { tp: { gainPct: nums[0]!, sellPct: nums[1]! }, sl: { lossPct: nums[2]!, sellPct: nums[3]! } };
   try {
@@ -284,12 +303,15 @@ priv.command('autotpsl', async (ctx) => {
     checkAutoTpSl(autoTpSl);
   } catch (e) {
     if (!(e instanceof UserError)) throw e;
-    return void (await ctx.reply(`${esc(e.message)}\n${usage}`, { parse_mode: 'HTML' }));
+    return void (await ctx.reply(`${esc(friendly(ctx, e))}\n${usage}`, { parse_mode: 'HTML' }));
   }
   await ctx.services.store.saveSettings(user.telegramId, { ...s, autoTpSl });
-  const held = s.slHoldBlocks > 1 ? ` once the price holds there ${s.slHoldBlocks} blocks (/slhold)` : '';
+  const pct = (n: number) => ctx.n.pct(n);
+  const terms = { gain: pct(nums[0]!), tpShare: pct(nums[1]!), loss: pct(nums[2]!), slShare: pct(nums[3]!) };
   await ctx.reply(
-    `Automatic TP/SL is on: after every buy, take profit at +${nums[0]}% (sell ${nums[1]}%) and stop loss at −${nums[2]}% (sell ${nums[3]}%${held}), from the new average entry.`,
+    s.slHoldBlocks > 1
+      ? ctx.t('order-autotpsl-on-held', { ...terms, blocks: s.slHoldBlocks })
+      : ctx.t('order-autotpsl-on', terms),
   );
 });
 
@@ -299,7 +321,10 @@ priv.command('slhold', async (ctx) => {
   const s = ctx.services.store.settings(user);
   if (!/^\d+$/.test(arg)) {
     await ctx.reply(
-      `Stop-loss: ${slHoldText(s.slHoldBlocks)}.\nUsage: <code>/slhold N</code> (1 to ${MAX_HOLD_BLOCKS} blocks of ~3 s; 1 = at once)`,
+      [
+        ctx.t('order-slhold-now', { rule: slHoldText(ctx, s.slHoldBlocks) }),
+        ctx.t('order-slhold-usage', { max: MAX_HOLD_BLOCKS }),
+      ].join('\n'),
       { parse_mode: 'HTML' },
     );
     return;
@@ -308,7 +333,7 @@ priv.command('slhold', async (ctx) => {
   checkHoldBlocks(slHoldBlocks);
   await ctx.services.store.saveSettings(user.telegramId, { ...s, slHoldBlocks });
   await ctx.reply(
-    `✅ Stop-loss: ${slHoldText(slHoldBlocks)}.\nThis is for new stop-losses (the automatic SL, and /sl without <code>hold:</code>); those already set keep theirs.`,
+    [ctx.t('order-slhold-set', { rule: slHoldText(ctx, slHoldBlocks) }), ctx.t('order-slhold-set-note')].join('\n'),
     { parse_mode: 'HTML' },
   );
 });

@@ -2,8 +2,9 @@
 // the profit or loss, rendered (the sums are src/trading/pnl.ts's).
 import { Composer, InputFile } from 'grammy';
 import { renderPnl } from '../../charts/render.js';
+import { pictureLabels } from '../picture-labels.js';
 import type { BotContext } from '../context.js';
-import { compact, esc, trx } from '../format.js';
+import { esc } from '../format.js';
 import { editOwned, replyOwned, userOf } from '../helpers.js';
 import { positionsKeyboard } from '../orders-text.js';
 import { pnlData, positionsData } from '../callback-data/index.js';
@@ -26,24 +27,31 @@ async function walletWithTrades(ctx: BotContext, tokenAddress?: string) {
 async function showPositions(ctx: BotContext, edit: boolean): Promise<void> {
   const { wallet, w, trades } = await walletWithTrades(ctx);
   const list = positions(w, trades).slice(0, 20);
-  const sign = (n: number) => (n >= 0 ? '+' : '');
+  // TRX to 4 decimals; a profit with its sign, as a loss has one
+  const trx = (n: number) => ctx.n.trxNum(Math.round(n * 1e4) / 1e4);
+  const signed = (n: number) => `${n >= 0 ? '+' : ''}${trx(n)}`;
   const lines = list.length
-    ? list.map((p) =>
-        [
-          `<b>$${esc(p.symbol)}</b> — ${compact(p.balance)}`,
-          `  value ${trx(Math.round(p.valueTrx * 1e4) / 1e4)} · cost ${trx(Math.round(p.costTrx * 1e4) / 1e4)}`,
-          `  PnL ${sign(p.pnlTrx)}${trx(Math.round(p.pnlTrx * 1e4) / 1e4)}${p.pnlPct === null ? '' : ` (${sign(p.pnlPct)}${p.pnlPct.toFixed(2)}%)`}`,
-        ].join('\n'),
-      )
-    : ['No positions yet. Paste a token address to trade.'];
-  const text = ['<b>📊 Positions</b>', `<code>${esc(wallet.address)}</code>`, '', ...lines].join('\n');
-  const kb = positionsKeyboard(list);
+    ? list.map((p) => {
+        const pnl = signed(p.pnlTrx);
+        return [
+          ctx.t('pos-head', { symbol: `$${esc(p.symbol)}`, amount: ctx.n.compact(p.balance) }),
+          `  ${ctx.t('pos-value', { value: trx(p.valueTrx), cost: trx(p.costTrx) })}`,
+          `  ${
+            p.pnlPct === null
+              ? ctx.t('pos-pnl', { pnl })
+              : ctx.t('pos-pnl-pct', { pnl, pct: ctx.n.signedPct(p.pnlPct) })
+          }`,
+        ].join('\n');
+      })
+    : [ctx.t('pos-none')];
+  const text = [ctx.t('pos-title'), `<code>${esc(wallet.address)}</code>`, '', ...lines].join('\n');
+  const kb = positionsKeyboard(ctx, list);
   if (!edit) {
     await replyOwned(ctx, text, kb);
     return;
   }
   const how = await editOwned(ctx, text, kb);
-  await ctx.answerCallbackQuery({ text: how === 'unchanged' ? 'Up to date' : 'Updated' });
+  await ctx.answerCallbackQuery({ text: how === 'unchanged' ? ctx.t('pos-up-to-date') : ctx.t('pos-updated') });
 }
 
 /**
@@ -54,20 +62,23 @@ async function sharePnl(ctx: BotContext, token: string): Promise<void> {
   const { w, trades } = await walletWithTrades(ctx, token);
   const p = positions(w, trades).find((x) => x.token === token);
   if (!p || p.balance <= 0) {
-    await ctx.answerCallbackQuery({ text: 'No position in this token', show_alert: true });
+    await ctx.answerCallbackQuery({ text: ctx.t('pos-no-position'), show_alert: true });
     return;
   }
   await ctx.answerCallbackQuery();
   const firstBuy = firstBuyAt(trades);
-  const png = renderPnl({
-    symbol: p.symbol,
-    ...perToken(p),
-    pnlTrx: p.pnlTrx,
-    pnlPct: p.pnlPct,
-    heldMs: firstBuy === undefined ? 0 : Math.max(0, ctx.services.chainNow() - firstBuy),
-  });
+  const png = renderPnl(
+    {
+      symbol: p.symbol,
+      ...perToken(p),
+      pnlTrx: p.pnlTrx,
+      pnlPct: p.pnlPct,
+      heldMs: firstBuy === undefined ? 0 : Math.max(0, ctx.services.chainNow() - firstBuy),
+    },
+    pictureLabels(ctx),
+  );
   await ctx.replyWithPhoto(new InputFile(png, `${p.symbol}-pnl.png`), {
-    caption: `$${esc(p.symbol)} PnL`,
+    caption: ctx.t('pos-pnl-caption', { symbol: `$${esc(p.symbol)}` }),
     parse_mode: 'HTML',
   });
 }

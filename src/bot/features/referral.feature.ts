@@ -3,7 +3,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context.js';
 import { userOf } from '../helpers.js';
-import { referralLink, referralText, shareUrl } from '../referrals.js';
+import { referralLink, referralText, sharePitch, shareUrl } from '../referrals.js';
 
 export const referralFeature = new Composer<BotContext>();
 const priv = referralFeature.chatType('private');
@@ -15,13 +15,9 @@ priv.command('referral', async (ctx) => {
   const link = referralLink(ctx.me.username, code);
   if (!link) throw new Error(`a referral link that Telegram would not take (code ${code})`);
   const [figures, settings] = await Promise.all([referrals.figuresOf(user.telegramId), referrals.settings()]);
-  const pitch =
-    settings.discountPct > 0
-      ? `Trade Tron launchpad tokens from Telegram: ${settings.discountPct}% off the fees through my link`
-      : 'Trade Tron launchpad tokens from Telegram';
-  await ctx.reply(referralText(link, figures, settings), {
+  await ctx.reply(referralText(ctx, link, figures, settings), {
     parse_mode: 'HTML',
     link_preview_options: { is_disabled: true },
-    reply_markup: new InlineKeyboard().url('📤 Share your link', shareUrl(link, pitch)),
+    reply_markup: new InlineKeyboard().url(ctx.t('ref-share-button'), shareUrl(link, sharePitch(ctx, settings))),
   });
 });

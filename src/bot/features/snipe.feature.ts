@@ -5,29 +5,35 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { copyFollowData, snipeRuleData, type RuleData } from '../callback-data/index.js';
 import type { BotContext, BotServices } from '../context.js';
-import { compact, esc, short, trx } from '../format.js';
+import { esc, short } from '../format.js';
+import type { Speech } from '../i18n.js';
 import { GROUPS, privateOnly, userOf } from '../helpers.js';
+import { decimalPoints } from '../orders-text.js';
 import { pinGate } from '../pin-gate.js';
 import { sunToTrx } from '../../tron/units.js';
-import { formatPrice, parsePriceE18, parseUsdAmount } from '../../trading/price.js';
+import { parsePriceE18, parseUsdAmount } from '../../trading/price.js';
 import { copySizeSun, type FollowSpec, type SnipeSpec } from '../../trading/automation/index.js';
 import type { FollowRow, SnipeRuleRow } from '../../trading/store.js';
 
-const SNIPE_USAGE = [
-  '<b>Sniper</b>: buy new tokens the moment they are made (they trade your active wallet, without asking)',
-  '<code>/snipe add 50 name:cat</code> — 50 TRX of every new token whose name or symbol has "cat"',
-  'Options: <code>creator:ADDRESS</code> · <code>maxdev:5</code> (the creator bought at most 5 % of the supply) · <code>safe</code> (only a safety verdict of ok) · <code>launch</code> (buy at the launch, on the DEX) · <code>budget:500</code> (TRX a day; default 10× the amount)',
-  'Caps: <code>maxprice:0.00002</code> (TRX per token, fees included) · <code>maxmc:50k</code> (market cap in USD): the buy is quoted first, skipped above the cap, and signed to get no less than the cap allows',
-  '<code>/snipe</code> — your rules, with pause, resume and delete',
-].join('\n');
+/** What /snipe takes (the usage, answered to a rule that does not read and with no rules yet). */
+const snipeUsage = (s: Speech): string =>
+  [
+    s.t('snipe-usage-title'),
+    s.t('snipe-usage-add'),
+    s.t('snipe-usage-options'),
+    s.t('snipe-usage-caps'),
+    s.t('snipe-usage-list'),
+  ].join('\n');
 
-const COPY_USAGE = [
-  '<b>Copy trading</b>: mirror a wallet’s trades from your active wallet, without asking',
-  '<code>/copy ADDRESS 20</code> — buy 20 TRX of whatever it buys',
-  'Options: <code>pct:50 max:100</code> (50 % of the TRX it spends instead, at most 100 TRX a copy; pct: needs max:) · <code>sells</code> (sell the same share of your holding when it sells)',
-  'Limits: <code>budget:200</code> (TRX a day; default 10 copies) · <code>token:40</code> (TRX a day into any one token; default one copy) · <code>min:5</code> (skip its buys under 5 TRX; default 1)',
-  '<code>/copy</code> — the wallets you follow (at most 10), with pause and remove',
-].join('\n');
+/** What /copy takes. */
+const copyUsage = (s: Speech): string =>
+  [
+    s.t('copy-usage-title'),
+    s.t('copy-usage-add'),
+    s.t('copy-usage-options'),
+    s.t('copy-usage-limits'),
+    s.t('copy-usage-list'),
+  ].join('\n');
 
 /** "/snipe add 50 name:cat safe ..." -> a rule; undefined when it does not read. */
 function parseSnipe(args: string): SnipeSpec | undefined {
@@ -88,32 +94,43 @@ function parseCopy(args: string): FollowSpec | undefined {
   return spec;
 }
 
-const trxOf = (sun: string | bigint): string => trx(Number(sunToTrx(BigInt(sun))));
+const trxOf = (s: Speech, sun: string | bigint): string => s.n.trx(BigInt(sun));
 /** "12/300 TRX today": what a rule or follow spent in the last 24 hours, and its daily budget. */
-const today = (spent: bigint, budgetSun: string): string =>
-  `${compact(Number(sunToTrx(spent)))}/${compact(Number(sunToTrx(BigInt(budgetSun))))} TRX today`;
+const today = (s: Speech, spent: bigint, budgetSun: string): string =>
+  s.t('snipe-today', {
+    spent: s.n.compact(Number(sunToTrx(spent))),
+    budget: s.n.compact(Number(sunToTrx(BigInt(budgetSun)))),
+  });
 
-function ruleLine(r: SnipeRuleRow, spent: bigint): string {
+function ruleLine(s: Speech, r: SnipeRuleRow, spent: bigint): string {
   const what = [
-    r.word ? `name has “${esc(r.word)}”` : '',
-    r.creator ? `by <code>${esc(short(r.creator))}</code>` : '',
-    r.maxDevBps !== null ? `creator bought ≤ ${r.maxDevBps / 100}%` : '',
-    r.safe ? 'safe only' : '',
-    r.maxPriceE18 !== null ? `price ≤ ${formatPrice(BigInt(r.maxPriceE18))} TRX` : '',
-    r.maxMcUsd !== null ? `market cap ≤ $${compact(r.maxMcUsd)}` : '',
+    r.word ? s.t('snipe-cond-name', { word: esc(r.word) }) : '',
+    r.creator ? s.t('snipe-cond-creator', { creator: esc(short(r.creator)) }) : '',
+    r.maxDevBps !== null ? s.t('snipe-cond-maxdev', { pct: s.n.pct(r.maxDevBps / 100) }) : '',
+    r.safe ? s.t('snipe-cond-safe') : '',
+    r.maxPriceE18 !== null ? s.t('snipe-cond-maxprice', { price: `${s.n.priceE18(r.maxPriceE18)} TRX` }) : '',
+    r.maxMcUsd !== null ? s.t('snipe-cond-maxmc', { mc: `$${s.n.compact(r.maxMcUsd)}` }) : '',
   ].filter(Boolean);
-  return `${r.status === 'paused' ? '⏸' : '🎯'} ${trxOf(r.amountSun)} of every ${r.onLaunch ? 'launch' : 'new token'}${what.length ? ` (${what.join(', ')})` : ''} · ${today(spent, r.budgetSun)}`;
+  const amount = trxOf(s, r.amountSun);
+  const rule = r.onLaunch ? s.t('snipe-rule-launch', { amount }) : s.t('snipe-rule-new', { amount });
+  const full = what.length ? s.t('snipe-rule-with', { rule, conds: what.join(s.t('snipe-cond-sep')) }) : rule;
+  return `${r.status === 'paused' ? '⏸' : '🎯'} ${full} · ${today(s, spent, r.budgetSun)}`;
 }
 
-function followLine(f: FollowRow, spent: bigint): string {
+function followLine(s: Speech, f: FollowRow, spent: bigint): string {
   const size =
-    f.pctBps !== null ? `${f.pctBps / 100}% of its TRX, at most ${trxOf(copySizeSun(f))}` : trxOf(f.amountSun);
-  const limits = [
-    today(spent, f.budgetSun),
-    `≤ ${trxOf(f.tokenCapSun)} a token`,
-    `its buys from ${trxOf(f.minSourceSun)}`,
+    f.pctBps !== null
+      ? s.t('copy-size-pct', { pct: s.n.pct(f.pctBps / 100), max: trxOf(s, copySizeSun(f)) })
+      : trxOf(s, f.amountSun);
+  const parts = [
+    `<code>${esc(f.source)}</code>`,
+    s.t('copy-buys', { size }),
+    ...(f.sells ? [s.t('copy-sells-too')] : []),
+    today(s, spent, f.budgetSun),
+    s.t('copy-token-cap', { amount: trxOf(s, f.tokenCapSun) }),
+    s.t('copy-min', { amount: trxOf(s, f.minSourceSun) }),
   ];
-  return `${f.status === 'paused' ? '⏸' : '👀'} <code>${esc(f.source)}</code> · buys ${size}${f.sells ? ' · sells too' : ''} · ${limits.join(' · ')}`;
+  return `${f.status === 'paused' ? '⏸' : '👀'} ${parts.join(' · ')}`;
 }
 
 export const snipeFeature = new Composer<BotContext>();
@@ -130,17 +147,20 @@ interface Automation<T extends { id: string; status: string }, S> {
   command: string;
   /** the buttons' data */
   data: RuleData;
-  usage: string;
-  title: string;
-  none: string;
-  added: string;
-  remove: 'Delete' | 'Remove';
+  usage: (s: Speech) => string;
+  title: (s: Speech) => string;
+  none: (s: Speech) => string;
+  added: (s: Speech) => string;
+  /** the delete button, of the list's n-th or (without n) of the one just added */
+  remove: (s: Speech, n?: number) => string;
   parse: (args: string) => S | undefined;
   list: (services: BotServices, userId: number) => Promise<T[]>;
   add: (services: BotServices, userId: number, spec: S) => Promise<T>;
-  line: (services: BotServices, x: T) => Promise<string>;
+  line: (s: Speech, services: BotServices, x: T) => Promise<string>;
   set: (services: BotServices, userId: number, id: string, action: 'pause' | 'resume' | 'delete') => Promise<boolean>;
-  done: (action: 'pause' | 'resume' | 'delete') => string;
+  done: (s: Speech, action: 'pause' | 'resume' | 'delete') => string;
+  /** the answer when nothing changed (already so, or gone) */
+  unchanged: (s: Speech) => string;
 }
 
 function automation<T extends { id: string; status: string }, S>(a: Automation<T, S>): void {
@@ -153,69 +173,81 @@ function automation<T extends { id: string; status: string }, S>(a: Automation<T
       if (i) kb.row();
       const paused = x.status === 'paused';
       kb.text(
-        paused ? `▶️ Resume #${i + 1}` : `⏸ Pause #${i + 1}`,
+        paused ? ctx.t('snipe-btn-resume-n', { n: i + 1 }) : ctx.t('snipe-btn-pause-n', { n: i + 1 }),
         a.data.build({ action: paused ? 'resume' : 'pause', id: x.id }),
       );
-      kb.text(`🗑 ${a.remove} #${i + 1}`, a.data.build({ action: 'delete', id: x.id }));
+      kb.text(a.remove(ctx, i + 1), a.data.build({ action: 'delete', id: x.id }));
     });
-    const lines = await Promise.all(list.map(async (x, i) => `${i + 1}. ${await a.line(ctx.services, x)}`));
-    const text = list.length ? [a.title, '', ...lines].join('\n') : `${a.none}\n\n${a.usage}`;
+    const lines = await Promise.all(list.map(async (x, i) => `${i + 1}. ${await a.line(ctx, ctx.services, x)}`));
+    const text = list.length ? [a.title(ctx), '', ...lines].join('\n') : [a.none(ctx), '', a.usage(ctx)].join('\n');
     await ctx.reply(text, { parse_mode: 'HTML', ...(list.length ? { reply_markup: kb } : {}) });
   };
   priv.command(a.command, async (ctx) => {
-    const args = ctx.match.trim();
+    const args = decimalPoints(ctx.match.trim());
     if (!args) return show(ctx);
     const spec = a.parse(args);
     if (!spec) {
-      await ctx.reply(a.usage, { parse_mode: 'HTML' });
+      await ctx.reply(a.usage(ctx), { parse_mode: 'HTML' });
       return;
     }
     // a new rule trades without asking: it needs the PIN unlocked, once the user has one
     if (!(await pinGate(ctx, 'setting'))) return;
     const user = await userOf(ctx);
     const x = await a.add(ctx.services, user.telegramId, spec);
-    await ctx.reply(`✅ <b>${a.added}</b>\n${await a.line(ctx.services, x)}`, {
+    await ctx.reply([a.added(ctx), await a.line(ctx, ctx.services, x)].join('\n'), {
       parse_mode: 'HTML',
       reply_markup: new InlineKeyboard()
-        .text('⏸ Pause', a.data.build({ action: 'pause', id: x.id }))
-        .text(`🗑 ${a.remove}`, a.data.build({ action: 'delete', id: x.id })),
+        .text(ctx.t('snipe-btn-pause'), a.data.build({ action: 'pause', id: x.id }))
+        .text(a.remove(ctx), a.data.build({ action: 'delete', id: x.id })),
     });
   });
   priv.callbackQuery(a.data.filter(), async (ctx) => {
     const { action, id } = a.data.unpack(ctx.match);
     const ok = await a.set(ctx.services, ctx.from.id, id, action);
-    await ctx.answerCallbackQuery({ text: ok ? a.done(action) : 'Nothing to change' });
+    await ctx.answerCallbackQuery({ text: ok ? a.done(ctx, action) : a.unchanged(ctx) });
   });
 }
 
 automation<SnipeRuleRow, SnipeSpec>({
   command: 'snipe',
   data: snipeRuleData,
-  usage: SNIPE_USAGE,
-  title: '<b>🎯 Your snipe rules</b>',
-  none: 'No snipe rules yet.',
-  added: 'Snipe rule set',
-  remove: 'Delete',
+  usage: snipeUsage,
+  title: (s) => s.t('snipe-list-title'),
+  none: (s) => s.t('snipe-none'),
+  added: (s) => s.t('snipe-added'),
+  remove: (s, n) => (n === undefined ? s.t('snipe-btn-delete') : s.t('snipe-btn-delete-n', { n })),
   parse: parseSnipe,
   list: (s, userId) => s.automation.rules(userId),
   add: (s, userId, spec) => s.automation.addRule(userId, spec),
-  line: async (s, r) => ruleLine(r, await s.automation.spent(r.id)),
+  line: async (s, services, r) => ruleLine(s, r, await services.automation.spent(r.id)),
   set: (s, userId, id, action) => s.automation.setRule(userId, id, action),
-  done: (action) => `Rule ${action === 'delete' ? 'deleted' : `${action}d`}`,
+  done: (s, action) =>
+    action === 'delete'
+      ? s.t('snipe-done-delete')
+      : action === 'pause'
+        ? s.t('snipe-done-pause')
+        : s.t('snipe-done-resume'),
+  unchanged: (s) => s.t('snipe-unchanged'),
 });
 
 automation<FollowRow, FollowSpec>({
   command: 'copy',
   data: copyFollowData,
-  usage: COPY_USAGE,
-  title: '<b>👀 Wallets you copy</b>',
-  none: 'You copy no wallet yet.',
-  added: 'Copying',
-  remove: 'Remove',
+  usage: copyUsage,
+  title: (s) => s.t('copy-list-title'),
+  none: (s) => s.t('copy-none'),
+  added: (s) => s.t('copy-added'),
+  remove: (s, n) => (n === undefined ? s.t('copy-btn-remove') : s.t('copy-btn-remove-n', { n })),
   parse: parseCopy,
   list: (s, userId) => s.automation.follows(userId),
   add: (s, userId, spec) => s.automation.addFollow(userId, spec),
-  line: async (s, f) => followLine(f, await s.automation.spent(f.id)),
+  line: async (s, services, f) => followLine(s, f, await services.automation.spent(f.id)),
   set: (s, userId, id, action) => s.automation.setFollow(userId, id, action),
-  done: (action) => (action === 'delete' ? 'Removed' : action === 'pause' ? 'Paused' : 'Resumed'),
+  done: (s, action) =>
+    action === 'delete'
+      ? s.t('copy-done-delete')
+      : action === 'pause'
+        ? s.t('copy-done-pause')
+        : s.t('copy-done-resume'),
+  unchanged: (s) => s.t('copy-unchanged'),
 });

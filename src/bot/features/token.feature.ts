@@ -3,13 +3,13 @@ import { Composer } from 'grammy';
 import type { BotContext } from '../context.js';
 import { cardData } from '../callback-data/index.js';
 import { TRON_ADDRESS } from '../helpers.js';
-import { addressArg, NOT_AN_ADDRESS, showCard } from '../token-card.js';
+import { addressArg, notAnAddress, showCard } from '../token-card.js';
 import { isBase58Address } from '../../tron/address.js';
 
 export const tokenFeature = new Composer<BotContext>();
 
 tokenFeature.command('token', async (ctx) => {
-  const address = await addressArg(ctx, ctx.match, 'Usage: <code>/token ADDRESS</code>');
+  const address = await addressArg(ctx, ctx.match, ctx.t('card-usage'));
   if (address) await showCard(ctx, address, false);
 });
 
@@ -25,7 +25,7 @@ tokenFeature.on('message:text', async (ctx, next) => {
   const found = ctx.chat.type === 'private' ? TRON_ADDRESS.exec(text)?.[0] : /^T\w{33}$/.test(text) ? text : undefined;
   if (!found) return next();
   if (!isBase58Address(found)) {
-    await ctx.reply(NOT_AN_ADDRESS);
+    await ctx.reply(notAnAddress(ctx));
     return;
   }
   await showCard(ctx, found, false);

@@ -18,10 +18,7 @@ export const tradeFeature = new Composer<BotContext>();
 
 for (const side of ['buy', 'sell'] as const) {
   tradeFeature.command(side, async (ctx) => {
-    const usage =
-      side === 'buy'
-        ? 'Usage: <code>/buy ADDRESS TRX</code>, e.g. <code>/buy T... 100</code>'
-        : 'Usage: <code>/sell ADDRESS 50%</code> or <code>/sell ADDRESS AMOUNT</code>';
+    const usage = side === 'buy' ? ctx.t('trade-buy-usage') : ctx.t('trade-sell-usage');
     const token = await addressArg(ctx, ctx.match, usage);
     if (!token) return;
     const raw = ctx.match.trim().split(/\s+/)[1];
@@ -31,7 +28,7 @@ for (const side of ['buy', 'sell'] as const) {
     }
     const amount = checkAmount(side, raw);
     if (!amount) {
-      await ctx.reply(amountHelp(side), { parse_mode: 'HTML' });
+      await ctx.reply(amountHelp(ctx, side), { parse_mode: 'HTML' });
       return;
     }
     await startTrade(ctx, token, side, amount);
@@ -40,7 +37,7 @@ for (const side of ['buy', 'sell'] as const) {
 
 tradeFeature.callbackQuery(tradePresetData.filter(), async (ctx) => {
   const { side, token, amount } = tradePresetData.unpack(ctx.match);
-  await ctx.answerCallbackQuery({ text: 'Getting a quote…' });
+  await ctx.answerCallbackQuery({ text: ctx.t('trade-getting-quote') });
   await startTrade(ctx, token, side, side === 'buy' ? amount : `${amount}%`);
 });
 
@@ -56,27 +53,24 @@ tradeFeature.callbackQuery(confirmTradeData.filter(), async (ctx) => {
   // claim: quoted -> claimed by one conditional update (trade-flow's claim): one tap wins, of any instance
   const claim = await trading.claim(id, ctx.from.id);
   if (claim === 'ok') {
-    await ctx.answerCallbackQuery({ text: 'Sending…' });
-    await ctx.editMessageText('⏳ Sending…').catch(() => undefined);
+    await ctx.answerCallbackQuery({ text: ctx.t('trade-sending-answer') });
+    await ctx.editMessageText(ctx.t('trade-sending')).catch(() => undefined);
     runTrade(ctx, id);
     return;
   }
   if (claim === 'expired') {
     const old = (await store.trade(id))!;
-    await ctx.answerCallbackQuery({
-      text: 'That quote expired. Here is a fresh one: confirm again.',
-      show_alert: true,
-    });
-    await ctx.editMessageText('⌛ Quote expired.').catch(() => undefined);
+    await ctx.answerCallbackQuery({ text: ctx.t('trade-quote-expired-alert'), show_alert: true });
+    await ctx.editMessageText(ctx.t('trade-quote-expired')).catch(() => undefined);
     await startTrade(ctx, old.token, old.side as Side, old.amount);
     return;
   }
   const text =
     claim === 'not-yours'
-      ? 'Only the person who asked can confirm this trade.'
+      ? ctx.t('trade-not-yours')
       : claim === 'taken'
-        ? 'This trade is already being handled.'
-        : 'This quote is no longer available.';
+        ? ctx.t('trade-already-handled')
+        : ctx.t('trade-quote-gone');
   await ctx.answerCallbackQuery({ text, show_alert: claim === 'not-yours' });
 });
 
@@ -85,18 +79,18 @@ tradeFeature.callbackQuery(requoteData.filter(), async (ctx) => {
   const old = await ctx.services.store.trade(requoteData.unpack(ctx.match).id);
   // a re-quote is for the trade's own user only: never another member's wallet on their amount
   if (!old || old.userId !== ctx.from.id) {
-    await ctx.answerCallbackQuery({ text: 'This trade is no longer available.' });
+    await ctx.answerCallbackQuery({ text: ctx.t('trade-gone') });
     return;
   }
-  await ctx.answerCallbackQuery({ text: 'Getting a fresh quote…' });
+  await ctx.answerCallbackQuery({ text: ctx.t('trade-getting-fresh-quote') });
   await startTrade(ctx, old.token, old.side as Side, old.amount);
 });
 
 tradeFeature.callbackQuery(cancelTradeData.filter(), async (ctx) => {
   if (await ctx.services.trading.cancel(cancelTradeData.unpack(ctx.match).id, ctx.from.id)) {
-    await ctx.answerCallbackQuery({ text: 'Cancelled' });
-    await ctx.editMessageText('✖️ Cancelled.').catch(() => undefined);
+    await ctx.answerCallbackQuery({ text: ctx.t('trade-cancelled-answer') });
+    await ctx.editMessageText(ctx.t('trade-cancelled')).catch(() => undefined);
   } else {
-    await ctx.answerCallbackQuery({ text: 'Nothing to cancel.' });
+    await ctx.answerCallbackQuery({ text: ctx.t('trade-nothing-to-cancel') });
   }
 });

@@ -5,29 +5,38 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import type { BotContext } from '../context.js';
 import { walletResourceLines } from '../energy-text.js';
-import { esc, trx } from '../format.js';
+import { esc } from '../format.js';
 import { GROUPS, editOwned, privateOnly, replyOwned, userOf } from '../helpers.js';
 import { walletMenuData, walletPickData, type WalletAction, type WalletPick } from '../callback-data/index.js';
 import { removeWalletKeyboard, walletKeyboard, walletListKeyboard, walletText } from '../account-text.js';
+import type { Speech } from '../i18n.js';
 import { blockText, pinGate } from '../pin-gate.js';
 import { UserError } from '../../trading/accounts.js';
 import type { WalletRemoval } from '../../trading/store.js';
-import { friendly } from '../../trading/trade-flow.js';
+import { friendly } from '../error-text.js';
 
 /** How long an exported key stays in the chat (the texts say it too). */
 const EXPORT_TTL_MS = 60_000;
-const EXPORT_TTL = `${EXPORT_TTL_MS / 1000} seconds`;
+const exportTtl = (s: Speech) => s.t('common-duration', { unit: 'second', n: EXPORT_TTL_MS / 1000 });
 const IMPORT_PROMPT_MS = 5 * 60_000;
 
 /** Why a wallet is not removed, in words. */
-const NOT_REMOVED: Record<WalletRemoval, string> = {
-  none: 'No such wallet',
-  only: 'This is your only wallet: it cannot be removed.',
-  active: 'This is your active wallet: switch to another one first.',
-  orders: 'Open orders trade this wallet: cancel them first (/orders).',
-  rules: 'Snipe or copy rules trade this wallet: delete them first (/snipe, /copy).',
-  trading: 'A trade of this wallet is under way: try again once it is done.',
-};
+function notRemoved(s: Speech, why: WalletRemoval): string {
+  switch (why) {
+    case 'none':
+      return s.t('wallet-none');
+    case 'only':
+      return s.t('wallet-not-removed-only');
+    case 'active':
+      return s.t('wallet-not-removed-active');
+    case 'orders':
+      return s.t('wallet-not-removed-orders');
+    case 'rules':
+      return s.t('wallet-not-removed-rules');
+    case 'trading':
+      return s.t('wallet-not-removed-trading');
+  }
+}
 
 async function view(ctx: BotContext, edit: boolean) {
   const user = await userOf(ctx);
@@ -40,12 +49,12 @@ async function view(ctx: BotContext, edit: boolean) {
   try {
     const w = await accounts.clientFor(user).getWallet(wallet.address);
     const index = all.findIndex((x) => x.id === wallet.id) + 1;
-    text = walletText(w, index, all.length, walletResourceLines(await resources));
+    text = walletText(ctx, w, index, all.length, walletResourceLines(ctx, await resources));
   } catch (e) {
-    text = `<code>${esc(wallet.address)}</code>\n\n⚠️ ${esc(friendly(e))}`;
+    text = `<code>${esc(wallet.address)}</code>\n\n⚠️ ${esc(friendly(ctx, e))}`;
   }
-  if (edit) await editOwned(ctx, text, walletKeyboard());
-  else await replyOwned(ctx, text, walletKeyboard());
+  if (edit) await editOwned(ctx, text, walletKeyboard(ctx));
+  else await replyOwned(ctx, text, walletKeyboard(ctx));
 }
 
 export const walletFeature = new Composer<BotContext>();
@@ -72,7 +81,7 @@ priv.callbackQuery(menu('r'), async (ctx) => {
 priv.callbackQuery(menu('new'), async (ctx) => {
   const user = await userOf(ctx);
   await ctx.services.accounts.newWallet(user);
-  await ctx.answerCallbackQuery({ text: 'New wallet created and made active' });
+  await ctx.answerCallbackQuery({ text: ctx.t('wallet-created') });
   await view(ctx, true);
 });
 
@@ -81,9 +90,7 @@ priv.callbackQuery(menu('imp'), async (ctx) => {
   await ctx.conversation.exitAll();
   await ctx.services.store.setPendingInput(ctx.from.id, 'import', ctx.chat.id, ctx.services.now() + IMPORT_PROMPT_MS);
   await ctx.answerCallbackQuery();
-  await ctx.reply(
-    '📥 Send me the private key to import (64 hexadecimal characters). I delete your message as soon as I read it. /cancel to stop.',
-  );
+  await ctx.reply(ctx.t('wallet-import-prompt'));
 });
 
 /** Asks which wallet: a button per wallet, to `action` it. */
@@ -92,7 +99,7 @@ async function chooseWallet(ctx: BotContext, prompt: string, action: Exclude<Wal
   const user = await userOf(ctx);
   await ctx.answerCallbackQuery();
   const wallets = await ctx.services.store.wallets(user.telegramId);
-  await replyOwned(ctx, prompt, walletListKeyboard(wallets, user.activeWalletId, action));
+  await replyOwned(ctx, prompt, walletListKeyboard(ctx, wallets, user.activeWalletId, action));
 }
 
 /** The user's wallet a button names, once the PIN's gate let it through; undefined (and said) otherwise. */
@@ -101,27 +108,23 @@ async function pickedWallet(ctx: BotContext & { match: string | RegExpMatchArray
   const user = await userOf(ctx);
   const w = await ctx.services.store.wallet(user.telegramId, walletPickData.unpack(ctx.match).id);
   if (w && w.removedAt === null) return { user, w };
-  await ctx.answerCallbackQuery({ text: 'No such wallet' });
+  await ctx.answerCallbackQuery({ text: ctx.t('wallet-none') });
   return undefined;
 }
 
-priv.callbackQuery(menu('sw'), (ctx) => chooseWallet(ctx, 'Choose the active wallet:', 'use'));
+priv.callbackQuery(menu('sw'), (ctx) => chooseWallet(ctx, ctx.t('wallet-switch-ask'), 'use'));
 
 priv.callbackQuery(pick('use'), async (ctx) => {
   const picked = await pickedWallet(ctx);
   if (!picked) return;
   if (!(await ctx.services.store.setActiveWallet(picked.user.telegramId, picked.w.id)))
-    return ctx.answerCallbackQuery({ text: 'No such wallet' });
-  await ctx.answerCallbackQuery({ text: 'Active wallet changed' });
+    return ctx.answerCallbackQuery({ text: ctx.t('wallet-none') });
+  await ctx.answerCallbackQuery({ text: ctx.t('wallet-switched') });
   await view(ctx, true);
 });
 
 priv.callbackQuery(menu('exp'), (ctx) =>
-  chooseWallet(
-    ctx,
-    `⚠️ <b>Export a private key?</b>\nAnyone who sees it controls the wallet. I delete the message after ${EXPORT_TTL}. Choose the wallet:`,
-    'expok',
-  ),
+  chooseWallet(ctx, ctx.t('wallet-export-ask', { span: exportTtl(ctx) }), 'expok'),
 );
 
 priv.callbackQuery(pick('expok'), async (ctx) => {
@@ -130,10 +133,12 @@ priv.callbackQuery(pick('expok'), async (ctx) => {
   const { w } = picked;
   const { store, accounts, now } = ctx.services;
   await ctx.answerCallbackQuery();
-  await ctx.editMessageText(`🔑 Key sent below; it disappears in ${EXPORT_TTL}.`).catch(() => undefined);
+  await ctx.editMessageText(ctx.t('wallet-export-sent', { span: exportTtl(ctx) })).catch(() => undefined);
+  const title = ctx.t('wallet-key-title', { address: esc(w.address) });
+  const footer = ctx.t('wallet-key-deleted-in', { span: exportTtl(ctx) });
   const msg = await accounts.withKey(w, (key) =>
     ctx.reply(
-      `<b>Private key</b> of <code>${esc(w.address)}</code>:\n<tg-spoiler><code>${key}</code></tg-spoiler>\n\nThis message is deleted in ${EXPORT_TTL}.`,
+      `${title}\n<tg-spoiler><code>${key}</code></tg-spoiler>\n\n${footer}`,
       // Telegram will not let it be forwarded or saved
       { parse_mode: 'HTML', protect_content: true },
     ),
@@ -141,9 +146,7 @@ priv.callbackQuery(pick('expok'), async (ctx) => {
   await store.scheduleDelete(msg.chat.id, msg.message_id, now() + EXPORT_TTL_MS);
 });
 
-priv.callbackQuery(menu('rm'), (ctx) =>
-  chooseWallet(ctx, '🗑 <b>Remove a wallet from the bot?</b> Choose the wallet (not the active one):', 'rm'),
-);
+priv.callbackQuery(menu('rm'), (ctx) => chooseWallet(ctx, ctx.t('wallet-remove-ask'), 'rm'));
 
 // the warning, with what the wallet holds; nothing is removed before "Remove for good"
 priv.callbackQuery(pick('rm'), async (ctx) => {
@@ -151,24 +154,22 @@ priv.callbackQuery(pick('rm'), async (ctx) => {
   if (!picked) return;
   const { user, w } = picked;
   const why = await ctx.services.store.walletRemoval(user.telegramId, w.id);
-  if (why) return ctx.answerCallbackQuery({ text: NOT_REMOVED[why], show_alert: true });
+  if (why) return ctx.answerCallbackQuery({ text: notRemoved(ctx, why), show_alert: true });
   await ctx.answerCallbackQuery();
   const holds = await ctx.services.accounts
     .clientFor(user)
     .getWallet(w.address)
-    .then(
-      (v) => `It holds <b>${trx(v.trxBalance)}</b>${v.positions.length ? ` and ${v.positions.length} token(s)` : ''}.`,
-    )
-    .catch(() => 'I could not read what it holds.');
+    .then((v) => {
+      const balance = ctx.n.trxNum(v.trxBalance);
+      return v.positions.length
+        ? ctx.t('wallet-holds-tokens', { balance, tokens: v.positions.length })
+        : ctx.t('wallet-holds', { balance });
+    })
+    .catch(() => ctx.t('wallet-holds-unknown'));
   await editOwned(
     ctx,
-    [
-      `⚠️ <b>Remove wallet <code>${esc(w.address)}</code>?</b>`,
-      holds,
-      '',
-      'Its private key is erased from the bot <b>for good</b>. Unless you exported it, whatever this wallet holds, now or sent to it later, can never be moved again.',
-    ].join('\n'),
-    removeWalletKeyboard(w.id),
+    [ctx.t('wallet-remove-title', { address: esc(w.address) }), holds, '', ctx.t('wallet-remove-warning')].join('\n'),
+    removeWalletKeyboard(ctx, w.id),
   );
 });
 
@@ -176,13 +177,13 @@ priv.callbackQuery(pick('rmok'), async (ctx) => {
   const picked = await pickedWallet(ctx);
   if (!picked) return;
   const done = await ctx.services.accounts.removeWallet(picked.user, picked.w.id);
-  if (done !== 'removed') return ctx.answerCallbackQuery({ text: NOT_REMOVED[done], show_alert: true });
-  await ctx.answerCallbackQuery({ text: 'Wallet removed' });
+  if (done !== 'removed') return ctx.answerCallbackQuery({ text: notRemoved(ctx, done), show_alert: true });
+  await ctx.answerCallbackQuery({ text: ctx.t('wallet-removed') });
   await view(ctx, true);
 });
 
 priv.callbackQuery(menu('no'), async (ctx) => {
-  await ctx.answerCallbackQuery({ text: 'Cancelled' });
+  await ctx.answerCallbackQuery({ text: ctx.t('wallet-cancelled') });
   await ctx.deleteMessage().catch(() => undefined);
 });
 
@@ -202,7 +203,7 @@ secretInput.chatType('private').on('message:text', async (ctx, next) => {
   // the key must not stay in the chat, whatever happens next
   await ctx.deleteMessage().catch(() => undefined);
   if (!pending) {
-    await ctx.reply('That import prompt expired; tap Import again. (I deleted your message.)');
+    await ctx.reply(ctx.t('wallet-import-expired'));
     return;
   }
   try {
@@ -210,19 +211,22 @@ secretInput.chatType('private').on('message:text', async (ctx, next) => {
     // a hold or a lock that began since the prompt (the unlock may have run out meanwhile: it opened the prompt)
     const why = pins.blocked(user, 'wallet');
     if (why && why !== 'locked') {
-      await ctx.reply(`${blockText(why, pins, user)} (I deleted your message.)`);
+      await ctx.reply(`${blockText(ctx, why, pins, user)} ${ctx.t('wallet-import-deleted')}`);
       return;
     }
     const w = await accounts.importWallet(user, ctx.message.text);
-    await ctx.reply(`✅ Imported <code>${esc(w.address)}</code> and made it your active wallet.`, {
+    await ctx.reply(ctx.t('wallet-imported', { address: esc(w.address) }), {
       parse_mode: 'HTML',
-      reply_markup: new InlineKeyboard().text('👛 Open wallet', walletMenuData.build({ action: 'r' })),
+      reply_markup: new InlineKeyboard().text(ctx.t('wallet-btn-open'), walletMenuData.build({ action: 'r' })),
     });
   } catch (e) {
+    // the import's refusals (the trading side's reason): not 64 hexadecimal characters, or not a key of the curve
     await ctx.reply(
-      e instanceof UserError
-        ? `${e.message} (I deleted your message.) Tap Import to try again.`
-        : 'Import failed; please try again.',
+      !(e instanceof UserError)
+        ? ctx.t('wallet-import-failed')
+        : e.why.key === 'err-key-invalid'
+          ? ctx.t('wallet-import-invalid-key')
+          : ctx.t('wallet-import-not-a-key'),
     );
   }
 });

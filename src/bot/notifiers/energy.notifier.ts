@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { EnergyPool } from '../../client/index.js';
 import type { TradingStore } from '../../trading/store.js';
 import { poolLowText, poolRecoveredText } from '../energy-text.js';
+import type { Speech } from '../i18n.js';
 import { refusalOf } from '../refusals.js';
 
 type PoolState = 'ok' | 'low';
@@ -21,6 +22,8 @@ export interface EnergyWatchDeps {
   /** the pools as the API reports them (the operator's client: GET /admin/energy) */
   pools: () => Promise<EnergyPool[]>;
   admins: number[];
+  /** an admin's language (their chat's choice, else their app's): each is told in their own */
+  speechOf: (chatId: number) => Promise<Speech>;
   meta: Pick<TradingStore, 'meta' | 'claimMeta' | 'swapMeta'>;
   logger: Logger;
 }
@@ -40,12 +43,16 @@ export function watchEnergyPools(deps: EnergyWatchDeps) {
   const { meta } = deps;
   let running = false;
 
-  /** Sends to every admin; true when one got it, or when none can take it (a refusal is no passing failure). */
-  async function tell(text: string): Promise<boolean> {
+  /**
+   * Sends to every admin, each in their language; true when one got it, or when none can take it (a
+   * refusal is no passing failure).
+   */
+  async function tell(textIn: (s: Speech) => string): Promise<boolean> {
     let passing = false;
     let delivered = false;
     for (const admin of deps.admins) {
       try {
+        const text = textIn(await deps.speechOf(admin));
         await deps.api.sendMessage(admin, text, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
         delivered = true;
       } catch (err) {
@@ -64,7 +71,7 @@ export function watchEnergyPools(deps: EnergyWatchDeps) {
     const was = ((await meta.meta(key)) ?? 'ok') as PoolState;
     const now = stateOf(p, was);
     if (now === was || !(await meta.swapMeta(key, was, now))) return false;
-    if (await tell(now === 'low' ? poolLowText(p) : poolRecoveredText(p))) return true;
+    if (await tell((s) => (now === 'low' ? poolLowText(s, p) : poolRecoveredText(s, p)))) return true;
     await meta.swapMeta(key, now, was);
     return false;
   }

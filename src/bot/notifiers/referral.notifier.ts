@@ -5,22 +5,25 @@ import type { Api } from 'grammy';
 import type { Logger } from 'pino';
 import type { PayoutRow, Referrals } from '../../trading/referrals/index.js';
 import { esc } from '../format.js';
+import type { Speech } from '../i18n.js';
 import { refusalOf } from '../refusals.js';
-import { trxOf } from '../referrals.js';
 
-export function payoutText(p: PayoutRow, txLink: (txid: string) => string): string {
-  return `💸 Referral payout: ${trxOf(BigInt(p.amountSun))} sent to <code>${esc(p.toAddress)}</code>\nTx: ${txLink(p.txid)}`;
+/** A payout's message, in the referrer's language. */
+export function payoutText(s: Speech, p: PayoutRow, txLink: (txid: string) => string): string {
+  return s.t('ref-payout', { amount: s.n.trx(p.amountSun), address: esc(p.toAddress), tx: txLink(p.txid) });
 }
 
 /**
- * A run that tells every confirmed payout not told yet and returns how many it told; runs never
- * overlap (a run still going makes the next one a no-op).
+ * A run that tells every confirmed payout not told yet, each in its referrer's language (`speechOf`:
+ * the services' own), and returns how many it told; runs never overlap (a run still going makes the
+ * next one a no-op).
  */
 export function tellPayouts(
   api: Api,
   referrals: Pick<Referrals, 'store'>,
   logger: Logger,
   txLink: (txid: string) => string,
+  speechOf: (chatId: number) => Promise<Speech>,
   now: () => number = Date.now,
 ) {
   let running = false;
@@ -32,7 +35,8 @@ export function tellPayouts(
       for (const p of await referrals.store.untoldPayouts()) {
         if (!(await referrals.store.claimTold(p.id, now()))) continue;
         try {
-          await api.sendMessage(p.referrer, payoutText(p, txLink), {
+          const s = await speechOf(p.referrer);
+          await api.sendMessage(p.referrer, payoutText(s, p, txLink), {
             parse_mode: 'HTML',
             link_preview_options: { is_disabled: true },
           });

@@ -12,6 +12,7 @@ import type { StreamEvent } from '../../client/index.js';
 import { isBase58Address } from '../../tron/address.js';
 import { BPS, sunToTrx, trxToSun } from '../../tron/units.js';
 import { UserError } from '../accounts.js';
+import { why } from '../reasons.js';
 import type { FollowRow } from '../store.js';
 import { type AutomationDeps, type AutomationKit, DAY_MS, newId, RULE_ACTIONS, type RuleAction } from './kit.js';
 
@@ -60,19 +61,24 @@ function shareSold(sold: bigint, left: bigint): string {
 /** The fields of a new follow from what the user asked, with the defaults; refuses what cannot be. */
 function followLimits(spec: FollowSpec) {
   const sun = trxToSun(spec.trx);
-  if (sun <= 0n) throw new UserError('The amount must be more than 0 TRX.');
+  if (sun <= 0n) throw new UserError('The amount must be more than 0 TRX.', why('err-amount-zero'));
   if (spec.pct !== undefined && !(spec.pct > 0 && spec.pct <= 1000))
-    throw new UserError('pct: must be above 0 and at most 1000 %.');
+    throw new UserError('pct: must be above 0 and at most 1000 %.', why('err-copy-pct'));
   if (spec.pct !== undefined && spec.maxTrx === undefined)
-    throw new UserError('A percent copy needs max: (the most TRX one copy puts in), e.g. pct:50 max:100.');
+    throw new UserError(
+      'A percent copy needs max: (the most TRX one copy puts in), e.g. pct:50 max:100.',
+      why('err-copy-pct-needs-max'),
+    );
   const max = spec.maxTrx === undefined ? undefined : trxToSun(spec.maxTrx);
-  if (max !== undefined && max <= 0n) throw new UserError('max: must be more than 0 TRX.');
+  if (max !== undefined && max <= 0n) throw new UserError('max: must be more than 0 TRX.', why('err-copy-max-zero'));
   const size = spec.pct !== undefined && max !== undefined ? max : sun;
   const budget = spec.budgetTrx === undefined ? size * BUDGET_COPIES : trxToSun(spec.budgetTrx);
   const tokenCap = spec.tokenTrx === undefined ? size : trxToSun(spec.tokenTrx);
   const one = `one copy (${sunToTrx(size)} TRX)`;
-  if (budget < size) throw new UserError(`budget: must be at least ${one}.`);
-  if (tokenCap < size) throw new UserError(`token: must be at least ${one}.`);
+  if (budget < size)
+    throw new UserError(`budget: must be at least ${one}.`, why('err-copy-budget-min', { one: { sun: size } }));
+  if (tokenCap < size)
+    throw new UserError(`token: must be at least ${one}.`, why('err-copy-token-min', { one: { sun: size } }));
   return {
     amountSun: sun.toString(),
     pctBps: spec.pct === undefined ? null : Math.round(spec.pct * 100),
@@ -113,6 +119,7 @@ export function createCopier(deps: AutomationDeps, kit: AutomationKit) {
         amount: sunToTrx(sun),
         source: user,
         reason: `this copy's daily budget of ${sunToTrx(BigInt(f.budgetSun))} TRX is spent; copies resume as it frees up (no more notices today)`,
+        why: why('err-copy-budget-spent', { budget: { sun: f.budgetSun } }),
       });
     if (!(await budgetLeft())) return tellBudget();
     const events = kit.events('copy', user);
@@ -187,15 +194,20 @@ export function createCopier(deps: AutomationDeps, kit: AutomationKit) {
     /** Follows a wallet from the user's active wallet. */
     async addFollow(userId: number, spec: FollowSpec): Promise<FollowRow> {
       const user = await store.user(userId);
-      if (!user) throw new UserError('Send /start first.');
-      if (!isBase58Address(spec.source)) throw new UserError('That is not a Tron address.');
+      if (!user) throw new UserError('Send /start first.', why('err-start-first'));
+      if (!isBase58Address(spec.source))
+        throw new UserError('That is not a Tron address.', why('err-copy-not-address'));
       const mine = await store.userFollows(userId);
       if (mine.length >= MAX_FOLLOWS)
-        throw new UserError(`You follow ${MAX_FOLLOWS} wallets already; remove one first.`);
-      if (mine.some((f) => f.source === spec.source)) throw new UserError('You follow this wallet already.');
+        throw new UserError(
+          `You follow ${MAX_FOLLOWS} wallets already; remove one first.`,
+          why('err-copy-max-follows', { max: MAX_FOLLOWS }),
+        );
+      if (mine.some((f) => f.source === spec.source))
+        throw new UserError('You follow this wallet already.', why('err-copy-following'));
       const limits = followLimits(spec);
       const wallet = await deps.accounts.activeWallet(user);
-      if (wallet.address === spec.source) throw new UserError('That is your own wallet.');
+      if (wallet.address === spec.source) throw new UserError('That is your own wallet.', why('err-copy-own-wallet'));
       const row = {
         id: newId(),
         userId,

@@ -18,6 +18,7 @@ import type { TradingStream } from '../stream.js';
 import type { TradeRow, TradingStore } from '../store.js';
 import type { TradeEvents, TradeFlow, TradeOutcome } from '../trade-flow.js';
 import { newTradeRow, quoteOfTrade, type TradeQuote } from '../trade-row.js';
+import type { Reason } from '../reasons.js';
 
 /** What the user is told: a snipe or a copy that filled, failed or was skipped. */
 export interface AutoEvent {
@@ -29,7 +30,13 @@ export interface AutoEvent {
   symbol: string;
   /** buys: TRX put in; sells: the share of the holding */
   amount: string;
+  /** why it failed or was skipped, in English */
   reason?: string | undefined;
+  /**
+   * the same as a reason to word in the user's language (reasons.ts; the bot: error-text.ts
+   * `toldText(s, e.why, e.reason)`); absent where the reason is the chain's own words
+   */
+  why?: Reason | undefined;
   outcome?: TradeOutcome | undefined;
   /** the followed wallet (copies) */
   source?: string | undefined;
@@ -158,6 +165,7 @@ export function automationKit(deps: AutomationDeps) {
         symbol: quoteOfTrade(t).symbol,
         amount: t.amount,
         reason: outcome.reason,
+        why: outcome.why,
         outcome,
         source,
       });

@@ -15,7 +15,8 @@ import { sunToTrx, TOKEN_DECIMALS, trxToSun } from '../../tron/units.js';
 import { UserError } from '../accounts.js';
 import { formatPrice } from '../price.js';
 import type { SnipeRuleRow } from '../store.js';
-import { friendly } from '../trade-flow.js';
+import { why, type Reason } from '../reasons.js';
+import { friendly, reasonOf } from '../trade-flow.js';
 import type { TradeQuote } from '../trade-row.js';
 import { type AutoEvent, type AutomationDeps, type AutomationKit, newId } from './kit.js';
 
@@ -53,7 +54,7 @@ export function matches(r: SnipeRuleRow, d: Record<string, unknown>): boolean {
 }
 
 /** A skipped snipe, to tell (the budget's once a day). */
-const skipped = (r: SnipeRuleRow, token: string, symbol: string, reason: string): AutoEvent => ({
+const skipped = (r: SnipeRuleRow, token: string, symbol: string, reason: string, because: Reason): AutoEvent => ({
   kind: 'snipe',
   state: 'skipped',
   userId: r.userId,
@@ -62,6 +63,7 @@ const skipped = (r: SnipeRuleRow, token: string, symbol: string, reason: string)
   symbol,
   amount: sunToTrx(BigInt(r.amountSun)),
   reason,
+  why: because,
 });
 
 /** Whether one more buy would spend more than the rule's daily budget. */
@@ -72,7 +74,8 @@ const over = async ({ kit }: SnipeContext, r: SnipeRuleRow): Promise<boolean> =>
 async function overBudget(ctx: SnipeContext, r: SnipeRuleRow, token: string, symbol: string): Promise<boolean> {
   if (!(await over(ctx, r))) return false;
   const reason = `the rule's daily budget of ${sunToTrx(BigInt(r.budgetSun))} TRX is spent (no more notices today)`;
-  void ctx.kit.tellOnce(`budget:${r.id}`, skipped(r, token, symbol, reason));
+  const because = why('err-snipe-budget-spent', { budget: { sun: r.budgetSun } });
+  void ctx.kit.tellOnce(`budget:${r.id}`, skipped(r, token, symbol, reason, because));
   return true;
 }
 
@@ -108,7 +111,7 @@ async function cappedQuote(
       symbol,
     }));
   } catch (e) {
-    await kit.tell({ ...skipped(r, token, symbol, friendly(e)), state: 'failed' });
+    await kit.tell({ ...skipped(r, token, symbol, friendly(e), reasonOf(e)), state: 'failed' });
     return undefined;
   }
   const cap = capE18(r, deps.trxUsd);
@@ -117,9 +120,17 @@ async function cappedQuote(
   if (BigInt(kept.expectedOut!) < capMin) {
     const paid = priceE18({ trxReserve: amountIn, tokenReserve: BigInt(kept.expectedOut!) }, TOKEN_DECIMALS);
     const mc = r.maxMcUsd !== null ? `${r.maxMcUsd.toLocaleString('en-US')} USD market cap at most; ` : '';
-    const why = `the price with fees, ${formatPrice(paid)} TRX per token, is above the rule's cap of ${formatPrice(cap)} (${mc}no more notices of tokens above this cap today)`;
+    const text = `the price with fees, ${formatPrice(paid)} TRX per token, is above the rule's cap of ${formatPrice(cap)} (${mc}no more notices of tokens above this cap today)`;
+    const because =
+      r.maxMcUsd !== null
+        ? why('err-snipe-above-cap-mc', {
+            paid: { e18: paid.toString() },
+            cap: { e18: cap.toString() },
+            mc: r.maxMcUsd,
+          })
+        : why('err-snipe-above-cap', { paid: { e18: paid.toString() }, cap: { e18: cap.toString() } });
     // once a day a rule: a wide rule meets every new token, most of them above its cap
-    await kit.tellOnce(`cap:${r.id}`, skipped(r, token, kept.symbol, why));
+    await kit.tellOnce(`cap:${r.id}`, skipped(r, token, kept.symbol, text, because));
     return undefined;
   }
   const minOut = BigInt(kept.minOut!);
@@ -200,18 +211,24 @@ export async function snipeLaunch(ctx: SnipeContext, rules: SnipeRuleRow[], e: S
 export async function newRule({ deps, kit }: SnipeContext, userId: number, spec: SnipeSpec) {
   const { store } = deps;
   const user = await store.user(userId);
-  if (!user) throw new UserError('Send /start first.');
+  if (!user) throw new UserError('Send /start first.', why('err-start-first'));
   if ((await store.userSnipeRules(userId)).length >= MAX_SNIPE_RULES)
-    throw new UserError(`You have ${MAX_SNIPE_RULES} snipe rules; delete one first.`);
+    throw new UserError(
+      `You have ${MAX_SNIPE_RULES} snipe rules; delete one first.`,
+      why('err-snipe-max-rules', { max: MAX_SNIPE_RULES }),
+    );
   const sun = trxToSun(spec.trx);
-  if (sun <= 0n) throw new UserError('The amount must be more than 0 TRX.');
-  if (spec.creator && !isBase58Address(spec.creator)) throw new UserError('creator: must be a Tron address.');
+  if (sun <= 0n) throw new UserError('The amount must be more than 0 TRX.', why('err-amount-zero'));
+  if (spec.creator && !isBase58Address(spec.creator))
+    throw new UserError('creator: must be a Tron address.', why('err-snipe-creator'));
   if (spec.maxDevPct !== undefined && !(spec.maxDevPct >= 0 && spec.maxDevPct <= 100))
-    throw new UserError('maxdev: must be a percent from 0 to 100.');
-  if (spec.maxPriceE18 !== undefined && spec.maxPriceE18 <= 0n) throw new UserError('maxprice: must be above 0.');
-  if (spec.maxMcUsd !== undefined && !(spec.maxMcUsd > 0)) throw new UserError('maxmc: must be above 0 USD.');
+    throw new UserError('maxdev: must be a percent from 0 to 100.', why('err-snipe-maxdev'));
+  if (spec.maxPriceE18 !== undefined && spec.maxPriceE18 <= 0n)
+    throw new UserError('maxprice: must be above 0.', why('err-snipe-maxprice'));
+  if (spec.maxMcUsd !== undefined && !(spec.maxMcUsd > 0))
+    throw new UserError('maxmc: must be above 0 USD.', why('err-snipe-maxmc'));
   const budget = spec.budgetTrx !== undefined ? trxToSun(spec.budgetTrx) : sun * 10n;
-  if (budget < sun) throw new UserError('The budget must be at least the amount.');
+  if (budget < sun) throw new UserError('The budget must be at least the amount.', why('err-snipe-budget'));
   return {
     id: newId(),
     userId,

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { priceE18 } from '../../tron/market/index.js';
 import { UserError, type Accounts } from '../accounts.js';
 import { costBasis } from '../pnl.js';
+import { why } from '../reasons.js';
 import type { NewOrder, OrderRow, TradeRow, TradingStore, UserRow } from '../store.js';
 import type { OrderTell } from './notify.js';
 import {
@@ -125,11 +126,15 @@ export function createOrderPlacing(core: EngineCore) {
     const entry = await entryOf(accounts, user, address, token);
     if (entry !== undefined) return entry;
     const held = await accounts.clientFor(user).getTokenBalance(address, token);
-    throw new UserError(
-      BigInt(held.balanceInSun) > 0n
-        ? `Your trades of $${symbol} are still being indexed; try again in a few seconds.`
-        : `This wallet holds no $${symbol} bought here, so there is no entry price to go from.`,
-    );
+    throw BigInt(held.balanceInSun) > 0n
+      ? new UserError(
+          `Your trades of $${symbol} are still being indexed; try again in a few seconds.`,
+          why('err-order-indexing', { symbol }),
+        )
+      : new UserError(
+          `This wallet holds no $${symbol} bought here, so there is no entry price to go from.`,
+          why('err-order-no-entry', { symbol }),
+        );
   }
 
   /**
@@ -138,7 +143,10 @@ export function createOrderPlacing(core: EngineCore) {
    */
   async function create(user: UserRow, asked: OrderSpec): Promise<OrderRow> {
     if ((await store.openOrders(user.telegramId)).length >= MAX_OPEN_ORDERS)
-      throw new UserError(`You have ${MAX_OPEN_ORDERS} open orders; cancel some first (/orders).`);
+      throw new UserError(
+        `You have ${MAX_OPEN_ORDERS} open orders; cancel some first (/orders).`,
+        why('err-order-max-open', { max: MAX_OPEN_ORDERS }),
+      );
     const spec =
       asked.kind === 'sl' ? { ...asked, holdBlocks: asked.holdBlocks ?? store.settings(user).slHoldBlocks } : asked;
     const wallet = await accounts.activeWallet(user);

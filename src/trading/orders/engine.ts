@@ -77,7 +77,7 @@ function orderMover({ store, book, deliver }: MoveParts): OrderCore['move'] {
     const event = tell && {
       userId: o.userId,
       kind: tell.kind,
-      payload: { reason: tell.reason, outcome: tell.outcome, priceTrx: tell.priceTrx },
+      payload: { reason: tell.reason, why: tell.why, outcome: tell.outcome, priceTrx: tell.priceTrx },
     };
     const moved = await store.moveOrder(o.id, from, to, fields, event);
     await book.refresh(o.id);

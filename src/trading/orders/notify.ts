@@ -5,7 +5,7 @@
 // process that died) is delivered at the next delivery or start.
 import type { Logger } from 'pino';
 import type { OrderRow, TradingStore } from '../store.js';
-import type { TradeOutcome } from '../trade-flow.js';
+import type { Reason, TradeOutcome } from '../trade-flow.js';
 
 export type OrderEventKind = 'filled' | 'failed' | 'paused' | 'cancelled' | 'skipped' | 'retrying';
 
@@ -13,7 +13,13 @@ export type OrderEventKind = 'filled' | 'failed' | 'paused' | 'cancelled' | 'ski
 export interface OrderEvent {
   kind: OrderEventKind;
   order: OrderRow;
+  /** why it paused, failed, was cancelled or skipped: the engine's English words */
   reason?: string | undefined;
+  /**
+   * the same as a reason to word in the user's language when it comes from a failure (reasons.ts;
+   * the bot: error-text.ts `toldText(s, e.why, e.reason)`); absent for the engine's own words
+   */
+  why?: Reason | undefined;
   outcome?: TradeOutcome | undefined;
   /** filled: TRX per token the trade got */
   priceTrx?: number | undefined;

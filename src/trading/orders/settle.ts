@@ -5,7 +5,7 @@
 import type { Side } from '../../tron/market/index.js';
 import { fillPriceTrx } from '../pnl.js';
 import type { OrderRow, TradeRow } from '../store.js';
-import { failureKindOf, friendly, TradeError, type TradeOutcome } from '../trade-flow.js';
+import { errorNote, failureKindOf, friendly, reasonOf, TradeError, type TradeOutcome } from '../trade-flow.js';
 import { quoteOfTrade } from '../trade-row.js';
 import { OPEN, type OrderCore } from './create.js';
 import { nextRound } from './triggers.js';
@@ -23,11 +23,14 @@ export function createOrderSettling(core: SettleCore) {
   /**
    * A quote refused before anything was claimed: no funds pauses, nothing to sell cancels, and so does
    * an API whose quote the trading side refused for the user's safety (paused, the user told why).
+   * A pause's note is the failure's reason and English sentence as JSON (trade-errors.ts `errorNote`;
+   * the bot reads it with error-text.ts `noteErrorText`); its event carries both too.
    */
   async function refused(o: OrderRow, e: unknown): Promise<void> {
     const kind = failureKindOf(e);
     if (kind === 'funds' || (e instanceof TradeError && e.kind === 'safety')) {
-      await move(o, 'active', 'paused', { note: friendly(e) }, { kind: 'paused', reason: friendly(e) });
+      const [reason, because] = [friendly(e), reasonOf(e)];
+      await move(o, 'active', 'paused', { note: errorNote(because, reason) }, { kind: 'paused', reason, why: because });
     } else if (kind === 'no-holding' && o.side === 'sell') {
       const gone = 'the holding is gone';
       await move(o, 'active', 'cancelled', { note: gone }, { kind: 'cancelled', reason: gone });
@@ -43,8 +46,10 @@ export function createOrderSettling(core: SettleCore) {
     if (!o || o.status !== 'executing') return;
     if (outcome.state === 'confirmed') return filled(o, t, outcome);
     const reason = outcome.reason ?? 'failed';
+    const because = outcome.why;
     if (outcome.failureKind === 'funds') {
-      await move(o, 'executing', 'paused', { note: reason }, { kind: 'paused', reason, outcome });
+      const note = because ? errorNote(because, reason) : reason;
+      await move(o, 'executing', 'paused', { note }, { kind: 'paused', reason, why: because, outcome });
     } else if (outcome.failureKind === 'no-holding' && o.side === 'sell') {
       const gone = 'the holding is gone';
       await move(o, 'executing', 'cancelled', { note: gone }, { kind: 'cancelled', reason: gone, outcome });
@@ -61,9 +66,9 @@ export function createOrderSettling(core: SettleCore) {
       void core.check(o.token).catch(() => undefined);
     } else if (o.kind === 'dca') {
       const r = nextRound(o, `failed: ${reason}`, 'failed', now());
-      await move(o, 'executing', r.to, r.fields, { kind: 'failed', reason, outcome });
+      await move(o, 'executing', r.to, r.fields, { kind: 'failed', reason, why: because, outcome });
     } else {
-      await move(o, 'executing', 'failed', { note: reason }, { kind: 'failed', reason, outcome });
+      await move(o, 'executing', 'failed', { note: reason }, { kind: 'failed', reason, why: because, outcome });
     }
   }
 
@@ -113,7 +118,7 @@ export function createOrderSettling(core: SettleCore) {
     const o = t.orderId ? await store.order(t.orderId) : undefined;
     const reason = outcome.reason ?? 'a chain reorganisation removed its trade';
     if (o?.status === 'filled')
-      await move(o, 'filled', 'failed', { note: reason }, { kind: 'failed', reason, outcome });
+      await move(o, 'filled', 'failed', { note: reason }, { kind: 'failed', reason, why: outcome.why, outcome });
     else log.warn({ trade: t.id, order: t.orderId, reason }, 'an order round was undone by a fork');
   }
 

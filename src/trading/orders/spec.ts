@@ -4,6 +4,7 @@
 import { marketCapToE18, priceE18, type Side } from '../../tron/market/index.js';
 import { TOKEN_DECIMALS, trxToSun } from '../../tron/units.js';
 import { UserError } from '../accounts.js';
+import { why } from '../reasons.js';
 import type { OrderRow } from '../store.js';
 import { levelFromEntry, MAX_HOLD_BLOCKS, type Priced } from './triggers.js';
 
@@ -42,24 +43,34 @@ export const MAX_OPEN_ORDERS = 100;
 /** A percent as basis points (sell shares, gains, losses and drops are stored so). */
 export const pctToBps = (pct: number): bigint => BigInt(Math.round(pct * 100));
 
-function checkPct(name: string, v: number, max = 100): void {
-  if (!Number.isFinite(v) || v <= 0 || v > max) throw new UserError(`${name} must be above 0 % and at most ${max} %.`);
+/** The names of the percents an order checks (err-order-pct's choice): the share to sell, the gain, the loss, the drop. */
+const PCT_NAMES = { share: 'The share to sell', gain: 'The gain', loss: 'The loss', drop: 'The drop' } as const;
+
+function checkPct(what: keyof typeof PCT_NAMES, v: number, max = 100): void {
+  if (!Number.isFinite(v) || v <= 0 || v > max)
+    throw new UserError(
+      `${PCT_NAMES[what]} must be above 0 % and at most ${max} %.`,
+      why('err-order-pct', { what, max }),
+    );
 }
 
 function checkLevel(at: PriceSpec): void {
-  if ('e18' in at && at.e18 <= 0n) throw new UserError('The price must be above 0.');
+  if ('e18' in at && at.e18 <= 0n) throw new UserError('The price must be above 0.', why('err-order-price-zero'));
 }
 
 /** Refuses a stop-loss's hold that is not a whole number of blocks from 1 to MAX_HOLD_BLOCKS. */
 export function checkHoldBlocks(n: number): void {
   if (!Number.isInteger(n) || n < 1 || n > MAX_HOLD_BLOCKS)
-    throw new UserError(`The hold must be 1 to ${MAX_HOLD_BLOCKS} blocks.`);
+    throw new UserError(
+      `The hold must be 1 to ${MAX_HOLD_BLOCKS} blocks.`,
+      why('err-order-hold', { max: MAX_HOLD_BLOCKS }),
+    );
 }
 
 /** A buy's TRX in sun, refused at nothing. */
 function buySun(trx: string): bigint {
   const sun = trxToSun(trx);
-  if (sun <= 0n) throw new UserError('The amount must be more than 0 TRX.');
+  if (sun <= 0n) throw new UserError('The amount must be more than 0 TRX.', why('err-amount-zero'));
   return sun;
 }
 
@@ -75,26 +86,27 @@ export function checkSpec(spec: OrderSpec): void {
     case 'limit':
       checkLevel(spec.at);
       if (spec.side === 'buy') buySun(spec.trx);
-      else checkPct('The share to sell', spec.pct);
+      else checkPct('share', spec.pct);
       return;
     case 'tp':
     case 'sl':
-      checkPct('The share to sell', spec.pct);
-      if (spec.kind === 'tp') checkPct('The gain', spec.gainPct, 100_000);
+      checkPct('share', spec.pct);
+      if (spec.kind === 'tp') checkPct('gain', spec.gainPct, 100_000);
       else {
-        checkPct('The loss', spec.lossPct, 99.99);
+        checkPct('loss', spec.lossPct, 99.99);
         if (spec.holdBlocks !== undefined) checkHoldBlocks(spec.holdBlocks);
       }
       return;
     case 'trail':
-      checkPct('The share to sell', spec.pct);
-      checkPct('The drop', spec.dropPct, 99.99);
+      checkPct('share', spec.pct);
+      checkPct('drop', spec.dropPct, 99.99);
       return;
     case 'dca':
       buySun(spec.trx);
       if (!Number.isInteger(spec.count) || spec.count < 1 || spec.count > 1000)
-        throw new UserError('The number of rounds must be 1 to 1000.');
-      if (!(spec.intervalMs >= 60_000)) throw new UserError('The interval must be at least 1 minute.');
+        throw new UserError('The number of rounds must be 1 to 1000.', why('err-order-rounds'));
+      if (!(spec.intervalMs >= 60_000))
+        throw new UserError('The interval must be at least 1 minute.', why('err-order-interval'));
       if (spec.max) checkLevel(spec.max);
   }
 }

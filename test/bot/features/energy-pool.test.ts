@@ -40,6 +40,7 @@ const watcher = () =>
     admins: [ADMIN],
     meta: h.built.store,
     logger: createLogger('silent'),
+    speechOf: h.built.services.speechOf,
   });
 
 /** Signs and sends a resource transaction, waits for its block, and answers the bytes it was billed. */

@@ -183,7 +183,7 @@ describe('payouts told', () => {
     expect(await store.claimPayout({ id: `${ALICE}:1`, ...row, status: 'signed', createdAt: at, updatedAt: at })).toBe(
       true,
     );
-    const tell = tellPayouts(h.bot.api, referrals(), createLogger('silent'), txLinker());
+    const tell = tellPayouts(h.bot.api, referrals(), createLogger('silent'), txLinker(), h.built.services.speechOf);
     expect(await tell()).toBe(0); // not confirmed yet
     expect(await store.settlePayout(`${ALICE}:1`, 'confirmed', at + 1)).toBe(true);
     const before = h.tg.sent(ALICE).length;
@@ -216,7 +216,7 @@ describe('payouts told', () => {
       sendMessage: (...a: Parameters<Api['sendMessage']>) =>
         down ? Promise.reject(new Error('socket hang up')) : h.bot.api.sendMessage(...a),
     } as unknown as Api;
-    const tell = tellPayouts(flaky, referrals(), createLogger('silent'), txLinker());
+    const tell = tellPayouts(flaky, referrals(), createLogger('silent'), txLinker(), h.built.services.speechOf);
     const before = h.tg.sent(ALICE).length;
     expect(await tell()).toBe(0);
     down = false;

@@ -108,8 +108,6 @@ describe('trading by buttons', () => {
     await h.send(h.tg.tap(ALICE, q, h.tg.button(q, '✖️ Cancel')));
     await h.send(h.tg.message(ALICE, `/sell ${tokens.SDOG} 1000`));
     expect(h.tg.last(ALICE).text).toContain('You sell: 1,000 $SDOG');
-    await h.send(h.tg.message(ALICE, '/help'));
-    expect(h.tg.last(ALICE).text).toContain('/buy — Buy: /buy ADDRESS TRX');
   });
 
   it('answers bad amounts, bad addresses and unknown tokens helpfully', async () => {

@@ -143,10 +143,13 @@ function notShown(node: ts.Node): boolean {
   return false;
 }
 
+/** Files whose words are never shown: Telegram's refusals, matched by their descriptions. */
+const NOT_SHOWN_FILES = new Set(['src/bot/refusals.ts']);
+
 describe('no user-visible text in src/bot outside locales/', () => {
   it('finds none in the string literals', () => {
     const found: string[] = [];
-    for (const { file, text } of sources) {
+    for (const { file, text } of sources.filter((s) => !NOT_SHOWN_FILES.has(s.file))) {
       const sf = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
       const visit = (node: ts.Node) => {
         let raw: string | undefined;

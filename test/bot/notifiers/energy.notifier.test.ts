@@ -11,6 +11,7 @@ import { createStore, openBotDatabase, type BotDatabase } from '../../../src/bot
 import { createLogger } from '../../../src/log.js';
 import { BOT_INFO, FakeTelegram } from '../../helpers/telegram.js';
 import { TOKEN } from '../../helpers/bot.js';
+import { speechIn, tr } from '../../helpers/speech.js';
 
 const ADMINS = [7001, 7002];
 const ORIGIN = 'TKGRE6oiU3rEzasue4MsB6sCXXSTx9BAe3';
@@ -61,7 +62,15 @@ const left = (energyLeft: number) => {
 };
 
 const watcher = (apiRoot = tg.url) =>
-  watchEnergyPools({ api: apiAt(apiRoot), pools, admins: ADMINS, meta: store, logger: createLogger('silent') });
+  watchEnergyPools({
+    api: apiAt(apiRoot),
+    pools,
+    admins: ADMINS,
+    meta: store,
+    logger: createLogger('silent'),
+    // each admin in their chat's language, as the bot's services say it
+    speechOf: async (chatId) => speechIn(await store.languageOf(chatId)),
+  });
 /** What each admin was told, first line of each notice. */
 const told = (admin: number) => tg.sent(admin).map((m) => m.text.split('\n')[0]);
 
@@ -108,5 +117,33 @@ describe('the energy pool notices', () => {
     expect(told(ADMINS[0]!)).toHaveLength(3);
     expect(await watcher()()).toBe(1);
     expect(told(ADMINS[0]!).at(-1)).toBe('✅ <b>Energy pool recovered</b>');
+  });
+
+  it('tells each admin in their own language', async () => {
+    const [RU, ZH, EN] = [7011, 7012, 7013];
+    await store.chooseLanguage(RU, 'ru');
+    await store.chooseLanguage(ZH, 'zh');
+    // another pool, low at first sight
+    const other = (await pools()).map((p) => ({
+      ...p,
+      origin: 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf',
+      energyLeft: 0,
+      hoursLeft: 0,
+      low: true,
+    }));
+    const look = watchEnergyPools({
+      api: apiAt(tg.url),
+      pools: async () => other,
+      admins: [RU, ZH, EN],
+      meta: store,
+      logger: createLogger('silent'),
+      speechOf: async (chatId) => speechIn(await store.languageOf(chatId)),
+    });
+    expect(await look()).toBe(1);
+    expect(told(RU)).toEqual([tr('ru', 'energy-low-title')]);
+    expect(told(ZH)).toEqual([tr('zh', 'energy-low-title')]);
+    expect(told(EN)).toEqual(['⚠️ <b>Energy pool low</b>']);
+    expect(told(RU)[0]).not.toBe(told(EN)[0]);
+    expect(tg.refusals).toEqual([]);
   });
 });
