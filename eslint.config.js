@@ -101,6 +101,41 @@ export default tseslint.config(
   },
   ...layerRules,
   {
+    // The Mini App's page (web/, docs/app.md): browser code in TSX, type-checked with its own tsconfigs
+    // (web/tsconfig.json for the page, web/tsconfig.node.json for its Vite build). It talks to the
+    // server over HTTP only: from src/ it takes nothing but the types of src/web/contract.ts.
+    files: ['web/**/*.ts', 'web/**/*.tsx'],
+    languageOptions: {
+      parserOptions: {
+        project: ['./web/tsconfig.json', './web/tsconfig.node.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: Object.fromEntries(
+        ['window', 'document', 'navigator', 'location', 'fetch', 'EventSource', 'URL', 'URLSearchParams', 'Intl'].map(
+          (g) => [g, 'readonly'],
+        ),
+      ),
+    },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+src/(?!web/contract(\\.js)?$)',
+              message: "The page reaches the server over HTTP: from src/ it imports only src/web/contract.ts's types.",
+            },
+            {
+              regex: '^(\\.\\./)+src/web/contract(\\.js)?$',
+              allowTypeImports: true,
+              message: 'Import the contract with `import type`: the page bundles no server code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js'],
     extends: [tseslint.configs.disableTypeChecked],
   },

@@ -56,7 +56,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    globalSetup: ['test/setup/global.ts'],
+    // the browser tests' notice when Chromium is missing (they skip)
+    globalSetup: ['test/setup/global.ts', 'test/helpers/browser.ts'],
     setupFiles: ['test/setup/keys.ts'],
   },
 });

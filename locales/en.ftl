@@ -965,3 +965,203 @@ pic-days =
     }
 # the bot's name in the PnL card's corner
 pic-brand = Tron launchpad bot
+
+## ==== The Mini App from the bot: /app, the card's Open button, the menu button ====
+
+# The Mini App (the trading terminal) as the bot offers it: /app, the card's button, the menu button.
+cmd-app = Trading terminal: live charts, trades, positions, orders
+# the web_app button on token cards and under /app
+webapp-open = 📈 Open
+# the chats' menu button, next to the message field (1 to 64 characters)
+webapp-menu-button = 📈 Terminal
+webapp-intro = 📈 <b>Trading terminal</b>: tokens with live prices, candle charts that move with every trade, buys and sells with a confirmation sheet, your positions, orders and wallet. Tap Open, or the menu button next to the message field.
+webapp-private-only = 📈 The trading terminal opens in a private chat with the bot: send /app to @{ $bot }.
+webapp-needs-https = 📈 The trading terminal is served at <code>{ $url }</code>, but Telegram opens an app inside a chat only from an <b>https</b> address. The bot's operator sets APP_URL to one (see docs/app.md); until then there is no Open button.
+
+## ==== The Mini App's server answers (app-srv-) ====
+
+# The Mini App's server (src/web): what its API answers when it refuses a request. Plain text (no HTML).
+app-srv-init-data-invalid = This app was not opened from the bot, or its data was changed. Close it and open it again from the bot.
+app-srv-init-data-expired = This app was opened more than an hour ago. Close it and open it again from the bot.
+app-srv-invalid = The request is not valid: check { $field }.
+app-srv-bad-request = The request could not be read.
+app-srv-not-found = Not found.
+app-srv-too-many-streams = Too many live pages are open; close one and try again.
+app-srv-order-share = The amount of a sell must be a percent of your holding, from 0.01 to 100 (e.g. 50).
+app-srv-order-trx = The amount of a buy must be a positive number of TRX (up to 6 decimals), e.g. 100.
+app-srv-order-price = The price must be a price in TRX per token (e.g. 0.00005) or a market cap in USD (e.g. mc50k).
+app-srv-order-sells = A take-profit or a stop-loss sells: choose sell.
+app-srv-order-gain = The take-profit's level must be a gain in percent from your entry, e.g. +100.
+app-srv-order-loss = The stop-loss's level must be a loss in percent from your entry, below 100, e.g. -30.
+
+## ==== The Mini App's page (app-) ====
+
+# The Mini App's texts in English (web/, the page opened from the bot's menu button, /app and the
+# token card's 📈 Open button). Amounts and prices come formatted; counts come as numbers.
+
+## ==== The Mini App ====
+
+app-title = Launchpad terminal
+app-loading = Loading…
+app-back = Back
+app-retry = Retry
+app-close = Close
+app-cancel = Cancel
+app-confirm = Confirm
+app-copy = Copy
+app-copied = Copied
+app-of = { $value } / { $limit }
+
+## The session: initData missing, altered or over an hour old (401)
+
+app-session-invalid-title = Session invalid or expired
+app-session-invalid-body = This page could not confirm who you are: the session Telegram gave it is missing, altered or more than an hour old.
+app-session-invalid-how = Open the app again from the bot: send /app or tap the menu button.
+
+## Errors
+
+app-error-network = No connection to the server. Check your connection and try again.
+app-error-rate-limited = Too many requests. Wait a moment and try again.
+app-error-generic = Something went wrong. Try again.
+
+## The bottom nav
+
+app-nav-tokens = Tokens
+app-nav-positions = Positions
+app-nav-orders = Orders
+app-nav-wallet = Wallet
+
+## Tokens
+
+app-tokens-search = Name, symbol or address
+app-tokens-tab-new = New
+app-tokens-tab-trending = Trending
+app-tokens-tab-launching = About to launch
+app-tokens-tab-launched = Launched
+app-tokens-empty = No tokens here yet.
+app-tokens-none-found = No token matches your search.
+app-token-row-stats = MC { $mcap } · Vol 24h { $volume } TRX
+app-progress-label = Bonding curve progress
+
+## A token page
+
+app-token-curve = Bonding curve: { $pct }
+app-token-launching = About to launch: { $pct }
+app-token-launched = Launched on SunSwap V2
+app-token-launched-liquidity = Launched on SunSwap V2 · liquidity { $liquidity } TRX
+app-safety-ok = Looks safe
+app-safety-caution = Caution
+app-safety-danger = Danger
+app-safety-stats = { $holders ->
+    [one] { $holders } holder
+   *[other] { $holders } holders
+  } · top 10 hold { $top10 }
+app-interval-5m = 5m
+app-interval-1h = 1h
+app-interval-1d = 1d
+app-chart-last = Last candle { $time }: close { $close } TRX
+app-chart-empty = No trades yet.
+app-chart-error = The chart could not be loaded.
+app-chart-credit = Charts by TradingView
+app-tab-trades = Trades
+app-tab-holders = Holders
+app-tab-order = Order
+app-trades-empty = No trades yet.
+app-trade-buy = Buy
+app-trade-sell = Sell
+app-holders-empty = No holders yet.
+app-holder-type = { $type ->
+    [curve] bonding curve
+    [dev] creator
+    [pool] SunSwap pool
+    [trader] trader
+   *[other] { $type }
+  }
+
+## Buy and sell
+
+app-buy = Buy
+app-sell = Sell
+app-buy-symbol = Buy { $symbol }
+app-sell-symbol = Sell { $symbol }
+app-amount-trx = Amount, TRX
+app-amount-sell = Amount: tokens, or a percent such as 50%
+app-balance = Balance { $amount }
+app-holding = You hold { $amount } { $symbol }
+app-slippage = slippage { $pct }
+app-quoting = Getting a quote…
+
+## The confirmation sheet: the exact terms that will be signed
+
+app-quote-title-buy = Buy { $symbol }?
+app-quote-title-sell = Sell { $symbol }?
+app-quote-pay = You pay
+app-quote-sell = You sell
+app-quote-expected = You get (expected)
+app-quote-min = At least (slippage { $pct })
+app-quote-router-fee = Bot fee ({ $pct })
+app-quote-launchpad-fee = Launchpad fee
+app-quote-impact = Price impact
+app-quote-network-fee = Network fee
+app-quote-venue = Venue
+app-venue-curve = bonding curve
+app-venue-dex = SunSwap V2
+app-fee-sponsored = sponsored (≈ 0 TRX)
+app-fee-unknown = paid in TRX for the energy used
+app-fee-up-to = ≈ { $fee } (at most { $max })
+app-quote-valid = Valid for { $seconds ->
+    [one] { $seconds } second
+   *[other] { $seconds } seconds
+  }
+app-quote-expired = This quote has expired. Get a new one to trade.
+app-quote-again = New quote
+app-sending = Sending…
+
+## A trade after Confirm
+
+app-trade-status-quoted = Waiting to be sent…
+app-trade-status-sending = Sending the transaction…
+app-trade-status-landed = Done: the transaction is in a block.
+app-trade-status-final = Done and final.
+app-trade-status-failed = The trade failed.
+app-trade-status-expired = The quote expired before it was sent. Nothing was traded.
+app-trade-received = Received { $amount }
+
+## Orders
+
+app-order-kind-limit = Limit
+app-order-kind-tp = Take profit
+app-order-kind-sl = Stop loss
+app-order-kind-trail = Trailing stop
+app-order-kind-dca = DCA
+app-order-amount-trx = Amount, TRX
+app-order-amount-pct = Share of your holding, %
+app-order-trigger-limit = Price, TRX per token
+app-order-trigger-tp = Sell when the price is up by, %
+app-order-trigger-sl = Sell when the price is down by, %
+app-order-place = Place order
+app-order-placed = Order placed: { $text }
+app-order-see-all = All orders
+app-order-cancel = Cancel
+app-orders-title = Open orders
+app-orders-empty = No open orders. Place one from a token's page.
+
+## Positions
+
+app-positions-title = Positions
+app-positions-empty = No positions yet. Buy a token to open one.
+app-positions-value = Value
+app-positions-pnl = Profit / loss
+app-position-held = { $amount } tokens
+app-position-value-cost = value { $value } · cost { $cost }
+
+## Wallet
+
+app-wallet-title = Wallet
+app-wallet-address = Your trading wallet's address
+app-wallet-balance = Balance
+app-wallet-energy = Energy
+app-wallet-bandwidth = Bandwidth
+app-wallet-sponsored = Your trades are sponsored: the bot's energy pool pays the energy, so the network fee is about 0 TRX.
+app-wallet-not-sponsored = Trades burn TRX for the energy they use (the network fee), shown on each confirmation.
+app-wallet-bot-only = Export a key and withdraw from the bot's chat: /wallet.

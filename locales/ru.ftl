@@ -997,3 +997,205 @@ pic-days =
        *[many] { $d } дней
     }
 pic-brand = Tron launchpad бот
+
+## ==== The Mini App from the bot: /app, the card's Open button, the menu button ====
+
+# Мини-приложение (торговый терминал): /app, кнопка на карточке токена, кнопка меню.
+cmd-app = Торговый терминал: живые графики, сделки, позиции, ордера
+# кнопка web_app на карточках токенов и под /app
+webapp-open = 📈 Открыть
+# кнопка меню рядом с полем ввода (от 1 до 64 символов)
+webapp-menu-button = 📈 Терминал
+webapp-intro = 📈 <b>Торговый терминал</b>: токены с живыми ценами, свечные графики, которые двигаются с каждой сделкой, покупка и продажа с окном подтверждения, ваши позиции, ордера и кошелёк. Нажмите «Открыть» или кнопку меню рядом с полем ввода.
+webapp-private-only = 📈 Торговый терминал открывается в личном чате с ботом: отправьте /app в @{ $bot }.
+webapp-needs-https = 📈 Торговый терминал доступен по адресу <code>{ $url }</code>, но Telegram открывает приложение в чате только с адреса <b>https</b>. Оператор бота задаёт такой адрес в APP_URL (см. docs/app.md); до тех пор кнопки «Открыть» нет.
+
+## ==== The Mini App's server answers (app-srv-) ====
+
+# Сервер мини-приложения (src/web): что отвечает его API, когда отказывает в запросе. Простой текст (без HTML).
+app-srv-init-data-invalid = Приложение открыто не из бота, или его данные изменены. Закройте его и откройте снова из бота.
+app-srv-init-data-expired = Приложение открыто больше часа назад. Закройте его и откройте снова из бота.
+app-srv-invalid = Запрос неверен: проверьте { $field }.
+app-srv-bad-request = Не удалось прочитать запрос.
+app-srv-not-found = Не найдено.
+app-srv-too-many-streams = Открыто слишком много живых страниц; закройте одну и попробуйте снова.
+app-srv-order-share = Сумма продажи — процент от вашей позиции, от 0,01 до 100 (например, 50).
+app-srv-order-trx = Сумма покупки — положительное число TRX (до 6 знаков после запятой), например 100.
+app-srv-order-price = Цена — цена в TRX за токен (например, 0.00005) или капитализация в USD (например, mc50k).
+app-srv-order-sells = Тейк-профит и стоп-лосс продают: выберите продажу.
+app-srv-order-gain = Уровень тейк-профита — рост в процентах от вашей цены входа, например +100.
+app-srv-order-loss = Уровень стоп-лосса — падение в процентах от вашей цены входа, меньше 100, например -30.
+
+## ==== The Mini App's page (app-) ====
+
+# Тексты мини-приложения на русском (web/, страница, которая открывается кнопкой меню бота, командой
+# /app и кнопкой 📈 Открыть на карточке токена). Суммы и цены приходят отформатированными, количества — числами.
+
+## ==== Мини-приложение ====
+
+app-title = Терминал Launchpad
+app-loading = Загрузка…
+app-back = Назад
+app-retry = Повторить
+app-close = Закрыть
+app-cancel = Отмена
+app-confirm = Подтвердить
+app-copy = Копировать
+app-copied = Скопировано
+app-of = { $value } / { $limit }
+
+## Сессия: initData нет, она изменена или старше часа (401)
+
+app-session-invalid-title = Сессия недействительна или истекла
+app-session-invalid-body = Страница не смогла подтвердить, кто вы: сессии от Telegram нет, она изменена или ей больше часа.
+app-session-invalid-how = Откройте приложение заново из бота: отправьте /app или нажмите кнопку меню.
+
+## Ошибки
+
+app-error-network = Нет связи с сервером. Проверьте подключение и попробуйте ещё раз.
+app-error-rate-limited = Слишком много запросов. Подождите немного и попробуйте ещё раз.
+app-error-generic = Что-то пошло не так. Попробуйте ещё раз.
+
+## Нижнее меню
+
+app-nav-tokens = Токены
+app-nav-positions = Позиции
+app-nav-orders = Ордера
+app-nav-wallet = Кошелёк
+
+## Токены
+
+app-tokens-search = Название, тикер или адрес
+app-tokens-tab-new = Новые
+app-tokens-tab-trending = В тренде
+app-tokens-tab-launching = Скоро запуск
+app-tokens-tab-launched = Запущены
+app-tokens-empty = Здесь пока нет токенов.
+app-tokens-none-found = Ни один токен не подходит под поиск.
+app-token-row-stats = Кап. { $mcap } · Объём 24 ч { $volume } TRX
+app-progress-label = Прогресс кривой
+
+## Страница токена
+
+app-token-curve = Кривая: { $pct }
+app-token-launching = Скоро запуск: { $pct }
+app-token-launched = Запущен на SunSwap V2
+app-token-launched-liquidity = Запущен на SunSwap V2 · ликвидность { $liquidity } TRX
+app-safety-ok = Выглядит безопасно
+app-safety-caution = Осторожно
+app-safety-danger = Опасно
+app-safety-stats = { $holders ->
+    [one] { $holders } держатель
+    [few] { $holders } держателя
+   *[other] { $holders } держателей
+  } · у топ-10 { $top10 }
+app-interval-5m = 5м
+app-interval-1h = 1ч
+app-interval-1d = 1д
+app-chart-last = Последняя свеча { $time }: закрытие { $close } TRX
+app-chart-empty = Сделок пока нет.
+app-chart-error = Не удалось загрузить график.
+app-chart-credit = Графики: TradingView
+app-tab-trades = Сделки
+app-tab-holders = Держатели
+app-tab-order = Ордер
+app-trades-empty = Сделок пока нет.
+app-trade-buy = Покупка
+app-trade-sell = Продажа
+app-holders-empty = Держателей пока нет.
+app-holder-type = { $type ->
+    [curve] кривая
+    [dev] создатель
+    [pool] пул SunSwap
+    [trader] трейдер
+   *[other] { $type }
+  }
+
+## Покупка и продажа
+
+app-buy = Купить
+app-sell = Продать
+app-buy-symbol = Купить { $symbol }
+app-sell-symbol = Продать { $symbol }
+app-amount-trx = Сумма, TRX
+app-amount-sell = Количество токенов или процент, например 50%
+app-balance = Баланс { $amount }
+app-holding = У вас { $amount } { $symbol }
+app-slippage = проскальзывание { $pct }
+app-quoting = Получаем котировку…
+
+## Окно подтверждения: точные условия, которые будут подписаны
+
+app-quote-title-buy = Купить { $symbol }?
+app-quote-title-sell = Продать { $symbol }?
+app-quote-pay = Вы платите
+app-quote-sell = Вы продаёте
+app-quote-expected = Вы получите (ожидается)
+app-quote-min = Не меньше (проскальзывание { $pct })
+app-quote-router-fee = Комиссия бота ({ $pct })
+app-quote-launchpad-fee = Комиссия лаунчпада
+app-quote-impact = Влияние на цену
+app-quote-network-fee = Комиссия сети
+app-quote-venue = Площадка
+app-venue-curve = кривая
+app-venue-dex = SunSwap V2
+app-fee-sponsored = оплачивает бот (≈ 0 TRX)
+app-fee-unknown = оплачивается в TRX за потраченную энергию
+app-fee-up-to = ≈ { $fee } (не больше { $max })
+app-quote-valid = Действует ещё { $seconds ->
+    [one] { $seconds } секунду
+    [few] { $seconds } секунды
+   *[other] { $seconds } секунд
+  }
+app-quote-expired = Котировка истекла. Запросите новую, чтобы совершить сделку.
+app-quote-again = Новая котировка
+app-sending = Отправляем…
+
+## Сделка после подтверждения
+
+app-trade-status-quoted = Ждёт отправки…
+app-trade-status-sending = Отправляем транзакцию…
+app-trade-status-landed = Готово: транзакция в блоке.
+app-trade-status-final = Готово и окончательно.
+app-trade-status-failed = Сделка не прошла.
+app-trade-status-expired = Котировка истекла до отправки. Сделки не было.
+app-trade-received = Получено { $amount }
+
+## Ордера
+
+app-order-kind-limit = Лимит
+app-order-kind-tp = Тейк-профит
+app-order-kind-sl = Стоп-лосс
+app-order-kind-trail = Трейлинг-стоп
+app-order-kind-dca = DCA
+app-order-amount-trx = Сумма, TRX
+app-order-amount-pct = Доля позиции, %
+app-order-trigger-limit = Цена, TRX за токен
+app-order-trigger-tp = Продать при росте цены на, %
+app-order-trigger-sl = Продать при падении цены на, %
+app-order-place = Разместить ордер
+app-order-placed = Ордер размещён: { $text }
+app-order-see-all = Все ордера
+app-order-cancel = Отменить
+app-orders-title = Открытые ордера
+app-orders-empty = Открытых ордеров нет. Разместите ордер на странице токена.
+
+## Позиции
+
+app-positions-title = Позиции
+app-positions-empty = Позиций пока нет. Купите токен, чтобы открыть позицию.
+app-positions-value = Стоимость
+app-positions-pnl = Прибыль / убыток
+app-position-held = Токенов: { $amount }
+app-position-value-cost = стоимость { $value } · затраты { $cost }
+
+## Кошелёк
+
+app-wallet-title = Кошелёк
+app-wallet-address = Адрес вашего торгового кошелька
+app-wallet-balance = Баланс
+app-wallet-energy = Энергия
+app-wallet-bandwidth = Пропускная способность
+app-wallet-sponsored = Ваши сделки спонсируются: энергию оплачивает пул бота, комиссия сети около 0 TRX.
+app-wallet-not-sponsored = Сделки сжигают TRX за потраченную энергию (комиссия сети); сумма видна при каждом подтверждении.
+app-wallet-bot-only = Экспорт ключа и вывод средств — в чате с ботом: /wallet.

@@ -912,3 +912,197 @@ pic-minutes = { $m } 分钟
 pic-hours = { $h } 小时 { $m } 分钟
 pic-days = { $d } 天
 pic-brand = Tron 发射台机器人
+
+## ==== The Mini App from the bot: /app, the card's Open button, the menu button ====
+
+# 小程序（交易终端）：/app、代币卡片上的按钮、菜单按钮。
+cmd-app = 交易终端：实时图表、交易、持仓、挂单
+# 代币卡片和 /app 下的 web_app 按钮
+webapp-open = 📈 打开
+# 输入框旁的菜单按钮（1 到 64 个字符）
+webapp-menu-button = 📈 交易终端
+webapp-intro = 📈 <b>交易终端</b>：实时价格的代币列表、随每笔成交更新的K线图、带确认页的买入和卖出，以及你的持仓、挂单和钱包。点击“打开”，或输入框旁的菜单按钮。
+webapp-private-only = 📈 交易终端只能在与机器人的私聊中打开：向 @{ $bot } 发送 /app。
+webapp-needs-https = 📈 交易终端的地址是 <code>{ $url }</code>，但 Telegram 只能在聊天中打开 <b>https</b> 地址的应用。机器人的运营者需要把 APP_URL 设为 https 地址（见 docs/app.md）；在此之前没有“打开”按钮。
+
+## ==== The Mini App's server answers (app-srv-) ====
+
+# 小程序的服务端（src/web）：其 API 拒绝请求时的回答。纯文本（无 HTML）。
+app-srv-init-data-invalid = 此应用不是从机器人打开的，或其数据已被更改。请关闭后从机器人重新打开。
+app-srv-init-data-expired = 此应用已打开超过一小时。请关闭后从机器人重新打开。
+app-srv-invalid = 请求无效：请检查 { $field }。
+app-srv-bad-request = 无法读取请求。
+app-srv-not-found = 未找到。
+app-srv-too-many-streams = 打开的实时页面过多；请关闭一个后重试。
+app-srv-order-share = 卖出数量须为持仓的百分比，0.01 至 100（例如 50）。
+app-srv-order-trx = 买入数量须为正数 TRX（最多 6 位小数），例如 100。
+app-srv-order-price = 价格须为每个代币的 TRX 价格（例如 0.00005）或以美元计的市值（例如 mc50k）。
+app-srv-order-sells = 止盈和止损都是卖出：请选择卖出。
+app-srv-order-gain = 止盈价位须为相对你买入均价的涨幅百分比，例如 +100。
+app-srv-order-loss = 止损价位须为相对你买入均价的跌幅百分比，小于 100，例如 -30。
+
+## ==== The Mini App's page (app-) ====
+
+# 小程序（web/，从机器人的菜单按钮、/app 和代币卡片的 📈 打开按钮打开的页面）的中文文本。
+# 金额和价格已格式化；数量以数字传入。
+
+## ==== 小程序 ====
+
+app-title = Launchpad 交易终端
+app-loading = 加载中…
+app-back = 返回
+app-retry = 重试
+app-close = 关闭
+app-cancel = 取消
+app-confirm = 确认
+app-copy = 复制
+app-copied = 已复制
+app-of = { $value } / { $limit }
+
+## 会话：initData 缺失、被篡改或超过一小时（401）
+
+app-session-invalid-title = 会话无效或已过期
+app-session-invalid-body = 本页面无法确认你的身份：Telegram 提供的会话缺失、被篡改或已超过一小时。
+app-session-invalid-how = 请从机器人重新打开：发送 /app 或点击菜单按钮。
+
+## 错误
+
+app-error-network = 无法连接服务器。请检查网络后重试。
+app-error-rate-limited = 请求过于频繁。请稍候再试。
+app-error-generic = 出了点问题。请重试。
+
+## 底部导航
+
+app-nav-tokens = 代币
+app-nav-positions = 持仓
+app-nav-orders = 订单
+app-nav-wallet = 钱包
+
+## 代币
+
+app-tokens-search = 名称、代码或地址
+app-tokens-tab-new = 最新
+app-tokens-tab-trending = 热门
+app-tokens-tab-launching = 即将上线
+app-tokens-tab-launched = 已上线
+app-tokens-empty = 这里还没有代币。
+app-tokens-none-found = 没有符合搜索的代币。
+app-token-row-stats = 市值 { $mcap } · 24小时成交 { $volume } TRX
+app-progress-label = 联合曲线进度
+
+## 代币页面
+
+app-token-curve = 联合曲线：{ $pct }
+app-token-launching = 即将上线：{ $pct }
+app-token-launched = 已在 SunSwap V2 上线
+app-token-launched-liquidity = 已在 SunSwap V2 上线 · 流动性 { $liquidity } TRX
+app-safety-ok = 看起来安全
+app-safety-caution = 注意
+app-safety-danger = 危险
+app-safety-stats = { $holders } 位持有人 · 前 10 名持有 { $top10 }
+app-interval-5m = 5分
+app-interval-1h = 1时
+app-interval-1d = 1天
+app-chart-last = 最新K线 { $time }：收盘 { $close } TRX
+app-chart-empty = 还没有交易。
+app-chart-error = 图表加载失败。
+app-chart-credit = 图表由 TradingView 提供
+app-tab-trades = 成交
+app-tab-holders = 持有人
+app-tab-order = 挂单
+app-trades-empty = 还没有交易。
+app-trade-buy = 买入
+app-trade-sell = 卖出
+app-holders-empty = 还没有持有人。
+app-holder-type = { $type ->
+    [curve] 联合曲线
+    [dev] 创建者
+    [pool] SunSwap 池
+    [trader] 交易者
+   *[other] { $type }
+  }
+
+## 买入和卖出
+
+app-buy = 买入
+app-sell = 卖出
+app-buy-symbol = 买入 { $symbol }
+app-sell-symbol = 卖出 { $symbol }
+app-amount-trx = 数量，TRX
+app-amount-sell = 数量：代币数，或百分比如 50%
+app-balance = 余额 { $amount }
+app-holding = 你持有 { $amount } { $symbol }
+app-slippage = 滑点 { $pct }
+app-quoting = 正在报价…
+
+## 确认面板：将要签名的确切条款
+
+app-quote-title-buy = 买入 { $symbol }？
+app-quote-title-sell = 卖出 { $symbol }？
+app-quote-pay = 你支付
+app-quote-sell = 你卖出
+app-quote-expected = 你得到（预计）
+app-quote-min = 至少（滑点 { $pct }）
+app-quote-router-fee = 机器人手续费（{ $pct }）
+app-quote-launchpad-fee = 发射平台手续费
+app-quote-impact = 价格影响
+app-quote-network-fee = 网络费
+app-quote-venue = 交易场所
+app-venue-curve = 联合曲线
+app-venue-dex = SunSwap V2
+app-fee-sponsored = 已赞助（≈ 0 TRX）
+app-fee-unknown = 按所用能量以 TRX 支付
+app-fee-up-to = ≈ { $fee }（最多 { $max }）
+app-quote-valid = 有效期 { $seconds } 秒
+app-quote-expired = 此报价已过期。请重新报价后交易。
+app-quote-again = 重新报价
+app-sending = 发送中…
+
+## 确认后的交易
+
+app-trade-status-quoted = 等待发送…
+app-trade-status-sending = 正在发送交易…
+app-trade-status-landed = 完成：交易已上链。
+app-trade-status-final = 完成并已确认。
+app-trade-status-failed = 交易失败。
+app-trade-status-expired = 报价在发送前已过期。没有成交。
+app-trade-received = 收到 { $amount }
+
+## 订单
+
+app-order-kind-limit = 限价
+app-order-kind-tp = 止盈
+app-order-kind-sl = 止损
+app-order-kind-trail = 追踪止损
+app-order-kind-dca = 定投
+app-order-amount-trx = 数量，TRX
+app-order-amount-pct = 持仓比例，%
+app-order-trigger-limit = 价格，每个代币的 TRX
+app-order-trigger-tp = 价格上涨多少时卖出，%
+app-order-trigger-sl = 价格下跌多少时卖出，%
+app-order-place = 下单
+app-order-placed = 已下单：{ $text }
+app-order-see-all = 全部订单
+app-order-cancel = 取消
+app-orders-title = 未完成订单
+app-orders-empty = 没有未完成订单。可在代币页面下单。
+
+## 持仓
+
+app-positions-title = 持仓
+app-positions-empty = 还没有持仓。买入代币即可开仓。
+app-positions-value = 价值
+app-positions-pnl = 盈亏
+app-position-held = { $amount } 个代币
+app-position-value-cost = 价值 { $value } · 成本 { $cost }
+
+## 钱包
+
+app-wallet-title = 钱包
+app-wallet-address = 你的交易钱包地址
+app-wallet-balance = 余额
+app-wallet-energy = 能量
+app-wallet-bandwidth = 带宽
+app-wallet-sponsored = 你的交易已获赞助：机器人的能量池支付能量，网络费约为 0 TRX。
+app-wallet-not-sponsored = 交易会为所用能量燃烧 TRX（网络费），每次确认时都会显示。
+app-wallet-bot-only = 导出私钥和提现请在机器人聊天中进行：/wallet。

@@ -19,6 +19,15 @@ const base58List = z
   )
   .refine((list) => list.every(isBase58Address), 'must be base58 Tron addresses (T...), comma-separated');
 
+/** A URL, or undefined for a text that is none (for checks that run after z.url() has refused it). */
+function urlOf(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** SunPump's launchpad proxy on mainnet. */
 export const MAINNET_LAUNCHPAD = 'TTfvyrAz86hbZk5iDpKD78pqLGgi8C7AAw';
 
@@ -66,6 +75,14 @@ export const configSchema = z.object({
     )
     .optional(),
   EXPLORER_TX_URL: z.url({ protocol: /^https?$/ }).optional(),
+  APP_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine(
+      (u) => urlOf(u)?.pathname.endsWith('/') !== false,
+      'must end with / (the folder the app is served from, e.g. https://bot.example.com/app/)',
+    )
+    .refine((u) => !urlOf(u)?.hash, 'must have no #fragment (Telegram puts its launch parameters there)')
+    .optional(),
   WEBHOOK_ALLOW_PRIVATE: z.stringbool().optional(),
   BOT_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   BOT_WEBHOOK_SECRET: z
@@ -133,6 +150,12 @@ export interface Config {
   indexer: { pollMs: number; fromMs: number | undefined };
   /** Webhooks may target loopback and private addresses (default: only on the devnet). */
   webhooksAllowPrivate: boolean;
+  /**
+   * The Mini App's address as users' Telegram apps open it (APP_URL; default the API's own port,
+   * `http://HOST:PORT/app/`). Telegram opens a Mini App only from https: with http the bot shows no
+   * `web_app` button and says where the app is.
+   */
+  appUrl: string;
   /** Seals secrets at rest: wallets and keys (bot), webhook secrets (API); unset = devnet-generated. */
   encryptionKey: string | undefined;
   bot: {
@@ -167,6 +190,13 @@ export class ConfigError extends Error {}
 function isLoopback(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
   return h === 'localhost' || h === '::1' || /^127(?:\.\d{1,3}){3}$/.test(h);
+}
+
+/** Where this machine reaches a server bound to `host`: a wildcard address is reached on loopback. */
+function localHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
 /** Settings whose value is a secret: a bad one is named, never shown. */
@@ -223,6 +253,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     energyLendMinSun: BigInt(Math.round(c.ENERGY_LEND_MIN_TRX * 1_000_000)),
     indexer: { pollMs: c.INDEXER_POLL_MS, fromMs: c.INDEXER_FROM_MS },
     webhooksAllowPrivate: c.WEBHOOK_ALLOW_PRIVATE ?? c.TRON_RPC === undefined,
+    appUrl: new URL(c.APP_URL ?? `http://${localHost(c.HOST)}:${c.PORT}/app/`).href,
     encryptionKey: c.WALLET_ENCRYPTION_KEY,
     bot: {
       admins: (c.ADMIN_TELEGRAM_IDS ?? '')

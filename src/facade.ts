@@ -51,6 +51,8 @@ export interface FacadeOptions {
   shared?: SharedRedis | undefined;
   /** The bot's webhook route on this port (see AppDeps.botWebhook). */
   botWebhook?: AppDeps['botWebhook'];
+  /** The Telegram Mini App on this port (see AppDeps.miniApp). */
+  miniApp?: AppDeps['miniApp'];
   /** Where to listen; omit to only build (tests use inject). */
   listen?: { host: string; port: number };
   /**
@@ -131,6 +133,20 @@ async function listenAll(
   return { url, metricsUrl };
 }
 
+/** The webhooks' deliveries, with the secrets an older version kept in plain text sealed first. */
+async function webhooksOf(opts: FacadeOptions, db: AppDatabase, feed: ReturnType<typeof createFeed>, log: Logger) {
+  const webhooks = createWebhooks({
+    db,
+    feed,
+    logger: opts.logger.child({ module: 'webhooks' }),
+    allowPrivate: opts.webhooksAllowPrivate ?? false,
+    vault: opts.vault,
+  });
+  const sealed = await webhooks.sealPlainSecrets();
+  if (sealed) log.info({ webhooks: sealed }, 'sealed webhook secrets kept in plain text by an older version');
+  return webhooks;
+}
+
 export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   const log = opts.logger.child({ module: 'api' });
   const tronWeb = tronWebOf(opts, log);
@@ -158,15 +174,7 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   const feed = createFeed(database, opts.shared?.signal('feed'));
   indexer.onFeed = () => feed.notify();
   indexer.onApplied = () => data.invalidate();
-  const webhooks = createWebhooks({
-    db: database,
-    feed,
-    logger: opts.logger.child({ module: 'webhooks' }),
-    allowPrivate: opts.webhooksAllowPrivate ?? false,
-    vault: opts.vault,
-  });
-  const sealed = await webhooks.sealPlainSecrets();
-  if (sealed) log.info({ webhooks: sealed }, 'sealed webhook secrets kept in plain text by an older version');
+  const webhooks = await webhooksOf(opts, database, feed, log);
   const admin = createAdmin(database);
   const energy = createEnergyService({ db: database, chain, families: opts.families });
   // an instance that does not lead the indexer reads how far the leader got
@@ -190,6 +198,7 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
     health,
     healthRoutes: opts.metricsPort === undefined,
     botWebhook: opts.botWebhook,
+    miniApp: opts.miniApp,
     shared: opts.shared,
     routes: opts.routes ?? true,
     trustProxy: opts.trustProxy,

@@ -18,6 +18,7 @@ import { loadVaultKey, Vault } from './vault.js';
 import type { startBot as StartBot } from './bot/run.js';
 import type { WebhookHandler } from './bot/webhook.js';
 import type { BotDatabase } from './bot/store.js';
+import type { MiniAppDeps } from './web/app.plugin.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const { config, logger, pretty } = bootConfig();
@@ -80,6 +81,11 @@ const botWebhook =
         },
       }
     : undefined;
+// The Mini App (/app) is served on PORT by the instance that takes the bot's updates, from the start;
+// its API answers 503 until the bot is up.
+let miniAppDeps: MiniAppDeps | undefined;
+const miniApp =
+  runsBot && roles.has('bot') ? (await import('./web/app.plugin.js')).miniApp({ deps: () => miniAppDeps }) : undefined;
 const facade = await startFacade({
   database,
   tronHost: tronHost(config),
@@ -97,6 +103,7 @@ const facade = await startFacade({
   metricsPort: config.metricsPort,
   trustProxy: config.trustProxy,
   botWebhook,
+  miniApp,
   shared,
 });
 const leaders: Leadership[] = [];
@@ -148,6 +155,7 @@ if (runsBot) {
     trxUsd: config.trxUsd,
     energyLendMinSun: config.energyLendMinSun,
     explorerTxUrl: config.bot.explorerTxUrl,
+    appUrl: config.appUrl,
     logger,
     bot: { apiRoot: config.bot.apiRoot, shared },
     webhook: config.bot.webhook,
@@ -156,6 +164,8 @@ if (runsBot) {
     ...(config.databaseUrl ? { resumeStaleMs: 90_000 } : {}),
   });
   takeUpdate = bot.handleWebhook;
+  if (miniApp)
+    miniAppDeps = { botToken: config.bot.token!, services: bot.services, api: bot.bot.api, stream: bot.trading.stream };
   const { engine } = bot;
   // the orders, the sniper, copy trading and alerts: on one instance at a time
   if (roles.has('engine'))

@@ -8,6 +8,7 @@ import Fastify, {
   LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyPluginAsync,
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
@@ -56,6 +57,11 @@ export interface AppDeps {
   trustProxy?: boolean | number | string | undefined;
   /** The Telegram bot's webhook path on this instance's port (BOT_WEBHOOK_URL), and what takes its updates. */
   botWebhook?: { path: string; handle: (req: FastifyRequest, reply: FastifyReply) => Promise<void> } | undefined;
+  /**
+   * The Telegram Mini App (src/web/app.plugin.ts) on this port: /app and /app/api/..., served by the
+   * process that runs the bot; its routes are public to the API's key check and not in its document.
+   */
+  miniApp?: FastifyPluginAsync | undefined;
   /**
    * The API's routes and document (default true); false on an instance without the api role, which
    * still serves /healthz, /readyz, /metrics and the bot's webhook on its port.
@@ -142,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.health?.attach(app, healthRoutes);
     app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
     botWebhookRoute(app, deps.botWebhook);
+    if (deps.miniApp) await app.register(deps.miniApp);
     return app;
   }
   // the OpenAPI document and its UI are public
@@ -177,7 +184,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       req.log.info(
         {
           method: req.method,
-          url: req.url,
+          // the Mini App's live stream carries the user's initData in its query: never logged
+          url: req.url.replace(/([?&]auth=)[^&]*/, '$1…'),
           statusCode: reply.statusCode,
           ms: Math.round(reply.elapsedTime * 10) / 10,
           key: req.apiKey?.id,
@@ -196,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.energy) await app.register(energyRoutes, { energy: deps.energy });
   if (deps.live) await app.register(liveRoutes, deps.live);
   botWebhookRoute(app, deps.botWebhook);
+  if (deps.miniApp) await app.register(deps.miniApp);
   return app;
 }
 

@@ -6,7 +6,7 @@ import type { Lang, Languages, Speech } from './i18n.js';
 
 /** /help's pages: the commands of each topic, in the order they are shown. */
 export const HELP_TOPICS = {
-  trading: ['token', 'buy', 'sell', 'new', 'top', 'holders', 'trades', 'positions'],
+  trading: ['token', 'buy', 'sell', 'new', 'top', 'holders', 'trades', 'positions', 'app'],
   orders: ['limit', 'tp', 'sl', 'trail', 'dca', 'orders', 'autotpsl', 'slhold'],
   automation: ['snipe', 'copy'],
   wallet: ['wallet', 'pin', 'unlock', 'settings', 'language', 'referral'],

@@ -48,6 +48,8 @@ export interface BotServices {
   languages: Languages;
   /** How to write to a chat when no update asks (notifications): its chosen language, else the one last seen. */
   speechOf: (chatId: number) => Promise<Speech>;
+  /** The Mini App's address (APP_URL): `web_app` buttons and the menu button open it when it is https. */
+  appUrl: string;
 }
 
 type BaseContext = Context & SpeechFlavor & { services: BotServices };

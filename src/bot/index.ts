@@ -18,6 +18,7 @@ import { listsFeature } from './features/lists.feature.js';
 import { ordersFeature } from './features/orders.feature.js';
 import { snipeFeature } from './features/snipe.feature.js';
 import { adminFeature } from './features/admin.feature.js';
+import { appFeature } from './features/app.feature.js';
 import { alertsFeature } from './features/alerts.feature.js';
 import { positionsFeature } from './features/positions.feature.js';
 import { settingsFeature } from './features/settings.feature.js';
@@ -84,6 +85,7 @@ export function installBot(bot: Bot<BotContext>, services: BotServices, options:
     adminFeature,
     languageFeature,
     startFeature,
+    appFeature,
     referralFeature,
     pinFeature,
     walletFeature,

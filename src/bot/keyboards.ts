@@ -15,6 +15,7 @@ import {
   walletMenuData,
 } from './callback-data/index.js';
 import type { Speech } from './i18n.js';
+import { appLink } from './mini-app.js';
 import type { Settings } from './store.js';
 import type { Side } from '../tron/market/index.js';
 
@@ -38,7 +39,9 @@ function intervalText(s: Speech, iv: CardInterval): string {
 
 /**
  * A token card's buttons; in a private chat also the way back to the user's positions and wallet;
- * with `shareUrl`, a Share button (Telegram's share dialog with the token's link in the bot).
+ * with `shareUrl`, a Share button (Telegram's share dialog with the token's link in the bot); with
+ * `appUrl` (an https address, in a private chat only: Telegram refuses `web_app` buttons elsewhere),
+ * the Mini App's Open button with the token preselected.
  */
 export function cardKeyboard(
   sp: Speech,
@@ -47,6 +50,7 @@ export function cardKeyboard(
   privateChat = false,
   interval: CardInterval = '1h',
   shareUrl?: string,
+  appUrl?: string,
 ): InlineKeyboard {
   const kb = new InlineKeyboard();
   // the chart's interval, switched in place
@@ -75,8 +79,13 @@ export function cardKeyboard(
       .text(sp.t('card-orders'), tokenOrdersData.build({ token }))
       .text(sp.t('card-positions'), positionsData.build({}))
       .text(sp.t('card-wallet'), walletMenuData.build({ action: 'r' }));
+  if (privateChat && appUrl) kb.row().webApp(sp.t('webapp-open'), appLink(appUrl, token));
   return kb;
 }
+
+/** /app's button: the Mini App (an https address; private chats only). */
+export const appKeyboard = (s: Speech, appUrl: string): InlineKeyboard =>
+  new InlineKeyboard().webApp(s.t('webapp-open'), appLink(appUrl));
 
 /** Under a trade's result: back to the token's card, and in a private chat to the positions. */
 export function resultKeyboard(s: Speech, token: string, symbol: string, privateChat: boolean): InlineKeyboard {

@@ -14,6 +14,7 @@ import { createChartCache } from './charts.js';
 import type { BotServices } from './context.js';
 import { txLinker } from './format.js';
 import { setCommandMenus } from './commands.js';
+import { setAppMenuButton } from './mini-app.js';
 import { createBot, installBot, runDueDeletes, type BotOptions } from './index.js';
 import { orderNotifier } from './notifiers/order.notifier.js';
 import { watchEnergyPools } from './notifiers/energy.notifier.js';
@@ -46,6 +47,8 @@ export interface BotRunOptions {
   /** energy lending's threshold (sun), when a lender is set */
   energyLendMinSun?: bigint;
   explorerTxUrl?: string | undefined;
+  /** The Mini App's address (APP_URL); default the facade's `/app/`. Only an https one opens inside Telegram. */
+  appUrl?: string;
   logger: Logger;
   bot?: BotOptions;
   /** How long a first withdrawal to an address waits for its second tap (default 30 s). */
@@ -123,6 +126,7 @@ export async function buildBot(opts: BotRunOptions) {
     events: trades,
     languages,
     speechOf,
+    appUrl: opts.appUrl ?? new URL('/app/', opts.facadeUrl).href,
   };
   installBot(bot, services, opts.bot);
   return { bot, store, services, db, trading, operator: trading.operator, explorerTxUrl: opts.explorerTxUrl };
@@ -213,12 +217,19 @@ export async function startBot(opts: BotRunOptions & BotRoles) {
   await bot.init();
   const engine = botEngine(built, opts.resumeStaleMs);
   if (!opts.engineLed) await engine.start();
+  // the command menus, and the Mini App's menu button (best effort: a refused one leaves the bot running)
+  const setMenus = async () => {
+    await setCommandMenus(bot.api, services.languages);
+    await setAppMenuButton(bot.api, services.languages, services.appUrl).catch((err: unknown) =>
+      log.warn({ err }, 'setting the Mini App menu button failed'),
+    );
+  };
   let runner: RunnerHandle | undefined;
   let handleWebhook: WebhookHandler | undefined;
   if (opts.updates === false) {
     log.info({ username: bot.botInfo.username }, 'the bot takes no updates here (ROLES has no bot)');
   } else if (opts.webhook) {
-    await setCommandMenus(bot.api, services.languages);
+    await setMenus();
     handleWebhook = webhookHandler(bot, opts.webhook.secret);
     await setWebhook(bot, opts.webhook);
     log.info(
@@ -226,13 +237,13 @@ export async function startBot(opts: BotRunOptions & BotRoles) {
       `bot @${bot.botInfo.username} takes updates by webhook`,
     );
   } else if (opts.poll !== false) {
-    await setCommandMenus(bot.api, services.languages);
+    await setMenus();
     // a webhook left from an earlier run would refuse getUpdates (409); its pending updates are kept
     await bot.api.deleteWebhook({ drop_pending_updates: false });
     runner = run(bot);
     log.info({ username: bot.botInfo.username }, `bot @${bot.botInfo.username} is polling for updates`);
   } else {
-    await setCommandMenus(bot.api, services.languages);
+    await setMenus();
   }
   return {
     ...built,

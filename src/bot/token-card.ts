@@ -11,6 +11,7 @@ import { refusalOf } from './refusals.js';
 import { pictureLabels } from './picture-labels.js';
 import { isBase58Address } from '../tron/address.js';
 import { shareUrl, tokenShareLink } from './referrals.js';
+import { opensInTelegram } from './mini-app.js';
 
 /** Finds a token on either launchpad; undefined when neither knows it (or it is no address). */
 async function findToken(
@@ -108,6 +109,7 @@ export async function showCard(
     priv,
     interval,
     await shareOf(ctx, user.telegramId, token, found.details.metadata.symbol),
+    opensInTelegram(ctx.services.appUrl) ? ctx.services.appUrl : undefined,
   );
   if (!candles) {
     // no chart to draw (the index does not have the token yet): the card as text

@@ -568,3 +568,110 @@ describe('chats', () => {
     tg.local = false;
   });
 });
+
+describe('Mini App buttons and the menu button', () => {
+  const USER = 1801;
+  const GROUP = -1801;
+  const CHANNEL = -1001234567801;
+  const APP = 'https://bot.example.com/app/';
+  const open = (url: unknown) => keyboard([[{ text: '📈 Open', web_app: { url } }]]);
+  const invalidUrl = (url: string, why: string) =>
+    `Bad Request: inline keyboard button Web App URL '${url}' is invalid: ${why}`;
+
+  it('takes a web_app button with an https address in a private chat, and records it', async () => {
+    const m = await api.sendMessage(USER, 'app', { reply_markup: open(`${APP}?startapp=TX`) });
+    expect(tg.webApps(tg.last(USER))).toEqual([{ text: '📈 Open', url: `${APP}?startapp=TX` }]);
+    await api.editMessageReplyMarkup(USER, m.message_id, { reply_markup: open(APP) });
+    expect(tg.webApps(tg.last(USER))).toEqual([{ text: '📈 Open', url: APP }]);
+  });
+
+  it("refuses an address Telegram would not open, with tdlib's words: plain http (loopback too), none", async () => {
+    for (const url of ['http://127.0.0.1:3000/app/', 'http://bot.example.com/app/', 'bot.example.com/app/'])
+      await expectRefused(
+        api.sendMessage(USER, 'x', { reply_markup: open(url) }),
+        invalidUrl(url, 'Only HTTPS links are allowed'),
+      );
+    await expectRefused(api.sendMessage(USER, 'x', { reply_markup: open('') }), invalidUrl('', 'URL host is empty'));
+    const photo = await api.sendPhoto(USER, new InputFile(RED, 'chart.png'));
+    await expectRefused(
+      api.editMessageCaption(USER, photo.message_id, { caption: 'c', reply_markup: open('http://x.com/') }),
+      invalidUrl('http://x.com/', 'Only HTTPS links are allowed'),
+    );
+  });
+
+  it('refuses a web_app that is no object or has no url', async () => {
+    const parse = "Bad Request: can't parse inline keyboard button: ";
+    await expectRefused(
+      api.sendMessage(USER, 'x', { reply_markup: keyboard([[{ text: 'a', web_app: APP }]]) }),
+      `${parse}Field "web_app" must be of type Object`,
+    );
+    await expectRefused(
+      api.sendMessage(USER, 'x', { reply_markup: keyboard([[{ text: 'a', web_app: {} }]]) }),
+      `${parse}Can't find field "url"`,
+    );
+  });
+
+  it('refuses a web_app button in a group or a channel (BUTTON_TYPE_INVALID), sent or edited in', async () => {
+    await expectRefused(api.sendMessage(GROUP, 'x', { reply_markup: open(APP) }), 'Bad Request: BUTTON_TYPE_INVALID');
+    await expectRefused(api.sendMessage(CHANNEL, 'x', { reply_markup: open(APP) }), 'Bad Request: BUTTON_TYPE_INVALID');
+    const m = await api.sendMessage(GROUP, 'a card', { reply_markup: keyboard([[button('Buy')]]) });
+    await expectRefused(
+      api.editMessageReplyMarkup(GROUP, m.message_id, { reply_markup: open(APP) }),
+      'Bad Request: BUTTON_TYPE_INVALID',
+    );
+    await expectRefused(
+      api.sendPhoto(GROUP, new InputFile(RED, 'chart.png'), { reply_markup: open(APP) }),
+      'Bad Request: BUTTON_TYPE_INVALID',
+    );
+  });
+
+  it('sets the menu button for all private chats or for one, and reads it back', async () => {
+    const app = { type: 'web_app' as const, text: '📈 Terminal', web_app: { url: APP } };
+    await api.setChatMenuButton({ menu_button: app });
+    expect(tg.menuButtons.get('default')).toEqual(app);
+    const ru = { ...app, text: '📈 Терминал' };
+    await api.setChatMenuButton({ chat_id: USER, menu_button: ru });
+    expect(tg.menuButtons.get(`chat:${USER}`)).toEqual(ru);
+    expect(await api.getChatMenuButton({ chat_id: USER })).toEqual(ru);
+    expect(await api.getChatMenuButton({ chat_id: USER + 1 })).toEqual(app);
+    // default: the chat follows the bot's button again; commands: the command list
+    await api.setChatMenuButton({ chat_id: USER, menu_button: { type: 'default' } });
+    expect(tg.menuButtons.has(`chat:${USER}`)).toBe(false);
+    await api.setChatMenuButton({ menu_button: { type: 'commands' } });
+    expect(tg.menuButtons.get('default')).toEqual({ type: 'commands' });
+    await api.setChatMenuButton({});
+    expect(tg.menuButtons.has('default')).toBe(false);
+    expect(await api.getChatMenuButton({})).toEqual({ type: 'commands' });
+  });
+
+  it('refuses a menu button with an http address, an empty or too long text, or for a group', async () => {
+    const app = (text: string, url: string) => ({ type: 'web_app' as const, text, web_app: { url } });
+    await expectRefused(
+      api.setChatMenuButton({ menu_button: app('App', 'http://127.0.0.1:3000/app/') }),
+      "Bad Request: menu button Web App URL 'http://127.0.0.1:3000/app/' is invalid: Only HTTPS links are allowed",
+    );
+    await expectRefused(
+      api.setChatMenuButton({ menu_button: app('', APP) }),
+      "Bad Request: menu button text can't be empty",
+    );
+    await expect(api.setChatMenuButton({ menu_button: app('é'.repeat(64), APP) })).resolves.toBe(true);
+    await expectRefused(
+      api.setChatMenuButton({ menu_button: app('é'.repeat(65), APP) }),
+      'Bad Request: BUTTON_TEXT_INVALID',
+    );
+    await expectRefused(
+      api.setChatMenuButton({ chat_id: GROUP, menu_button: app('App', APP) }),
+      'Bad Request: invalid chat_id specified',
+    );
+    const parse = "Bad Request: can't parse menu button: ";
+    await expectRefused(
+      api.setChatMenuButton({ menu_button: { type: 'link' } as never }),
+      `${parse}MenuButton has unsupported type`,
+    );
+    await expectRefused(
+      api.setChatMenuButton({ menu_button: { type: 'web_app', text: 'App' } as never }),
+      `${parse}Can't find field "web_app"`,
+    );
+    expect(tg.menuButtons.get('default')).toEqual(app('é'.repeat(64), APP));
+  });
+});

@@ -36,6 +36,8 @@ export async function startBotStack(
     referralsNow?: () => number;
     /** the trade flow's clock (signing; when a trade a fork took away is given up) */
     tradeNow?: () => number;
+    /** the Mini App's address (APP_URL; default the facade's /app/, http) */
+    appUrl?: string;
   } = {},
 ) {
   const stack = opts.stack ?? (await startStack({ pollMs: 100 }));
@@ -75,6 +77,7 @@ export async function startBotStack(
       orders: { tickMs: 0, ...opts.orders },
       ...(opts.referralsNow ? { referralsNow: opts.referralsNow } : {}),
       ...(opts.tradeNow ? { tradeNow: opts.tradeNow } : {}),
+      ...(opts.appUrl ? { appUrl: opts.appUrl } : {}),
     });
   };
   let built = await make();

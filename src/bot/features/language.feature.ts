@@ -5,6 +5,7 @@
 import { Composer, InlineKeyboard } from 'grammy';
 import { languageData } from '../callback-data/index.js';
 import { setChatMenu } from '../commands.js';
+import { setChatAppMenuButton } from '../mini-app.js';
 import type { BotContext } from '../context.js';
 import type { Lang, Languages } from '../i18n.js';
 import { numbersFor } from '../numbers.js';
@@ -25,7 +26,7 @@ const picker = (languages: Languages, current: Lang) =>
 /** Whether the sender may choose for this chat: in private always, in a group its admins. */
 const mayChoose = async (ctx: BotContext) => ctx.chat?.type === 'private' || (await isChatAdmin(ctx));
 
-/** Keeps the choice, switches this update to it, and sets the chat's menu (the menu is best effort). */
+/** Keeps the choice, switches this update to it, and sets the chat's menus (commands, Mini App; best effort). */
 async function choose(ctx: BotContext, lang: Lang): Promise<void> {
   const chatId = ctx.chat!.id;
   await ctx.services.store.chooseLanguage(chatId, lang);
@@ -34,6 +35,9 @@ async function choose(ctx: BotContext, lang: Lang): Promise<void> {
   ctx.n = numbersFor(lang);
   await setChatMenu(ctx.api, ctx.services.languages, chatId, lang).catch((err: unknown) =>
     ctx.services.logger.warn({ err, chatId }, 'setting the chat command menu failed'),
+  );
+  await setChatAppMenuButton(ctx.api, ctx.services.languages, ctx.services.appUrl, chatId, lang).catch((err: unknown) =>
+    ctx.services.logger.warn({ err, chatId }, 'setting the chat menu button failed'),
   );
 }
 

@@ -102,7 +102,7 @@ export class TelegramChats {
     const markup = readMarkup(p.reply_markup);
     const m = this.editable(p);
     this.reachable(m.chatId);
-    checkMarkup(markup);
+    checkMarkup(markup, m.chatId);
     if (sameMarkup(markup, m.replyMarkup)) throw badRequest(NOT_MODIFIED);
     m.replyMarkup = markup;
     return messageOf(m);
@@ -125,7 +125,7 @@ export class TelegramChats {
     if (shown === '') throw badRequest('text must be non-empty');
     if (chars(shown) > TEXT_LIMIT) throw badRequest('message is too long');
     this.reachable(chatId);
-    checkMarkup(markup);
+    checkMarkup(markup, chatId);
     const m: SentMessage = {
       chatId,
       messageId: this.nextId++,
@@ -158,7 +158,7 @@ export class TelegramChats {
     const photo = this.photoBytes(input);
     if (chars(shown) > CAPTION_LIMIT) throw badRequest('message caption is too long');
     this.reachable(chatId);
-    checkMarkup(markup);
+    checkMarkup(markup, chatId);
     const m: SentMessage = {
       chatId,
       messageId: this.nextId++,
@@ -187,7 +187,7 @@ export class TelegramChats {
     if (m.kind !== 'text') throw badRequest('there is no text in the message to edit');
     if (shown === '') throw badRequest('text must be non-empty');
     this.reachable(m.chatId);
-    checkMarkup(markup);
+    checkMarkup(markup, m.chatId);
     if (chars(shown) > TEXT_LIMIT) throw badRequest('MESSAGE_TOO_LONG');
     if (text === m.text && sameMarkup(markup, m.replyMarkup)) throw badRequest(NOT_MODIFIED);
     Object.assign(m, { text, replyMarkup: markup, parseMode: p.parse_mode as string, visibleText: shown });
@@ -202,7 +202,7 @@ export class TelegramChats {
     const m = this.editable(p);
     if (m.kind !== 'photo') throw badRequest('there is no caption in the message to edit');
     this.reachable(m.chatId);
-    checkMarkup(markup);
+    checkMarkup(markup, m.chatId);
     if (chars(shown) > CAPTION_LIMIT) throw badRequest('MEDIA_CAPTION_TOO_LONG');
     if (caption === m.text && sameMarkup(markup, m.replyMarkup)) throw badRequest(NOT_MODIFIED);
     Object.assign(m, { text: caption, caption, replyMarkup: markup, parseMode: p.parse_mode as string });
@@ -240,7 +240,7 @@ export class TelegramChats {
     const photo = this.photoBytes(input);
     if (chars(shown) > CAPTION_LIMIT) throw badRequest('message caption is too long');
     this.reachable(m.chatId);
-    checkMarkup(markup);
+    checkMarkup(markup, m.chatId);
     if (photo.fileId === m.fileId && caption === m.text && sameMarkup(markup, m.replyMarkup))
       throw badRequest(NOT_MODIFIED);
     Object.assign(m, {

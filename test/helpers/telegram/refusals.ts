@@ -110,6 +110,12 @@ export function readMarkup(value: unknown): Markup | undefined {
       for (const field of ['text', 'url', 'callback_data'])
         if (button[field] !== undefined && !isStringish(button[field]))
           throw fail(`Field "${field}" must be of type String`);
+      // web_app: an object with a string url (Client.cpp reads it so before tdlib checks the address)
+      if (button.web_app !== undefined) {
+        if (!isRecord(button.web_app)) throw fail('Field "web_app" must be of type Object');
+        if (button.web_app.url === undefined) throw fail('Can\'t find field "url"');
+        if (!isStringish(button.web_app.url)) throw fail('Field "url" must be of type String');
+      }
       // an empty url or callback_data counts as none
       const acts =
         scalarText(button.url) !== '' ||
@@ -121,13 +127,45 @@ export function readMarkup(value: unknown): Markup | undefined {
   return v as unknown as Markup;
 }
 
-/** What Telegram's servers refuse in a parsed reply markup. */
-export function checkMarkup(markup: Markup | undefined): void {
+/**
+ * Why tdlib refuses a Mini App's address (its LinkManager::check_link with https only, as on Telegram's
+ * production servers): none for an https URL with a host. Telegram never opens plain http, not even
+ * on loopback.
+ */
+export function webAppUrlProblem(raw: string): string | undefined {
+  if (raw === '' || /^[a-z][a-z0-9+.-]*:\/\/\/?$/i.test(raw)) return 'URL host is empty';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'Only HTTPS links are allowed'; // no scheme: tdlib reads it as http
+  }
+  if (url.protocol !== 'https:') return 'Only HTTPS links are allowed';
+  return undefined;
+}
+
+/** Telegram's chats that are not private (groups, supergroups, channels) have negative ids. */
+export const isPrivateChat = (chatId: number) => chatId > 0;
+
+/**
+ * What Telegram refuses in a parsed reply markup sent to (or edited in) `chatId`: tdlib's check of a
+ * `web_app` button's address first (the Bot API's words: "inline keyboard button Web App URL '…' is
+ * invalid: …"), then the servers' checks (a `web_app` button outside a private chat is
+ * BUTTON_TYPE_INVALID, as Telegram answers one sent to a group or channel).
+ */
+export function checkMarkup(markup: Markup | undefined, chatId: number): void {
   if (!markup?.inline_keyboard) return;
   const buttons = markup.inline_keyboard.flat();
   for (const b of buttons) {
+    if (b.web_app === undefined) continue;
+    const url = scalarText(b.web_app.url);
+    const problem = webAppUrlProblem(url);
+    if (problem) throw badRequest(`inline keyboard button Web App URL '${url}' is invalid: ${problem}`);
+  }
+  for (const b of buttons) {
     if (scalarText(b.text) === '') throw badRequest('BUTTON_TEXT_INVALID');
     if (Buffer.byteLength(scalarText(b.callback_data)) > 64) throw badRequest('BUTTON_DATA_INVALID');
+    if (b.web_app !== undefined && !isPrivateChat(chatId)) throw badRequest('BUTTON_TYPE_INVALID');
   }
   if (buttons.length > 100 || Buffer.byteLength(JSON.stringify(markup)) > 10_000)
     throw badRequest('reply markup is too long');
@@ -179,4 +217,59 @@ export function webhookOf(p: Payload, local: boolean): { url: string; secretToke
   if (secret !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(secret))
     throw badRequest('secret token contains unallowed characters');
   return { url: raw, ...(secret !== undefined ? { secretToken: secret } : {}) };
+}
+
+// ---- the menu button
+
+/** A menu button as setChatMenuButton sets it. */
+export type MenuButtonSet = { type: 'commands' } | { type: 'web_app'; text: string; web_app: { url: string } };
+
+/** The longest menu button text this fake takes (a bound of its own: the Bot API documents none). */
+export const MENU_BUTTON_TEXT_LIMIT = 64;
+
+/**
+ * setChatMenuButton's menu_button as Telegram reads it (Client.cpp's get_bot_menu_button, tdlib's
+ * set_menu_button): undefined for the default button (none given, or type "default"), else the button.
+ */
+export function menuButtonOf(value: unknown): MenuButtonSet | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  let v: unknown = value;
+  if (typeof v === 'string') {
+    try {
+      v = JSON.parse(v) as unknown;
+    } catch {
+      throw badRequest("can't parse menu button JSON object");
+    }
+  }
+  const fail = (why: string) => badRequest(`can't parse menu button: ${why}`);
+  if (!isRecord(v)) throw fail('MenuButton must be an Object');
+  if (v.type === undefined) throw fail('Can\'t find field "type"');
+  if (!isStringish(v.type)) throw fail('Field "type" must be of type String');
+  const type = scalarText(v.type);
+  if (type === 'default') return undefined;
+  if (type === 'commands') return { type: 'commands' };
+  if (type !== 'web_app') throw fail('MenuButton has unsupported type');
+  if (v.text === undefined) throw fail('Can\'t find field "text"');
+  if (!isStringish(v.text)) throw fail('Field "text" must be of type String');
+  if (v.web_app === undefined) throw fail('Can\'t find field "web_app"');
+  if (!isRecord(v.web_app)) throw fail('Field "web_app" must be of type Object');
+  if (v.web_app.url === undefined) throw fail('Can\'t find field "url"');
+  if (!isStringish(v.web_app.url)) throw fail('Field "url" must be of type String');
+  const text = scalarText(v.text);
+  const url = scalarText(v.web_app.url);
+  if (text === '') throw badRequest("menu button text can't be empty");
+  // the longest text: not in Telegram's documentation; this fake refuses past 64 characters with the
+  // word Telegram uses for a button text it does not take
+  if (chars(text) > MENU_BUTTON_TEXT_LIMIT) throw badRequest('BUTTON_TEXT_INVALID');
+  const problem = webAppUrlProblem(url);
+  if (problem) throw badRequest(`menu button Web App URL '${url}' is invalid: ${problem}`);
+  return { type: 'web_app', text, web_app: { url } };
+}
+
+/** setChatMenuButton's chat: a private chat (a user's id), or none for the bot's default button. */
+export function menuChatOf(value: unknown): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const id = Number(scalarText(value));
+  if (!Number.isSafeInteger(id) || !isPrivateChat(id)) throw badRequest('invalid chat_id specified');
+  return id;
 }

@@ -14,9 +14,12 @@ import {
   CALLBACK_TEXT_LIMIT,
   chars,
   FLOOD_SECOND_MS,
+  menuButtonOf,
+  menuChatOf,
   MINUTE_MS,
   TelegramRefusal,
   webhookOf,
+  type MenuButtonSet,
 } from './refusals.js';
 import { BOT_INFO, type ApiCall, type Payload, type Refusal, type SentMessage, type Upload } from './types.js';
 import { messageUpdate, tapUpdate } from './updates.js';
@@ -29,6 +32,12 @@ export class FakeTelegram extends TelegramChats {
   readonly appLanguages = new Map<number, string>();
   /** The command menus setMyCommands set, by scope and language code (`default|`, `default|ru`, `chat:42|`). */
   readonly menus = new Map<string, Array<{ command: string; description: string }>>();
+  /**
+   * The menu buttons setChatMenuButton set: `default` (the bot's, for every private chat without its
+   * own) and `chat:ID`. A button of type "default" removes the entry (the chat follows the bot's again;
+   * the bot's goes back to the commands).
+   */
+  readonly menuButtons = new Map<string, MenuButtonSet>();
   /** Users who are administrators of the group/channel chats. */
   readonly chatAdmins = new Set<number>();
   /** Runs as a local Bot API server (`telegram-bot-api --local`): webhooks may be http, on any port. */
@@ -216,6 +225,19 @@ export class FakeTelegram extends TelegramChats {
           user: { id: userId, is_bot: false, first_name: `User${userId}` },
         };
       }
+      case 'setchatmenubutton': {
+        const button = menuButtonOf(p.menu_button);
+        const chatId = menuChatOf(p.chat_id);
+        const key = chatId === undefined ? 'default' : `chat:${chatId}`;
+        if (button) this.menuButtons.set(key, button);
+        else this.menuButtons.delete(key);
+        return true;
+      }
+      case 'getchatmenubutton': {
+        const chatId = menuChatOf(p.chat_id);
+        const own = chatId === undefined ? undefined : this.menuButtons.get(`chat:${chatId}`);
+        return own ?? this.menuButtons.get('default') ?? { type: 'commands' };
+      }
       case 'setmycommands':
         this.menus.set(menuKey(p), commandsOf(p));
         return true;
@@ -278,6 +300,12 @@ export class FakeTelegram extends TelegramChats {
   }
   buttons(m: SentMessage): Array<{ text: string; data: string }> {
     return (m.replyMarkup?.inline_keyboard ?? []).flat().map((b) => ({ text: b.text, data: b.callback_data ?? '' }));
+  }
+  /** The message's `web_app` buttons (the Mini App's), with the address each opens. */
+  webApps(m: SentMessage): Array<{ text: string; url: string }> {
+    return (m.replyMarkup?.inline_keyboard ?? [])
+      .flat()
+      .flatMap((b) => (b.web_app ? [{ text: b.text, url: b.web_app.url }] : []));
   }
   button(m: SentMessage, label: string | RegExp): string {
     const b = this.buttons(m).find((x) => (typeof label === 'string' ? x.text === label : label.test(x.text)));

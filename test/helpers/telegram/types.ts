@@ -7,7 +7,9 @@ export interface SentMessage {
   messageId: number;
   /** the text as sent (raw HTML under parse_mode HTML); for a photo, its caption ('' without one) */
   text: string;
-  replyMarkup?: { inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>> };
+  replyMarkup?: {
+    inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string; web_app?: { url: string } }>>;
+  };
   parseMode?: string;
   deleted: boolean;
   fromBot: boolean;
