@@ -13,17 +13,19 @@ import tseslint from 'typescript-eslint';
  * fails `npm test` (test/lint/layers.test.ts tries one).
  */
 const ABOVE = {
-  tron: ['db', 'devnet', 'indexer', 'service', 'api', 'client', 'trading', 'bot', 'charts', 'cli', 'contracts'],
-  contracts: ['db', 'devnet', 'indexer', 'service', 'api', 'client', 'trading', 'bot', 'charts', 'cli'],
-  db: ['devnet', 'indexer', 'service', 'api', 'client', 'trading', 'bot', 'charts', 'cli'],
-  devnet: ['indexer', 'service', 'api', 'client', 'trading', 'bot', 'charts', 'cli'],
-  indexer: ['devnet', 'service', 'api', 'client', 'trading', 'bot', 'charts', 'cli'],
-  service: ['devnet', 'indexer', 'api', 'client', 'trading', 'bot', 'charts', 'cli'],
-  api: ['devnet', 'client', 'trading', 'bot', 'charts', 'cli'],
-  client: ['db', 'devnet', 'indexer', 'service', 'trading', 'bot', 'charts', 'cli'],
-  charts: ['db', 'devnet', 'indexer', 'service', 'api', 'trading', 'bot', 'cli'],
-  trading: ['devnet', 'indexer', 'service', 'api', 'bot', 'charts', 'cli'],
-  bot: ['devnet', 'indexer', 'service', 'api', 'cli'],
+  tron: ['db', 'devnet', 'indexer', 'service', 'api', 'client', 'trading', 'bot', 'charts', 'cli', 'contracts', 'web'],
+  contracts: ['db', 'devnet', 'indexer', 'service', 'api', 'client', 'trading', 'bot', 'charts', 'cli', 'web'],
+  db: ['devnet', 'indexer', 'service', 'api', 'client', 'trading', 'bot', 'charts', 'cli', 'web'],
+  devnet: ['indexer', 'service', 'api', 'client', 'trading', 'bot', 'charts', 'cli', 'web'],
+  indexer: ['devnet', 'service', 'api', 'client', 'trading', 'bot', 'charts', 'cli', 'web'],
+  service: ['devnet', 'indexer', 'api', 'client', 'trading', 'bot', 'charts', 'cli', 'web'],
+  api: ['devnet', 'client', 'trading', 'bot', 'charts', 'cli', 'web'],
+  client: ['db', 'devnet', 'indexer', 'service', 'trading', 'bot', 'charts', 'cli', 'web'],
+  charts: ['db', 'devnet', 'indexer', 'service', 'api', 'trading', 'bot', 'cli', 'web'],
+  trading: ['devnet', 'indexer', 'service', 'api', 'bot', 'charts', 'cli', 'web'],
+  bot: ['devnet', 'indexer', 'service', 'api', 'cli', 'web'],
+  // the Mini App's server: a second front end beside the bot, in the bot's process (its notifier, its texts)
+  web: ['devnet', 'indexer', 'service', 'api', 'cli'],
 };
 const entryPoints = ['main', 'cli', 'boot', 'facade'];
 const layerRules = Object.entries(ABOVE).map(([folder, above]) => ({

@@ -7,6 +7,10 @@ import { defineConfig } from 'vitest/config';
  * if one of them reaches what starts a devnet or runs a process; a new test of that kind is listed here.
  */
 export const UNIT_TESTS = [
+  'test/cli-app.test.ts',
+  'test/web/format.test.ts',
+  'test/web/candles.test.ts',
+  'test/web/texts.test.ts',
   'test/tron/market/',
   'test/tron/address.test.ts',
   'test/tron/secp.test.ts',

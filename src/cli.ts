@@ -9,6 +9,7 @@ import { ServiceError } from './service/errors.js';
 import { createKeysService } from './service/keys.service.js';
 import { tronHost, type Config } from './config.js';
 import { isBase58Address } from './tron/address.js';
+import { appCommand } from './cli/app.js';
 import { energyCommand } from './cli/energy.js';
 import { CliUsageError, ZERO, routerCommand } from './cli/router.js';
 
@@ -33,6 +34,10 @@ const USAGE = `usage: npm run cli -- <command>
                                            wallet whose private key is on stdin; a second run (or
                                            one after a kill) finishes what the first left, never
                                            paying twice
+  app link TELEGRAM_ID [--lang CODE] [--token ADDRESS]
+                                           on the devnet: a link that opens the Mini App in a
+                                           browser as that Telegram user (signed with BOT_TOKEN,
+                                           valid for an hour)
   devnet faucet ADDRESS TRX                send TRX from the devnet faucet to ADDRESS (base58 T...)
   devnet info [--env]                      show the devnet's launchpad, router and treasury addresses
                                            (--env: as the settings of instances that use it by TRON_RPC)
@@ -214,6 +219,10 @@ async function main(argv: string[]): Promise<number> {
     }
     if (group === 'router') {
       await routerCommand(rest, config, (line) => console.log(line), readStdin);
+      return 0;
+    }
+    if (group === 'app') {
+      appCommand(rest, config, (line) => console.log(line));
       return 0;
     }
     if (group === 'energy') {

@@ -1,7 +1,7 @@
 // The page's number formats (web/src/format.ts): TRX and token amounts exact from their base units,
 // with the locale's separators only.
 import { describe, expect, it } from 'vitest';
-import { formatUnits, numbersFor, toBigInt } from '../../web/src/format.js';
+import { formatUnits, numbersFor, toBigInt, tokenPlaces } from '../../web/src/format.js';
 
 describe('formatUnits', () => {
   it('writes base units as an exact decimal', () => {
@@ -47,5 +47,17 @@ describe('numbersFor', () => {
     expect(numbersFor('en').price(1234.56789)).toBe('1,234.57');
     expect(numbersFor('en').signedPct(12.5)).toBe('+12.5%');
     expect(numbersFor('en').signedPct(-3.1)).toBe('-3.1%');
+  });
+});
+
+describe('a token amount on the confirmation sheet', () => {
+  it('shows two decimals from one whole token up and eight below, rounded down', () => {
+    const units = '1259958863101841548506863'; // 1,259,958.863101841548506863 tokens
+    expect(tokenPlaces(units, 18)).toBe(2);
+    expect(numbersFor('en').tokens(units, 18, tokenPlaces(units, 18))).toBe('1,259,958.86');
+    expect(numbersFor('ru').tokens(units, 18, tokenPlaces(units, 18))).toBe('1\u00a0259\u00a0958,86');
+    const small = '123456789012345678'; // 0.123456789012345678
+    expect(tokenPlaces(small, 18)).toBe(8);
+    expect(numbersFor('en').tokens(small, 18, tokenPlaces(small, 18))).toBe('0.12345678');
   });
 });

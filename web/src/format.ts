@@ -22,6 +22,15 @@ export function toBigInt(value: string | bigint): bigint | undefined {
 
 export const TRX_DECIMALS = 6;
 
+/**
+ * How many decimals a token amount is shown with: two for a whole token or more (as the bot's cards
+ * write it), eight under one; always rounded down, so a figure shown is never more than the exact one.
+ */
+export const tokenPlaces = (units: string | bigint, decimals: number): number => {
+  const big = toBigInt(units);
+  return big !== undefined && (big < 0n ? -big : big) >= 10n ** BigInt(decimals) ? 2 : Math.min(decimals, 8);
+};
+
 export interface Numbers {
   lang: string;
   /** A plain decimal string ("-1234.5", exact) with the locale's separators. */

@@ -5,6 +5,7 @@
 import { useState } from 'preact/hooks';
 import type { Quote, TradeState } from '../../../src/web/contract';
 import { useApp } from '../app-context';
+import { tokenPlaces } from '../format';
 import { errorText, useNow } from '../hooks';
 import type { Translate } from '../i18n';
 
@@ -22,7 +23,7 @@ export function QuoteSheet(props: {
   const left = Math.max(0, Math.ceil((q.expiresAt - now) / 1000));
   const expired = left === 0;
   const buy = q.side === 'buy';
-  const tokens = (units: string) => `${n.tokens(units, q.decimals, q.decimals)} ${q.symbol}`;
+  const tokens = (units: string) => `${n.tokens(units, q.decimals, tokenPlaces(units, q.decimals))} ${q.symbol}`;
   const trx = (sun: string) => n.trx(sun);
 
   const confirm = async () => {

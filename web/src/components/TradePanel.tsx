@@ -5,6 +5,7 @@
 import { useCallback, useState } from 'preact/hooks';
 import type { Quote, TokenPage, TradeState } from '../../../src/web/contract';
 import { useApp, useBackLayer } from '../app-context';
+import { tokenPlaces } from '../format';
 import { errorText } from '../hooks';
 import { typedAmount } from '../text';
 import { QuoteSheet } from './QuoteSheet';
@@ -148,7 +149,9 @@ export function TradePanel({ page, onTraded }: { page: TokenPage; onTraded: () =
             setTrade({
               state,
               received: (amount) =>
-                q.side === 'buy' ? `${n.tokens(amount, q.decimals, q.decimals)} ${q.symbol}` : n.trx(amount),
+                q.side === 'buy'
+                  ? `${n.tokens(amount, q.decimals, tokenPlaces(amount, q.decimals))} ${q.symbol}`
+                  : n.trx(amount),
             });
           }}
         />
