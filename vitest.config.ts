@@ -17,6 +17,7 @@ export const UNIT_TESTS = [
   'test/tron/tx.test.ts',
   'test/tron/pacing.test.ts',
   'test/tron/chain-clock.test.ts',
+  'test/tron/networks.test.ts',
   'test/trading/terms.test.ts',
   'test/trading/trade-row.test.ts',
   'test/trading/pnl.test.ts',

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { FAMILIES } from './devnet/addresses.js';
 import { toBase58, isBase58Address } from './tron/address.js';
-import type { Family } from './tron/families.js';
+import type { Family, FamilyName, NetworkId } from './tron/families.js';
+import { networkOf, networksOf, type FamilyNode, type NetworkConfig } from './tron/networks.js';
 
 const port = z.coerce.number().int().min(0).max(65535);
 const base58 = z.string().refine((v) => isBase58Address(v), 'must be a base58 Tron address (T...)');
@@ -123,7 +124,10 @@ export interface Config {
    */
   trustProxy: boolean | number | string;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
-  /** Full node address; undefined means the embedded devnet. */
+  /**
+   * Full node address; undefined means the embedded devnet. The 'launchpad' network's (`networks`);
+   * so are `tronRps` and `tronApiKey`.
+   */
   tronRpc: string | undefined;
   /** Requests a second to the node at TRON_RPC (a token bucket; 0 = unpaced); the devnet is never paced. */
   tronRps: number;
@@ -143,6 +147,11 @@ export interface Config {
   appDbFile: string;
   /** The launchpad families served; a family without a router cannot trade. */
   families: Family[];
+  /**
+   * The networks (nodes) the families are on, the 'launchpad' network first: families with the same
+   * RPC URL share one. Today every family is on TRON_RPC (or the embedded devnet): one network.
+   */
+  networks: NetworkConfig[];
   trxUsd: number;
   tradeFeeLimitSun: bigint;
   /** With a lender set (`cli energy lender set`): lend a trade's energy when it would burn at least this (sun). */
@@ -223,6 +232,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const dataDir = path.resolve(c.DATA_DIR);
+  const served = families(c);
+  const networks = networksFrom(
+    c,
+    served.map((f) => f.family),
+  );
   return {
     databaseUrl: c.DATABASE_URL,
     roles: roles(c),
@@ -247,7 +261,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       unfreezeDays: c.DEVNET_UNFREEZE_DAYS,
     },
     appDbFile: path.join(dataDir, 'app.sqlite'),
-    families: families(c),
+    families: served.map((f) => ({ ...f, network: networkOf(networks, f.family).id })),
+    networks,
     trxUsd: c.TRX_USD,
     tradeFeeLimitSun: BigInt(c.TRADE_FEE_LIMIT_TRX) * 1_000_000n,
     energyLendMinSun: BigInt(Math.round(c.ENERGY_LEND_MIN_TRX * 1_000_000)),
@@ -341,8 +356,28 @@ function roles(c: z.infer<typeof configSchema>): ReadonlySet<Role> {
   return set;
 }
 
+/**
+ * Each served family's node settings: today every family is on TRON_RPC with TRON_API_KEY and
+ * TRON_RPS (the devnet when TRON_RPC is unset, never paced). The second family's own settings
+ * (LAUNCHPAD2_RPC, LAUNCHPAD2_TRONGRID_API_KEY, LAUNCHPAD2_RPS, each defaulting to the first
+ * family's) plug in here, in the 'launchpad2' case, once they are routed.
+ */
+function familyNodes(c: z.infer<typeof configSchema>, served: readonly FamilyName[]): FamilyNode[] {
+  return served.map((family) => ({
+    family,
+    rpc: c.TRON_RPC,
+    apiKey: c.TRON_API_KEY,
+    rps: c.TRON_RPC === undefined ? 0 : c.TRON_RPS,
+  }));
+}
+
+/** The networks the served families are on: families with the same RPC URL (as configured) share one. */
+export function networksFrom(c: z.infer<typeof configSchema>, served: readonly FamilyName[]): NetworkConfig[] {
+  return networksOf(familyNodes(c, served));
+}
+
 /** On the devnet the families default to its own contracts; on a real node they come from env. */
-function families(c: z.infer<typeof configSchema>): Family[] {
+function families(c: z.infer<typeof configSchema>): Array<Omit<Family, 'network'>> {
   return launchpadFamilies(c).map((f) => {
     const previous = (f.family === 'launchpad' ? c.ROUTER_PREVIOUS : c.ROUTER2_PREVIOUS)?.filter((r) => r !== f.router);
     return {
@@ -353,7 +388,7 @@ function families(c: z.infer<typeof configSchema>): Family[] {
   });
 }
 
-function launchpadFamilies(c: z.infer<typeof configSchema>): Family[] {
+function launchpadFamilies(c: z.infer<typeof configSchema>): Array<Omit<Family, 'network'>> {
   if (c.TRON_RPC === undefined) {
     const [one, two] = FAMILIES.map((f) => ({
       family: f.family,
@@ -365,7 +400,7 @@ function launchpadFamilies(c: z.infer<typeof configSchema>): Family[] {
       { ...two!, launchpad: c.LAUNCHPAD2_ADDRESS ?? two!.launchpad, router: c.ROUTER2_ADDRESS ?? two!.router },
     ];
   }
-  const out: Family[] = [];
+  const out: Array<Omit<Family, 'network'>> = [];
   if (!c.ROUTER_ADDRESS) {
     throw new ConfigError('invalid ROUTER_ADDRESS: required with TRON_RPC (deploy the fee router, see README)');
   }
@@ -378,6 +413,16 @@ function launchpadFamilies(c: z.infer<typeof configSchema>): Family[] {
 /** Where TronWeb should point: TRON_RPC, or the embedded devnet. */
 export function tronHost(config: Config): string {
   return config.tronRpc ?? `http://127.0.0.1:${config.devnet.port}`;
+}
+
+/**
+ * Where TronWeb should point for a network: its RPC URL, or the embedded devnet (today one devnet,
+ * on DEVNET_PORT; a second devnet's port, DEVNET2_PORT, plugs in here for 'launchpad2').
+ */
+export function hostOf(config: Config, network: NetworkId): string {
+  const n = config.networks.find((x) => x.id === network);
+  if (!n) throw new Error(`no network ${network} is configured`);
+  return n.rpc ?? `http://127.0.0.1:${config.devnet.port}`;
 }
 
 /** The largest router fee a plan may set (bps), and so the most an automated trade may be built with. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import path from 'node:path';
-import { ConfigError, loadConfig, tronHost } from '../src/config.js';
+import { ConfigError, hostOf, loadConfig, tronHost } from '../src/config.js';
 
 const run = promisify(execFile);
 
@@ -23,12 +23,49 @@ describe('config', () => {
     expect(c.families).toEqual([
       {
         family: 'launchpad',
+        network: 'launchpad',
         launchpad: 'TTfvyrAz86hbZk5iDpKD78pqLGgi8C7AAw',
         router: 'TEeDPpYmPduHo4iAbyQXAbKoZYRs21ASC4',
       },
     ]);
     expect(c.devnet.enabled).toBe(false);
     expect(tronHost(c)).toBe('https://api.trongrid.io');
+  });
+
+  it('puts both families of the embedded devnet on one network, with no RPC URL and unpaced', () => {
+    const c = loadConfig({ TRON_RPS: '40', TRON_API_KEY: 'some-key' });
+    expect(c.networks).toEqual([
+      { id: 'launchpad', rpc: undefined, apiKey: 'some-key', rps: 0, families: ['launchpad', 'launchpad2'] },
+    ]);
+    expect(c.families.map((f) => [f.family, f.network])).toEqual([
+      ['launchpad', 'launchpad'],
+      ['launchpad2', 'launchpad'],
+    ]);
+    expect(hostOf(c, 'launchpad')).toBe(tronHost(c));
+    expect(hostOf(c, 'launchpad')).toBe('http://127.0.0.1:8090');
+    expect(() => hostOf(c, 'launchpad2')).toThrow(/no network launchpad2/);
+  });
+
+  it('puts the families on the node at TRON_RPC as one network, with its API key and pace', () => {
+    const router = 'TEeDPpYmPduHo4iAbyQXAbKoZYRs21ASC4';
+    const rpc = 'https://api.trongrid.io';
+    const both = loadConfig({
+      TRON_RPC: rpc,
+      TRON_API_KEY: 'grid-key',
+      TRON_RPS: '7',
+      ROUTER_ADDRESS: router,
+      LAUNCHPAD2_ADDRESS: 'TTfvyrAz86hbZk5iDpKD78pqLGgi8C7AAw',
+      ROUTER2_ADDRESS: router,
+    });
+    expect(both.networks).toEqual([
+      { id: 'launchpad', rpc, apiKey: 'grid-key', rps: 7, families: ['launchpad', 'launchpad2'] },
+    ]);
+    expect(both.families.map((f) => f.network)).toEqual(['launchpad', 'launchpad']);
+    expect(hostOf(both, 'launchpad')).toBe(rpc);
+    expect(both.tronRps).toBe(7);
+
+    const one = loadConfig({ TRON_RPC: rpc, ROUTER_ADDRESS: router });
+    expect(one.networks).toEqual([{ id: 'launchpad', rpc, apiKey: undefined, rps: 15, families: ['launchpad'] }]);
   });
 
   it('reads booleans and numbers strictly', () => {

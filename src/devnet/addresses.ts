@@ -29,3 +29,18 @@ export const FAMILIES: FamilyInfo[] = (['launchpad', 'launchpad2'] as const).map
   router: deriveAddress('router', family),
   feeRecipient: deriveAddress('launchpad-fees', family),
 }));
+
+export type DevnetFamilyName = FamilyInfo['family'];
+
+/**
+ * The families a chain hosts, in FAMILIES' order whatever the order asked; none named = all of them
+ * (the devnet's default: both launchpads on one chain).
+ */
+export function devnetFamilies(names?: readonly string[]): FamilyInfo[] {
+  if (names === undefined) return FAMILIES;
+  const unknown = names.filter((n) => !FAMILIES.some((f) => f.family === n));
+  if (unknown.length) throw new Error(`the devnet has no launchpad family named ${unknown.join(', ')}`);
+  const chosen = FAMILIES.filter((f) => names.includes(f.family));
+  if (chosen.length === 0) throw new Error('a devnet chain hosts at least one launchpad family');
+  return chosen;
+}

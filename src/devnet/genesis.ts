@@ -3,12 +3,12 @@ import { ROUTER_CONTRACT, contractBuild, feeRouterArguments, type FeeRouterSetti
 import { DEFAULT_FEES, DEFAULT_MINT_FEE } from '../tron/market/index.js';
 import { SUN_PER_TRX } from '../tron/units.js';
 import { deployContract } from './evm/deploy.js';
-import { DEX, FAMILIES } from './addresses.js';
+import { DEX, type FamilyInfo } from './addresses.js';
 import { devnetKey } from './keys.js';
 import type { Ledger } from './ledger.js';
 import type { Vm, VmHost } from './vm.js';
 
-export { DEX, FAMILIES, type FamilyInfo } from './addresses.js';
+export { DEX, FAMILIES, devnetFamilies, type DevnetFamilyName, type FamilyInfo } from './addresses.js';
 
 export const FAUCET = devnetKey('faucet');
 export const TREASURY = devnetKey('treasury');
@@ -35,8 +35,11 @@ export const ROUTER_MAX_FEE_BPS = 1000;
  */
 export const LAUNCH_FEE_SUN = 2_000n * SUN_PER_TRX;
 
-/** Writes accounts and native contracts of the genesis state. Runs inside the genesis transaction. */
-export function writeGenesis(ledger: Ledger, time: number): void {
+/**
+ * Writes accounts and native contracts of the genesis state: the launchpads of the chain's `families`
+ * (FAMILIES for a chain with both). Runs inside the genesis transaction.
+ */
+export function writeGenesis(ledger: Ledger, time: number, families: readonly FamilyInfo[]): void {
   ledger.ensureAccount(FAUCET.address, time, null, 'faucet');
   ledger.setBalance(FAUCET.address, FAUCET_GENESIS_SUN);
   ledger.ensureAccount(TREASURY.address, time, null, 'treasury');
@@ -44,7 +47,7 @@ export function writeGenesis(ledger: Ledger, time: number): void {
   ledger.setBalance(ROUTER_OWNER.address, OPERATOR_LIQUID_SUN);
   const pool = ledger.resources.of(ROUTER_OWNER.address);
   ledger.resources.save({ ...pool, frozenEnergy: OPERATOR_STAKE_SUN });
-  for (const f of FAMILIES) {
+  for (const f of families) {
     ledger.ensureAccount(f.launchpad, time, 'launchpad', `${f.family} launchpad`);
     ledger.ensureAccount(f.feeRecipient, time, null, `${f.family} fees`);
     ledger.createLaunchpad({
@@ -81,15 +84,16 @@ export function writeDex(ledger: Ledger, time: number): void {
 }
 
 /**
- * The fee router of each family: the compiled contracts/FeeRouterV2.sol, deployed from its bytecode
- * by ROUTER_OWNER, fees to TREASURY, sponsored (ROUTER_USER_PAYS_PERCENT) from the operator's stake. A devnet made while the router was native TypeScript gets
- * the bytecode at the same address with the settings it had; one made with version 1's bytecode
- * gets version 2 at the same address with the genesis settings (a router holds no TRX of anyone's
- * between calls; what is there stays, as fees). Idempotent.
+ * The fee router of each of the chain's `families`: the compiled contracts/FeeRouterV2.sol, deployed
+ * from its bytecode by ROUTER_OWNER, fees to TREASURY, sponsored (ROUTER_USER_PAYS_PERCENT) from the
+ * operator's stake. A devnet made while the router was native TypeScript gets the bytecode at the
+ * same address with the settings it had; one made with version 1's bytecode gets version 2 at the
+ * same address with the genesis settings (a router holds no TRX of anyone's between calls; what is
+ * there stays, as fees). Idempotent.
  */
-export async function deployRouters(vm: Vm, host: VmHost): Promise<void> {
+export async function deployRouters(vm: Vm, host: VmHost, families: readonly FamilyInfo[]): Promise<void> {
   const build = contractBuild(ROUTER_CONTRACT);
-  for (const f of FAMILIES) {
+  for (const f of families) {
     let kind = host.ledger.contractKind(f.router);
     if (kind === 'evm') {
       if (host.code.abi(f.router)?.some((e) => e.name === 'withdrawFees')) continue;

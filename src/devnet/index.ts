@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { openSqlite } from '../db/open.js';
 import { Chain } from './chain/index.js';
 import { seedDemo } from './demo/index.js';
+import type { DevnetFamilyName } from './genesis.js';
 import { buildDevnetApp } from './http/app.js';
 import * as schema from './schema.js';
 
@@ -20,6 +21,16 @@ export interface DevnetOptions {
   /** The machine's clock (tests fix it; not passed to a worker thread). */
   clock?: () => number;
   seed: boolean;
+  /**
+   * The launchpad families this chain hosts (their launchpads, routers and demo tokens); unset = both
+   * (the default chain). A data file keeps the families it was made with: opening it with others fails.
+   */
+  families?: DevnetFamilyName[];
+  /**
+   * Names a new chain (mixed into its genesis block), so that two chains have different genesis ids
+   * and refuse each other's transactions; unset = the default chain's genesis, as ever.
+   */
+  label?: string;
   logger: Logger;
 }
 
@@ -55,6 +66,8 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
     genesisTime: opts.seed ? now - SEED_HISTORY_MS : now,
     solidAfter: opts.solidAfter ?? 0,
     ...(opts.unfreezeDays !== undefined ? { unfreezeDelayDays: opts.unfreezeDays } : {}),
+    ...(opts.families ? { families: opts.families } : {}),
+    ...(opts.label !== undefined ? { label: opts.label } : {}),
   });
   if (opts.seed && (await seedDemo(chain, now))) {
     log.info({ head: chain.head().number }, 'devnet seeded with demo tokens and a day of trades');
@@ -71,7 +84,14 @@ export async function startDevnet(opts: DevnetOptions): Promise<Devnet> {
   const port = typeof addr === 'object' && addr ? addr.port : opts.port;
   const url = `http://${opts.host}:${port}`;
   log.info(
-    { url, head: chain.head().number, blockMs: opts.blockMs, solidAfter: chain.solidAfter, db: opts.dbFile },
+    {
+      url,
+      head: chain.head().number,
+      blockMs: opts.blockMs,
+      solidAfter: chain.solidAfter,
+      db: opts.dbFile,
+      ...(opts.families ? { families: chain.families.map((f) => f.family) } : {}),
+    },
     `devnet listening on ${url}`,
   );
   return {

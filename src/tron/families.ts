@@ -3,8 +3,16 @@
 export const FAMILY_NAMES = ['launchpad', 'launchpad2'] as const;
 export type FamilyName = (typeof FAMILY_NAMES)[number];
 
+/**
+ * A network (one node, one chain) is named by its first family: 'launchpad', or 'launchpad2' when
+ * the second family is on a node of its own (src/tron/networks.ts).
+ */
+export type NetworkId = FamilyName;
+
 export interface Family {
   family: FamilyName;
+  /** The network (node) this family's contracts are on: see networksOf in src/tron/networks.ts. */
+  network: NetworkId;
   /** base58 addresses */
   launchpad: string;
   router: string;

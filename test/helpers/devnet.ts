@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { TronWeb } from 'tronweb';
 import { createLogger } from '../../src/log.js';
+import type { DevnetFamilyName } from '../../src/devnet/genesis.js';
 import { startDevnet, type Devnet } from '../../src/devnet/index.js';
 
 export function tempDir(prefix = 'lp-test-'): string {
@@ -20,6 +21,10 @@ export async function startTestDevnet(
     /** A fixed clock: blocks are stamped from it (and POST /devnet/advance), not from the machine's. */
     clock?: () => number;
     unfreezeDays?: number;
+    /** The launchpad families the chain hosts; both (the default chain) when unset. */
+    families?: DevnetFamilyName[];
+    /** Names a new chain (mixed into its genesis block id); unset = the default chain's genesis. */
+    label?: string;
   } = {},
 ): Promise<Devnet & { dir: string }> {
   const dir = opts.dir ?? tempDir();
@@ -32,6 +37,8 @@ export async function startTestDevnet(
     seed: opts.seed ?? false,
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.unfreezeDays !== undefined ? { unfreezeDays: opts.unfreezeDays } : {}),
+    ...(opts.families ? { families: opts.families } : {}),
+    ...(opts.label !== undefined ? { label: opts.label } : {}),
     logger: createLogger('silent'),
   });
   return Object.assign(devnet, { dir });

@@ -10,7 +10,12 @@ import { faucet, startTestDevnet, tronWebFor } from '../helpers/devnet.js';
 
 let devnet: Devnet;
 let token: string;
-const family = { ...FAMILIES[0]!, launchpad: toBase58(FAMILIES[0]!.launchpad), router: toBase58(FAMILIES[0]!.router) };
+const family = {
+  ...FAMILIES[0]!,
+  network: 'launchpad' as const,
+  launchpad: toBase58(FAMILIES[0]!.launchpad),
+  router: toBase58(FAMILIES[0]!.router),
+};
 
 /** A gateway whose TronWeb counts the node calls it makes, by path. */
 function countingGateway() {

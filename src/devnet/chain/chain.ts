@@ -3,9 +3,18 @@
 // each broadcast) is atomic and a restart resumes from the last committed block. A block becomes
 // solid `solidAfter` blocks after it is made (as on mainnet, 19); until then a fork may replace it,
 // and the undo journal keeps what it changed.
+import { createHash } from 'node:crypto';
 import { buildTx, rawOf, refOf, signTx, type RefBlock } from '../../tron/tx.js';
 import { toHexAddress } from '../../tron/address.js';
-import { FAUCET, deployRouters, writeDex, writeGenesis } from '../genesis.js';
+import {
+  FAUCET,
+  deployRouters,
+  devnetFamilies,
+  writeDex,
+  writeGenesis,
+  type DevnetFamilyName,
+  type FamilyInfo,
+} from '../genesis.js';
 import { chargeBandwidth } from '../resources/bandwidth.js';
 import { ChainClock } from './clock.js';
 import { Ledger, type DevnetDb } from '../ledger.js';
@@ -56,6 +65,22 @@ export interface ChainOptions {
   solidAfter?: number;
   /** How long an unstake waits, in days (getUnfreezeDelayDays; 14 on mainnet). */
   unfreezeDelayDays?: number;
+  /** The launchpad families the chain hosts (their launchpads, routers and demo tokens); all when unset. */
+  families?: readonly DevnetFamilyName[];
+  /**
+   * Names a new chain: mixed into its genesis block's parent, so that chains with different labels
+   * have different genesis ids and each refuses a transaction made on another's blocks (TAPOS).
+   * Unset, the genesis parent is all zeros (the devnet's chain as it always was).
+   */
+  label?: string;
+}
+
+const ZERO_ID = '0'.repeat(64);
+
+/** The genesis block's parent: all zeros, or for a labelled chain a hash of its label. */
+export function genesisParent(label?: string): string {
+  if (label === undefined) return ZERO_ID;
+  return createHash('sha256').update(`tron-launchpad-devnet:genesis:${label}`).digest('hex');
 }
 
 export class Chain {
@@ -63,6 +88,8 @@ export class Chain {
   /** What contracts run on: the native contracts by kind, the EVM and the bytecode contracts' store. */
   readonly host: VmHost;
   readonly solidAfter: number;
+  /** The launchpad families this chain hosts, in FAMILIES' order. */
+  readonly families: readonly FamilyInfo[];
   private headBlock: BlockRow;
   private solidBlock: BlockRow;
   private seq: number;
@@ -85,7 +112,7 @@ export class Chain {
     // outside any transaction: no energy limit, the head's time
     const head = chain.head();
     const vm = new Vm(chain.host, FAUCET.address, head.number, head.timestamp, Number.MAX_SAFE_INTEGER);
-    await chain.turns.exclusive(() => chain.turns.atomicAsync(() => deployRouters(vm, chain.host)));
+    await chain.turns.exclusive(() => chain.turns.atomicAsync(() => deployRouters(vm, chain.host, chain.families)));
     return chain;
   }
 
@@ -94,6 +121,7 @@ export class Chain {
     options: ChainOptions = {},
   ) {
     this.solidAfter = options.solidAfter ?? 0;
+    this.families = devnetFamilies(options.families);
     this.ledger = new Ledger(db);
     this.time = new ChainClock(options.clock ?? Date.now, this.ledger);
     this.clock = this.time.now;
@@ -105,9 +133,10 @@ export class Chain {
     this.q = chainStatements(db);
     const head = this.q.head.get();
     if (head) {
+      this.checkFamilies();
       this.headBlock = head;
       this.atomic(() => writeDex(this.ledger, head.timestamp));
-    } else this.headBlock = this.writeGenesisBlock(options.genesisTime ?? this.clock());
+    } else this.headBlock = this.writeGenesisBlock(options.genesisTime ?? this.clock(), genesisParent(options.label));
     // a new chain starts with its genesis solid; one made before finality was kept has no journal,
     // so all its blocks are solid
     const stored = this.ledger.getMeta(SOLID_KEY);
@@ -131,19 +160,30 @@ export class Chain {
     return this.turns.atomic(fn);
   }
 
-  private writeGenesisBlock(time: number): BlockRow {
+  private writeGenesisBlock(time: number, parentId: string): BlockRow {
     const block: BlockRow = {
       number: 0,
-      blockId: blockIdOf(0, '0'.repeat(64), time, []),
-      parentId: '0'.repeat(64),
+      blockId: blockIdOf(0, parentId, time, []),
+      parentId,
       timestamp: time,
       txCount: 0,
     };
     this.atomic(() => {
-      writeGenesis(this.ledger, time);
+      writeGenesis(this.ledger, time, this.families);
       this.q.insertBlock.run(block.number, block.blockId, block.parentId, block.timestamp, block.txCount);
     });
     return block;
+  }
+
+  /** A chain made with other families than it is opened with is refused (its data file is another chain's). */
+  private checkFamilies(): void {
+    const made = devnetFamilies().filter((f) => this.ledger.launchpad(f.launchpad) !== undefined);
+    const names = (fs: readonly FamilyInfo[]) => fs.map((f) => f.family).join(', ');
+    if (names(made) !== names(this.families)) {
+      throw new Error(
+        `the devnet's data file holds a chain with the launchpads ${names(made) || '(none)'}, not ${names(this.families)}`,
+      );
+    }
   }
 
   // ---------------------------------------------------------------- building

@@ -5,12 +5,16 @@
 import { SUN_PER_TRX } from '../../tron/units.js';
 import type { Chain } from '../chain/index.js';
 import { planActions } from './plan.js';
-import { DEMO_WALLETS } from './tokens.js';
+import { DEMO_TOKENS, DEMO_WALLETS } from './tokens.js';
 import { runAction, type DemoRun } from './trades.js';
 
 const WALLET_FUNDS = 400_000n * SUN_PER_TRX;
 
-/** Seeds the demo history once; returns false when the devnet was seeded before. */
+/**
+ * Seeds the demo history once; returns false when the devnet was seeded before. A chain that hosts
+ * some of the families gets their tokens only, from the same schedule (drawn whole, then kept to its
+ * families), so a chain with both families gets the same history as ever.
+ */
 export async function seedDemo(chain: Chain, now: number): Promise<boolean> {
   if (chain.ledger.getMeta('seeded')) return false;
   const start = chain.head().timestamp + 1000;
@@ -20,7 +24,8 @@ export async function seedDemo(chain: Chain, now: number): Promise<boolean> {
   }
   await chain.produceBlock(start);
   const run: DemoRun = { chain, tokens: [], approved: new Set() };
-  for (const a of planActions(start, now)) await runAction(run, a);
+  const hosted = new Set(chain.families.map((f) => f.family));
+  for (const a of planActions(start, now)) if (hosted.has(DEMO_TOKENS[a.token]!.family)) await runAction(run, a);
   // the demo's history is solid from the start: no fork reaches into it
   chain.solidifyHead();
   chain.ledger.setMeta('seeded', String(now));

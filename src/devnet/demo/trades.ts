@@ -8,7 +8,7 @@ import { DEFAULT_FEES, DEFAULT_MINT_FEE, TRX_TO_FILL, realTrxOf } from '../../tr
 import { signTx } from '../../tron/tx.js';
 import { BPS, MAX_UINT256, SUN_PER_TRX } from '../../tron/units.js';
 import type { Chain } from '../chain/index.js';
-import { DEX, FAMILIES, type FamilyInfo } from '../genesis.js';
+import { DEX, type FamilyInfo } from '../genesis.js';
 import type { DevnetKey } from '../keys.js';
 import type { PoolRow } from '../ledger.js';
 import type { Action } from './plan.js';
@@ -49,7 +49,8 @@ export interface DemoRun {
 /** Runs one action; an action that no longer applies (nothing held, curve closed) is skipped. */
 export async function runAction(run: DemoRun, a: Action): Promise<void> {
   const def = DEMO_TOKENS[a.token]!;
-  const fam = FAMILIES.find((f) => f.family === def.family)!;
+  const fam = run.chain.families.find((f) => f.family === def.family);
+  if (!fam) throw new Error(`demo seed: this chain does not host ${def.family}`);
   if (a.kind === 'create') return await createToken(run, a, def, fam);
   const token = run.tokens[a.token];
   if (!token) return;

@@ -5,7 +5,7 @@ import { toBase58, toHexAddress, tryHexAddress } from '../../tron/address.js';
 import { trxToSun } from '../../tron/units.js';
 import { DEMO_TOKENS } from '../demo/index.js';
 import { BANDWIDTH_PRICE_SUN, ENERGY_PRICE_SUN } from '../fees.js';
-import { DEX, FAMILIES, FAUCET, ROUTER_OWNER, TREASURY } from '../genesis.js';
+import { DEX, FAUCET, ROUTER_OWNER, TREASURY } from '../genesis.js';
 import { badRequest, issuesText, type DevnetRoutes } from './routes.js';
 
 /** Largest faucet grant per call, in TRX. */
@@ -78,7 +78,7 @@ export function toolRoutes({ app, chain, instantBlocks }: DevnetRoutes): void {
     head: chain.head().number,
     solid: chain.solid().number,
     solidAfter: chain.solidAfter,
-    families: FAMILIES.map((f) => ({
+    families: chain.families.map((f) => ({
       family: f.family,
       launchpad: toBase58(f.launchpad),
       router: toBase58(f.router),
@@ -91,7 +91,7 @@ export function toolRoutes({ app, chain, instantBlocks }: DevnetRoutes): void {
     prices: { energySun: Number(ENERGY_PRICE_SUN), bandwidthSun: Number(BANDWIDTH_PRICE_SUN) },
   }));
   app.get('/devnet/tokens', async () => ({
-    data: DEMO_TOKENS.map((t) => ({
+    data: DEMO_TOKENS.filter((t) => chain.families.some((f) => f.family === t.family)).map((t) => ({
       ...t.metadata,
       contractAddress: chain.ledger.getMeta(`demo-token:${t.metadata.symbol}`) ?? null,
     })),

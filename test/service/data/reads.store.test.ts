@@ -15,7 +15,14 @@ afterAll(dropAll);
 const NOW = 1_800_000_000_000;
 const TOKEN = 'TQnwZ6jRJ1TeXp7EBJKuyLBp4rd2pcs8Fg';
 const CREATOR = 'TCreatorxxxxxxxxxxxxxxxxxxxxxxxxx1';
-const families = [{ family: 'launchpad' as const, launchpad: 'TLaunchpadxxxxxxxxxxxxxxxxxxxxxxx1', router: 'TRouter' }];
+const families = [
+  {
+    family: 'launchpad' as const,
+    network: 'launchpad' as const,
+    launchpad: 'TLaunchpadxxxxxxxxxxxxxxxxxxxxxxx1',
+    router: 'TRouter',
+  },
+];
 
 async function seed(db: AppDatabase): Promise<void> {
   const { t } = db;
