@@ -2,10 +2,12 @@
 // Nothing else in the code reads process.env.
 import path from 'node:path';
 import { z } from 'zod';
-import { FAMILIES } from './devnet/addresses.js';
-import { toBase58, isBase58Address } from './tron/address.js';
-import type { Family, FamilyName, NetworkId } from './tron/families.js';
-import { networkOf, networksOf, type FamilyNode, type NetworkConfig } from './tron/networks.js';
+import { isBase58Address } from './tron/address.js';
+import type { Family, NetworkId } from './tron/families.js';
+import { networkOf, type NetworkConfig } from './tron/networks.js';
+import { ConfigError, MAINNET_LAUNCHPAD, families, networksFrom } from './config-families.js';
+
+export { ConfigError, MAINNET_LAUNCHPAD, networksFrom };
 
 const port = z.coerce.number().int().min(0).max(65535);
 const base58 = z.string().refine((v) => isBase58Address(v), 'must be a base58 Tron address (T...)');
@@ -28,9 +30,6 @@ function urlOf(text: string): URL | undefined {
     return undefined;
   }
 }
-
-/** SunPump's launchpad proxy on mainnet. */
-export const MAINNET_LAUNCHPAD = 'TTfvyrAz86hbZk5iDpKD78pqLGgi8C7AAw';
 
 export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
@@ -193,8 +192,6 @@ export interface Config {
 export const ROLES = ['api', 'bot', 'indexer', 'engine'] as const;
 export type Role = (typeof ROLES)[number];
 
-export class ConfigError extends Error {}
-
 /** A host on this machine: localhost, 127.0.0.0/8 or ::1. */
 function isLoopback(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
@@ -354,60 +351,6 @@ function roles(c: z.infer<typeof configSchema>): ReadonlySet<Role> {
   if ((set.has('bot') || set.has('engine')) && !c.BOT_TOKEN)
     throw new ConfigError(`invalid ROLES${got}: the bot and engine roles need BOT_TOKEN`);
   return set;
-}
-
-/**
- * Each served family's node settings: today every family is on TRON_RPC with TRON_API_KEY and
- * TRON_RPS (the devnet when TRON_RPC is unset, never paced). The second family's own settings
- * (LAUNCHPAD2_RPC, LAUNCHPAD2_TRONGRID_API_KEY, LAUNCHPAD2_RPS, each defaulting to the first
- * family's) plug in here, in the 'launchpad2' case, once they are routed.
- */
-function familyNodes(c: z.infer<typeof configSchema>, served: readonly FamilyName[]): FamilyNode[] {
-  return served.map((family) => ({
-    family,
-    rpc: c.TRON_RPC,
-    apiKey: c.TRON_API_KEY,
-    rps: c.TRON_RPC === undefined ? 0 : c.TRON_RPS,
-  }));
-}
-
-/** The networks the served families are on: families with the same RPC URL (as configured) share one. */
-export function networksFrom(c: z.infer<typeof configSchema>, served: readonly FamilyName[]): NetworkConfig[] {
-  return networksOf(familyNodes(c, served));
-}
-
-/** On the devnet the families default to its own contracts; on a real node they come from env. */
-function families(c: z.infer<typeof configSchema>): Array<Omit<Family, 'network'>> {
-  return launchpadFamilies(c).map((f) => {
-    const previous = (f.family === 'launchpad' ? c.ROUTER_PREVIOUS : c.ROUTER2_PREVIOUS)?.filter((r) => r !== f.router);
-    return {
-      ...f,
-      ...(c.DEX_ROUTER ? { dexRouter: c.DEX_ROUTER } : {}),
-      ...(previous?.length ? { previousRouters: previous } : {}),
-    };
-  });
-}
-
-function launchpadFamilies(c: z.infer<typeof configSchema>): Array<Omit<Family, 'network'>> {
-  if (c.TRON_RPC === undefined) {
-    const [one, two] = FAMILIES.map((f) => ({
-      family: f.family,
-      launchpad: toBase58(f.launchpad),
-      router: toBase58(f.router),
-    }));
-    return [
-      { ...one!, launchpad: c.LAUNCHPAD_ADDRESS ?? one!.launchpad, router: c.ROUTER_ADDRESS ?? one!.router },
-      { ...two!, launchpad: c.LAUNCHPAD2_ADDRESS ?? two!.launchpad, router: c.ROUTER2_ADDRESS ?? two!.router },
-    ];
-  }
-  const out: Array<Omit<Family, 'network'>> = [];
-  if (!c.ROUTER_ADDRESS) {
-    throw new ConfigError('invalid ROUTER_ADDRESS: required with TRON_RPC (deploy the fee router, see README)');
-  }
-  out.push({ family: 'launchpad', launchpad: c.LAUNCHPAD_ADDRESS ?? MAINNET_LAUNCHPAD, router: c.ROUTER_ADDRESS });
-  if (c.LAUNCHPAD2_ADDRESS && c.ROUTER2_ADDRESS)
-    out.push({ family: 'launchpad2', launchpad: c.LAUNCHPAD2_ADDRESS, router: c.ROUTER2_ADDRESS });
-  return out;
 }
 
 /** Where TronWeb should point: TRON_RPC, or the embedded devnet. */

@@ -3,18 +3,9 @@
 // each broadcast) is atomic and a restart resumes from the last committed block. A block becomes
 // solid `solidAfter` blocks after it is made (as on mainnet, 19); until then a fork may replace it,
 // and the undo journal keeps what it changed.
-import { createHash } from 'node:crypto';
 import { buildTx, rawOf, refOf, signTx, type RefBlock } from '../../tron/tx.js';
 import { toHexAddress } from '../../tron/address.js';
-import {
-  FAUCET,
-  deployRouters,
-  devnetFamilies,
-  writeDex,
-  writeGenesis,
-  type DevnetFamilyName,
-  type FamilyInfo,
-} from '../genesis.js';
+import { FAUCET, deployRouters, devnetFamilies, writeDex, writeGenesis, type FamilyInfo } from '../genesis.js';
 import { chargeBandwidth } from '../resources/bandwidth.js';
 import { ChainClock } from './clock.js';
 import { Ledger, type DevnetDb } from '../ledger.js';
@@ -35,6 +26,8 @@ import { Journal } from './journal.js';
 import { vmHost } from './registry.js';
 import { blockIdOf, chainStatements, findTx, txViewOf } from './statements.js';
 import { Turns } from './turns.js';
+import { checkFamilies, genesisBlock, genesisParent } from './genesis-block.js';
+import type { ChainOptions } from './options.js';
 import { constantCall } from './calls.js';
 import { TRANSACTION_TYPES, type TransactionType } from './transactions.js';
 import {
@@ -57,31 +50,8 @@ const YIELD_AFTER_MS = 4;
 const SOLID_KEY = 'solid';
 const FORKS_KEY = 'forks';
 
-export interface ChainOptions {
-  clock?: () => number;
-  /** The genesis block's time, for a new chain. */
-  genesisTime?: number;
-  /** Blocks until a block is solid (the newest solid block is head − solidAfter); 0 = solid at once. */
-  solidAfter?: number;
-  /** How long an unstake waits, in days (getUnfreezeDelayDays; 14 on mainnet). */
-  unfreezeDelayDays?: number;
-  /** The launchpad families the chain hosts (their launchpads, routers and demo tokens); all when unset. */
-  families?: readonly DevnetFamilyName[];
-  /**
-   * Names a new chain: mixed into its genesis block's parent, so that chains with different labels
-   * have different genesis ids and each refuses a transaction made on another's blocks (TAPOS).
-   * Unset, the genesis parent is all zeros (the devnet's chain as it always was).
-   */
-  label?: string;
-}
-
-const ZERO_ID = '0'.repeat(64);
-
-/** The genesis block's parent: all zeros, or for a labelled chain a hash of its label. */
-export function genesisParent(label?: string): string {
-  if (label === undefined) return ZERO_ID;
-  return createHash('sha256').update(`tron-launchpad-devnet:genesis:${label}`).digest('hex');
-}
+export type { ChainOptions } from './options.js';
+export { genesisParent } from './genesis-block.js';
 
 export class Chain {
   readonly ledger: Ledger;
@@ -133,7 +103,7 @@ export class Chain {
     this.q = chainStatements(db);
     const head = this.q.head.get();
     if (head) {
-      this.checkFamilies();
+      checkFamilies(this.ledger, this.families);
       this.headBlock = head;
       this.atomic(() => writeDex(this.ledger, head.timestamp));
     } else this.headBlock = this.writeGenesisBlock(options.genesisTime ?? this.clock(), genesisParent(options.label));
@@ -161,29 +131,12 @@ export class Chain {
   }
 
   private writeGenesisBlock(time: number, parentId: string): BlockRow {
-    const block: BlockRow = {
-      number: 0,
-      blockId: blockIdOf(0, parentId, time, []),
-      parentId,
-      timestamp: time,
-      txCount: 0,
-    };
+    const block = genesisBlock(time, parentId);
     this.atomic(() => {
       writeGenesis(this.ledger, time, this.families);
       this.q.insertBlock.run(block.number, block.blockId, block.parentId, block.timestamp, block.txCount);
     });
     return block;
-  }
-
-  /** A chain made with other families than it is opened with is refused (its data file is another chain's). */
-  private checkFamilies(): void {
-    const made = devnetFamilies().filter((f) => this.ledger.launchpad(f.launchpad) !== undefined);
-    const names = (fs: readonly FamilyInfo[]) => fs.map((f) => f.family).join(', ');
-    if (names(made) !== names(this.families)) {
-      throw new Error(
-        `the devnet's data file holds a chain with the launchpads ${names(made) || '(none)'}, not ${names(this.families)}`,
-      );
-    }
   }
 
   // ---------------------------------------------------------------- building
