@@ -41,6 +41,14 @@ export function openBotDatabase(where: { sqlite: string | BotDb } | { postgres: 
 
 export function createStore(db: BotDatabase) {
   const { t } = db;
+  /** A chat's language: the one chosen with /language, and the one Telegram's language_code last said. */
+  const readLanguage = async (chatId: number): Promise<{ chosen?: Lang; seen?: Lang }> => {
+    const [row] = await db.q.select().from(t.chatLanguages).where(eq(t.chatLanguages.chatId, chatId));
+    return {
+      ...(isLang(row?.chosen) ? { chosen: row.chosen } : {}),
+      ...(isLang(row?.seen) ? { seen: row.seen } : {}),
+    };
+  };
   return {
     // the trading side's store, and the chat's tables beside it
     ...createTradingStore(db),
@@ -127,13 +135,7 @@ export function createStore(db: BotDatabase) {
     },
 
     /** A chat's language: the one chosen with /language, and the one Telegram's language_code last said. */
-    async language(chatId: number): Promise<{ chosen?: Lang; seen?: Lang }> {
-      const [row] = await db.q.select().from(t.chatLanguages).where(eq(t.chatLanguages.chatId, chatId));
-      return {
-        ...(isLang(row?.chosen) ? { chosen: row.chosen } : {}),
-        ...(isLang(row?.seen) ? { seen: row.seen } : {}),
-      };
-    },
+    language: readLanguage,
     /** Keeps a chat's chosen language (it wins over Telegram's language_code from now on). */
     async chooseLanguage(chatId: number, lang: Lang): Promise<void> {
       await db.tx((q) =>
@@ -154,9 +156,8 @@ export function createStore(db: BotDatabase) {
     },
     /** The language to write to a chat in when no update asks (notifications): chosen, else seen, else English. */
     async languageOf(chatId: number): Promise<Lang> {
-      const [row] = await db.q.select().from(t.chatLanguages).where(eq(t.chatLanguages.chatId, chatId));
-      const chosen = row?.chosen ?? row?.seen;
-      return isLang(chosen) ? chosen : isLang(row?.seen) ? row.seen : 'en';
+      const l = await readLanguage(chatId);
+      return l.chosen ?? l.seen ?? 'en';
     },
 
     /** Storage adapter for grammY conversations v2. */

@@ -85,17 +85,20 @@ const BUTTON_ACTIONS = [
   'copy_text',
 ];
 
+/** A parameter the Bot API takes as JSON: a form field's text parsed (refused with `refusal`), a JSON body's value as it is. */
+function jsonParam(value: unknown, refusal: string): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    throw badRequest(refusal);
+  }
+}
+
 /** The reply markup as the Bot API reads it; what it cannot parse is refused at once. */
 export function readMarkup(value: unknown): Markup | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  let v: unknown = value;
-  if (typeof v === 'string') {
-    try {
-      v = JSON.parse(v) as unknown;
-    } catch {
-      throw badRequest("can't parse reply keyboard markup JSON object");
-    }
-  }
+  const v = jsonParam(value, "can't parse reply keyboard markup JSON object");
   if (!isRecord(v)) throw badRequest('object expected as reply markup');
   const rows = v.inline_keyboard;
   if (rows === undefined) return v as unknown as Markup; // other keyboards: not checked
@@ -233,14 +236,7 @@ export const MENU_BUTTON_TEXT_LIMIT = 64;
  */
 export function menuButtonOf(value: unknown): MenuButtonSet | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  let v: unknown = value;
-  if (typeof v === 'string') {
-    try {
-      v = JSON.parse(v) as unknown;
-    } catch {
-      throw badRequest("can't parse menu button JSON object");
-    }
-  }
+  const v = jsonParam(value, "can't parse menu button JSON object");
   const fail = (why: string) => badRequest(`can't parse menu button: ${why}`);
   if (!isRecord(v)) throw fail('MenuButton must be an Object');
   if (v.type === undefined) throw fail('Can\'t find field "type"');
