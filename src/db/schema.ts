@@ -10,23 +10,37 @@ export const appMeta = sqliteTable('app_meta', {
 
 // ------------------------------------------------------------------ indexer
 
-/** Where each followed event stream (a contract) has been read up to. */
-export const indexerCursors = sqliteTable('indexer_cursors', {
-  contract: text('contract').primaryKey(),
-  /** Events at or after this block timestamp are read again (and deduplicated). */
-  blockTimestamp: integer('block_timestamp').notNull(),
-});
+/**
+ * Where each followed event stream (a contract on a network) has been read up to. A network is the
+ * node its families are on (src/tron/networks.ts): two devnets may both hold a contract at one address.
+ */
+export const indexerCursors = sqliteTable(
+  'indexer_cursors',
+  {
+    network: text('network').notNull().default('launchpad'),
+    contract: text('contract').notNull(),
+    /** Events at or after this block timestamp are read again (and deduplicated). */
+    blockTimestamp: integer('block_timestamp').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.contract] })],
+);
 
 /**
  * The blocks the index holds changes from that are not solid yet, as the node gave them: a new head
  * whose parent is not the block recorded below it is a fork.
  */
-export const chainBlocks = sqliteTable('chain_blocks', {
-  number: integer('number').primaryKey(),
-  blockId: text('block_id').notNull(),
-  parentId: text('parent_id').notNull(),
-  timestamp: integer('timestamp').notNull(),
-});
+export const chainBlocks = sqliteTable(
+  'chain_blocks',
+  {
+    /** the network (node) the block is of: each network has its own chain and forks */
+    network: text('network').notNull().default('launchpad'),
+    number: integer('number').notNull(),
+    blockId: text('block_id').notNull(),
+    parentId: text('parent_id').notNull(),
+    timestamp: integer('timestamp').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.number] })],
+);
 
 /** Every event applied, so a re-read never counts twice. */
 export const seenEvents = sqliteTable(

@@ -4,11 +4,11 @@
 // numbers them in the order given, and nothing reads the feed inside the cycle. An event of the
 // chain keeps its block number in its row while the block stands, so that a fork's rollback can
 // say `removed` for each event the replaced blocks told (tellRemoved).
-import { asc, gte } from 'drizzle-orm';
+import { and, asc, gte, inArray } from 'drizzle-orm';
 import { priceTrx } from '../tron/market/index.js';
 import { tokenNumber, trxNumber } from '../tron/units.js';
 import type { ChainEvent } from './event-api.js';
-import { parts, type Q, type Statements, type Tables } from './queries.js';
+import { parts, tokensOf, type Q, type Statements, type Tables } from './queries.js';
 
 export type { FeedKind } from '../db/schema.js';
 import type { FeedKind, feedEvents, trades } from '../db/schema.js';
@@ -149,13 +149,19 @@ const tradeKey = (txid: string, token: string, side: string) => `${txid}|${token
 export async function tellRemoved(
   ctx: { q: Q; t: Tables; feed: FeedWriter },
   from: number,
+  families: readonly string[],
 ): Promise<{ trades: number; events: number }> {
   const { q, t, feed } = ctx;
-  const gone = await q.select().from(t.trades).where(gte(t.trades.blockNumber, from)).orderBy(asc(t.trades.id));
+  // the network's rows only: its families' tokens'
+  const gone = await q
+    .select()
+    .from(t.trades)
+    .where(and(gte(t.trades.blockNumber, from), inArray(t.trades.token, tokensOf(q, t, families))))
+    .orderBy(asc(t.trades.id));
   const told = await q
     .select()
     .from(t.feedEvents)
-    .where(gte(t.feedEvents.blockNumber, from))
+    .where(and(gte(t.feedEvents.blockNumber, from), inArray(t.feedEvents.token, tokensOf(q, t, families))))
     .orderBy(asc(t.feedEvents.seq));
   // each side's trades of a transaction, in the order their rows and feed rows were both written
   const trades = new Map<string, IndexedTrade[]>();

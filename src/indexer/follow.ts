@@ -5,7 +5,7 @@
 // read by block when the last cycle's head says where they stand (see event-api.ts).
 import type { TronWeb } from 'tronweb';
 import type { Logger } from 'pino';
-import { isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { AppDatabase } from '../db/index.js';
 import { TRC20_ABI } from '../tron/abi.js';
 import { toBase58 } from '../tron/address.js';
@@ -40,6 +40,8 @@ export interface Window extends LaunchpadInputs {
 
 export interface FollowDeps {
   db: AppDatabase;
+  /** The network read (its cursors); `families` are the families on it. */
+  network: string;
   tronWeb: TronWeb;
   chain: ChainGateway;
   families: Family[];
@@ -87,17 +89,21 @@ export class Follower {
     const { t } = db;
     const to = head.timestamp;
     // one read of every cursor (nothing moves them until this window is applied)
-    const stored = await db.q.select().from(t.indexerCursors);
+    const stored = await db.q.select().from(t.indexerCursors).where(eq(t.indexerCursors.network, this.deps.network));
     this.cursors = new Map(stored.map((c) => [c.contract, c.blockTimestamp]));
     const coreContracts = families.flatMap((f) => [f.launchpad, ...routersOf(f)]);
     const coreLists = await mapBounded(coreContracts, (c) => this.stream(c, to));
     const core = new Map(coreContracts.map((c, i) => [c, coreLists[i]!]));
     const launchpadEvents = families.flatMap((f) => core.get(f.launchpad) ?? []);
 
-    // tokens: the known ones and those created in this window
-    const known = (await db.q.select({ address: t.tokens.address }).from(t.tokens).orderBy(t.tokens.address)).map(
-      (r) => r.address,
+    // tokens: the known ones (of this network's families) and those created in this window
+    const ours = inArray(
+      t.tokens.family,
+      families.map((f) => f.family),
     );
+    const known = (
+      await db.q.select({ address: t.tokens.address }).from(t.tokens).where(ours).orderBy(t.tokens.address)
+    ).map((r) => r.address);
     const created = launchpadEvents
       .filter((e) => e.event_name === 'TokenCreate')
       .map((e) => addr(e.result.tokenAddress!));
@@ -111,7 +117,7 @@ export class Follower {
       await db.q
         .select({ token: t.tokens.address, pair: t.tokens.pair })
         .from(t.tokens)
-        .where(isNotNull(t.tokens.pair))
+        .where(and(ours, isNotNull(t.tokens.pair)))
         .orderBy(t.tokens.address)
     ).map((r) => ({ token: r.token, pair: r.pair! }));
     const pairs = new Map<string, string>();

@@ -3,7 +3,8 @@
 // the head moved by one) and must chain by their parents to what was recorded. A block ids commit to
 // their parents, so one link checks the whole chain below it. Where the chain breaks, the node's
 // blocks are read downwards until one matches what was recorded: everything above it was replaced.
-// Nothing at or below the solid block is ever questioned.
+// Nothing at or below the solid block is ever questioned. Each network (node) has its own blocks: a
+// tracker reads and writes only its network's rows.
 import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { AppDatabase } from '../db/index.js';
 import type { Q } from './queries.js';
@@ -23,17 +24,27 @@ export class BlockTracker {
   constructor(
     private readonly database: AppDatabase,
     private readonly chain: ChainGateway,
+    private readonly network: string,
   ) {}
+
+  private get mine() {
+    return eq(this.database.t.chainBlocks.network, this.network);
+  }
 
   /** A recorded block (read on `q`: in a transaction, or outside one). */
   private async recorded(number: number, q: Q = this.database.q) {
     const { chainBlocks } = this.database.t;
-    return (await q.select().from(chainBlocks).where(eq(chainBlocks.number, number)))[0];
+    return (
+      await q
+        .select()
+        .from(chainBlocks)
+        .where(and(this.mine, eq(chainBlocks.number, number)))
+    )[0];
   }
 
   private async top(q: Q = this.database.q) {
     const { chainBlocks } = this.database.t;
-    return (await q.select().from(chainBlocks).orderBy(desc(chainBlocks.number)).limit(1))[0];
+    return (await q.select().from(chainBlocks).where(this.mine).orderBy(desc(chainBlocks.number)).limit(1))[0];
   }
 
   /** Compares the node's chain, up to `head`, with what was recorded. */
@@ -86,8 +97,17 @@ export class BlockTracker {
   async record(q: Q, blocks: readonly Head[]): Promise<void> {
     const { chainBlocks } = this.database.t;
     for (const b of blocks) {
-      const row = { number: b.number, blockId: b.id, parentId: b.parentId, timestamp: b.timestamp };
-      await q.insert(chainBlocks).values(row).onConflictDoUpdate({ target: chainBlocks.number, set: row });
+      const row = {
+        network: this.network,
+        number: b.number,
+        blockId: b.id,
+        parentId: b.parentId,
+        timestamp: b.timestamp,
+      };
+      await q
+        .insert(chainBlocks)
+        .values(row)
+        .onConflictDoUpdate({ target: [chainBlocks.network, chainBlocks.number], set: row });
     }
   }
 
@@ -99,13 +119,13 @@ export class BlockTracker {
   /** Forgets the replaced blocks (in the transaction of `q`). */
   async dropFrom(q: Q, number: number): Promise<void> {
     const { chainBlocks } = this.database.t;
-    await q.delete(chainBlocks).where(gte(chainBlocks.number, number));
+    await q.delete(chainBlocks).where(and(this.mine, gte(chainBlocks.number, number)));
   }
 
   /** Forgets blocks below the solid one (kept itself: the anchor the next block links to). */
   async forgetBelow(q: Q, solid: number): Promise<void> {
     const { chainBlocks } = this.database.t;
     const top = (await this.top(q))?.number ?? solid;
-    await q.delete(chainBlocks).where(and(lt(chainBlocks.number, solid), lt(chainBlocks.number, top)));
+    await q.delete(chainBlocks).where(and(this.mine, lt(chainBlocks.number, solid), lt(chainBlocks.number, top)));
   }
 }

@@ -11,11 +11,11 @@
 // gate), so re-reading the boundary, a crash or a restart never counts anything twice. Every change
 // from a block that is not solid yet is journaled (db/undo-journal.ts) until it is; trades are marked
 // confirmed (and the feed says so) when their block becomes solid.
-import { and, eq, lt, lte } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, notInArray } from 'drizzle-orm';
 import type { TronWeb } from 'tronweb';
 import type { Logger } from 'pino';
 import type { AppDatabase } from '../db/index.js';
-import { routersOf, type Family } from '../tron/families.js';
+import { FAMILY_NAMES, routersOf, type Family, type NetworkId } from '../tron/families.js';
 import { openUndoJournal, type UndoJournal } from '../db/undo-journal.js';
 import { ChainGateway, type Head } from '../tron/gateway.js';
 import { BlockTracker } from './forks.js';
@@ -30,7 +30,7 @@ import { HolderBook } from './holders.js';
 import { TokenBook } from './tokens.js';
 import { TradeBook } from './trade.js';
 import { Follower, type Window } from './follow.js';
-import { parts, prepareStatements, type Q, type Statements, type Tables } from './queries.js';
+import { parts, prepareStatements, tokensOf, type Q, type Statements, type Tables } from './queries.js';
 
 export type { ChainEvent } from './event-api.js';
 export type { FeedKind } from './feed.js';
@@ -41,7 +41,13 @@ export interface IndexerDeps {
   tronWeb: TronWeb;
   /** The chain's reads (the head); made over `tronWeb` when not given. */
   chain?: ChainGateway;
+  /** The families on this indexer's network (the node `tronWeb` reads). */
   families: Family[];
+  /**
+   * The network followed (src/tron/networks.ts): its cursors, blocks and undo journal are its own, and
+   * its rows are its families' tokens'. Default: the first family's network.
+   */
+  network?: NetworkId;
   logger: Logger;
   /** Where a stream starts when it has no cursor yet (ms). */
   fromTimestamp?: number;
@@ -85,16 +91,22 @@ export class Indexer {
   private readonly statements = new WeakMap<Q, Statements>();
   /** Feed rows were written since the live stream was last told. */
   private fed = false;
+  /** The network followed. */
+  readonly network: NetworkId;
+  /** Its families' names (its rows are their tokens'). */
+  private readonly names: string[];
 
   constructor(private readonly deps: IndexerDeps) {
     this.chain = deps.chain ?? new ChainGateway(deps.tronWeb);
-    this.follower = new Follower({ ...deps, chain: this.chain });
-    this.blocks = new BlockTracker(deps.db, this.chain);
+    this.network = deps.network ?? deps.families[0]?.network ?? 'launchpad';
+    this.names = deps.families.map((f) => f.family);
+    this.follower = new Follower({ ...deps, network: this.network, chain: this.chain });
+    this.blocks = new BlockTracker(deps.db, this.chain, this.network);
   }
 
   /** The journal (installed once; a failed install is tried again by the next cycle). */
   private undo(): Promise<UndoJournal> {
-    this.journal ??= openUndoJournal(this.deps.db, JOURNALED).catch((err: unknown) => {
+    this.journal ??= openUndoJournal(this.deps.db, JOURNALED, this.network).catch((err: unknown) => {
       this.journal = undefined;
       throw err;
     });
@@ -246,11 +258,14 @@ export class Indexer {
   private async rollBack(journal: UndoJournal, from: number): Promise<void> {
     await this.deps.db.tx(async (q) => {
       const ctx = this.context(q, from - 1);
-      const removed = await tellRemoved(ctx, from);
+      const removed = await tellRemoved(ctx, from, this.names);
       await ctx.feed.flush();
       const undone = await journal.undoFrom(q, from);
       await this.blocks.dropFrom(q, from);
-      this.deps.logger.warn({ from, ...removed, changes: undone }, 'a fork replaced indexed blocks; rolled back');
+      this.deps.logger.warn(
+        { network: this.network, from, ...removed, changes: undone },
+        'a fork replaced indexed blocks; rolled back',
+      );
     });
     this.follower.forget();
     this.onApplied?.();
@@ -266,7 +281,13 @@ export class Indexer {
     const done = await q
       .update(t.trades)
       .set({ confirmed: true })
-      .where(and(eq(t.trades.confirmed, false), lte(t.trades.blockNumber, solid)))
+      .where(
+        and(
+          eq(t.trades.confirmed, false),
+          lte(t.trades.blockNumber, solid),
+          inArray(t.trades.token, tokensOf(q, t, this.names)),
+        ),
+      )
       .returning();
     // in the trades' order (RETURNING promises none)
     done.sort((a, b) => a.id - b.id);
@@ -323,9 +344,18 @@ export class Indexer {
       await ctx.tokens.flush();
     }
     await journal.setBlock(q, head.number);
-    // a built trade that expired unbroadcast can never book a fee
-    await q.delete(t.pendingFees).where(lt(t.pendingFees.expiresAt, w.to - PENDING_FEE_GRACE_MS));
-    for (const c of w.cursors) await s.setCursor({ contract: c, at: w.to });
+    // a built trade that expired unbroadcast can never book a fee (by this network's clock: any
+    // token but another network's)
+    const others = FAMILY_NAMES.filter((f) => !this.names.includes(f));
+    await q
+      .delete(t.pendingFees)
+      .where(
+        and(
+          lt(t.pendingFees.expiresAt, w.to - PENDING_FEE_GRACE_MS),
+          ...(others.length ? [notInArray(t.pendingFees.token, tokensOf(q, t, others))] : []),
+        ),
+      );
+    for (const c of w.cursors) await s.setCursor({ network: this.network, contract: c, at: w.to });
     await journal.setBlock(q, null);
     return applied;
   }

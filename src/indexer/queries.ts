@@ -2,7 +2,7 @@
 // Indexer; on Postgres once per transaction, as drizzle binds them to it). They run on either engine
 // through `.execute()`: rows come back as an array, and a write that must say whether it changed
 // anything returns a column. Grouped by the table they touch.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Queries } from '../db/engine.js';
 import type * as schema from '../db/schema.js';
 
@@ -24,8 +24,11 @@ function eventStatements(q: Q, t: Tables) {
       .prepare(),
     setCursor: q
       .insert(t.indexerCursors)
-      .values({ contract: p('contract'), blockTimestamp: p('at') })
-      .onConflictDoUpdate({ target: t.indexerCursors.contract, set: { blockTimestamp: sql`excluded.block_timestamp` } })
+      .values({ network: p('network'), contract: p('contract'), blockTimestamp: p('at') })
+      .onConflictDoUpdate({
+        target: [t.indexerCursors.network, t.indexerCursors.contract],
+        set: { blockTimestamp: sql`excluded.block_timestamp` },
+      })
       .prepare(),
   };
 }
@@ -172,5 +175,17 @@ export const ROWS_PER_STATEMENT = 1000;
 export function* parts<T>(items: readonly T[], size = ROWS_PER_STATEMENT): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
+/**
+ * The addresses of these families' tokens, as a subquery: a network's rows are its families' tokens'
+ * (trades, feed rows and pending fees are scoped by it, so one network's fork or settling leaves the
+ * other's alone).
+ */
+export function tokensOf(q: Q, t: Tables, families: readonly string[]) {
+  return q
+    .select({ address: t.tokens.address })
+    .from(t.tokens)
+    .where(inArray(t.tokens.family, [...families]));
+}
+
 /** A token's row as the indexer reads it. */
 export type TokenRow = Tables['tokens']['$inferSelect'];

@@ -57,6 +57,34 @@ describe.each(engines)('the undo journal on $engine', ({ open }) => {
     const again = await openUndoJournal(db, ['holders']);
     expect(await db.tx((q) => again.undoFrom(q, 20))).toBe(1);
     expect((await holders()).map((h) => h.address)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('keeps each network’s blocks apart: a fork on one takes back only its own changes', async () => {
+    // two networks at once, their block numbers interleaved (each chain counts its own)
+    const [one, two] = await Promise.all([
+      openUndoJournal(db, ['holders'], 'launchpad'),
+      openUndoJournal(db, ['holders'], 'launchpad2'),
+    ]);
+    const write = (journal: typeof one, block: number, address: string, balance: string) =>
+      db.tx(async (q) => {
+        await journal.setBlock(q, block);
+        await q.insert(db.t.holders).values(holder(address, balance));
+        await journal.setBlock(q, null);
+      });
+    await write(one, 30, 'n1-30', '1');
+    await write(two, 5, 'n2-5', '2');
+    await write(one, 31, 'n1-31', '3');
+    await write(two, 6, 'n2-6', '4');
+    await write(one, 32, 'n1-32', '5');
+    // network 2 forks from its block 5; network 1's blocks 30..32 (all "from 5 on" by number) stay
+    expect(await db.tx((q) => two.undoFrom(q, 5))).toBe(2);
+    expect((await holders()).map((h) => h.address)).toEqual(['a', 'b', 'c', 'n1-30', 'n1-31', 'n1-32']);
+    // network 2's solid blocks are forgotten without touching network 1's journal
+    await write(two, 7, 'n2-7', '6');
+    await db.tx((q) => two.forgetUpTo(q, 100));
+    expect(await db.tx((q) => two.undoFrom(q, 7))).toBe(0);
+    expect(await db.tx((q) => one.undoFrom(q, 31))).toBe(2);
+    expect((await holders()).map((h) => h.address)).toEqual(['a', 'b', 'c', 'n1-30', 'n2-7']);
     await db.close();
   });
 });

@@ -57,3 +57,26 @@ describe('undo journal', () => {
     ]);
   });
 });
+
+describe('undo journal made before networks', () => {
+  it('takes the entries it already held as the first network’s, and undoes them as such', () => {
+    const db = new Database(':memory:');
+    db.exec(
+      `CREATE TABLE holders (token TEXT NOT NULL, address TEXT NOT NULL, balance TEXT NOT NULL, PRIMARY KEY (token, address))`,
+    );
+    // the journal's tables as an older version made them (no network column), holding one change
+    db.exec(
+      `CREATE TABLE undo_journal (seq INTEGER PRIMARY KEY AUTOINCREMENT, block INTEGER NOT NULL, stmt TEXT NOT NULL)`,
+    );
+    db.exec(`CREATE TABLE undo_context (id INTEGER PRIMARY KEY CHECK (id = 1), block INTEGER)`);
+    db.exec(`INSERT INTO holders VALUES ('T', 'a', '1')`);
+    db.exec(
+      `INSERT INTO undo_journal (block, stmt) VALUES (40, 'DELETE FROM "holders" WHERE "token" = ''T'' AND "address" = ''a''')`,
+    );
+    const j = undoJournal(db, ['holders']);
+    expect(j.undoFrom(40, 'launchpad2')).toBe(0);
+    expect(db.prepare('SELECT count(*) AS n FROM holders').get()).toEqual({ n: 1 });
+    expect(j.undoFrom(40)).toBe(1);
+    expect(db.prepare('SELECT count(*) AS n FROM holders').get()).toEqual({ n: 0 });
+  });
+});
