@@ -6,6 +6,8 @@ import type { Logger } from 'pino';
 import { buildApp, buildMonitorApp, type AppDeps } from './api/app.js';
 import { openAppDatabase, type AppDatabase, type AppDb } from './db/index.js';
 import { Indexer } from './indexer/indexer.js';
+import { Indexers } from './indexer/indexers.js';
+import { Chains } from './tron/chains.js';
 import { createDataService, type DataService } from './service/data/index.js';
 import { ChainGateway } from './tron/gateway.js';
 import { createChainClock } from './tron/chain-clock.js';
@@ -16,7 +18,7 @@ import { createWebhooks, type Webhooks } from './service/webhooks.service.js';
 import { createAdmin, type Audit } from './service/admin.service.js';
 import { createEnergyService, type EnergyService } from './service/energy.service.js';
 import { createTronWeb } from './tron/client.js';
-import type { Family } from './tron/families.js';
+import type { Family, NetworkId } from './tron/families.js';
 import type { Vault } from './vault.js';
 import type { SharedRedis } from './db/redis.js';
 import { storedIndexHeight } from './service/index-height.js';
@@ -30,6 +32,11 @@ export interface FacadeOptions {
   tronApiKey?: string | undefined;
   /** Requests a second to a real node (0 or unset = unpaced, the devnet). */
   tronRps?: number | undefined;
+  /**
+   * The networks the families are on, each its own node (a family goes to the one its `network`
+   * names); unset: one network, `tronHost`, holding every family.
+   */
+  networks?: NetworkNode[] | undefined;
   families: Family[];
   trxUsd: number;
   feeLimitSun: bigint;
@@ -72,7 +79,10 @@ export interface Facade {
   /** /healthz, /readyz, /metrics; main.ts says which roles this process leads. */
   health: Health;
   app: FastifyInstance;
-  indexer: Indexer;
+  /** One indexer per network, driven together or one by one (`of`). */
+  indexer: Indexers;
+  /** Each family's node. */
+  chains: Chains;
   feed: Feed;
   webhooks: Webhooks;
   admin: Audit;
@@ -94,19 +104,82 @@ async function databaseOf(opts: FacadeOptions): Promise<AppDatabase> {
   return openAppDatabase({ sqlite: opts.db });
 }
 
-/** TronWeb for the node, paced on a real node (TRON_RPS). */
-function tronWebOf(opts: FacadeOptions, log: Logger) {
+/** A network's node as the facade is given it. */
+export interface NetworkNode {
+  id: NetworkId;
+  /** What users are shown ('Tron mainnet', 'devnet 2', …). */
+  name: string;
+  /** The node's URL (TronWeb's host); `rpc` as configured, which callers may name. */
+  host: string;
+  apiKey?: string | undefined;
+  /** Requests a second (0 or unset = unpaced, the devnet). */
+  rps?: number | undefined;
+}
+
+/** TronWeb for a node, paced on a real node (TRON_RPS, LAUNCHPAD2_RPS). */
+function tronWebOf(node: NetworkNode, log: Logger) {
   return createTronWeb({
-    host: opts.tronHost,
-    apiKey: opts.tronApiKey,
+    host: node.host,
+    apiKey: node.apiKey,
     pacing:
-      opts.tronRps === undefined || opts.tronRps <= 0
+      node.rps === undefined || node.rps <= 0
         ? undefined
         : {
-            rps: opts.tronRps,
-            onRetry: (r) => log.warn(r, 'the Tron node is busy (HTTP %d); retrying in %d ms', r.status, r.delayMs),
+            rps: node.rps,
+            onRetry: (r) =>
+              log.warn(
+                { ...r, network: node.id },
+                'the Tron node is busy (HTTP %d); retrying in %d ms',
+                r.status,
+                r.delayMs,
+              ),
           },
   });
+}
+
+/** Each network's gateway (one TronWeb and pace per node), and the families on it. */
+function chainsOf(opts: FacadeOptions, log: Logger): Chains {
+  const nodes = opts.networks ?? [
+    {
+      id: opts.families[0]?.network ?? 'launchpad',
+      name: 'Tron',
+      host: opts.tronHost,
+      apiKey: opts.tronApiKey,
+      rps: opts.tronRps,
+    },
+  ];
+  const one = nodes.length === 1;
+  return new Chains(
+    nodes.map((n) => ({
+      id: n.id,
+      name: n.name,
+      url: n.host,
+      chain: new ChainGateway(tronWebOf(n, log)),
+      // one network holds every family; with several, each family is on the one it names
+      families: opts.families.filter((f) => one || f.network === n.id),
+    })),
+  );
+}
+
+/** One indexer per network, over its own node and families. */
+function indexersOf(opts: FacadeOptions, database: AppDatabase, chains: Chains): Indexers {
+  return new Indexers(
+    chains.networks
+      // a network no served family is on needs none (the first is kept: /readyz follows it)
+      .filter((n, i) => i === 0 || n.families.length)
+      .map(
+        (n) =>
+          new Indexer({
+            db: database,
+            tronWeb: n.chain.tronWeb,
+            chain: n.chain,
+            families: n.families,
+            network: n.id,
+            logger: opts.logger.child({ module: 'indexer', network: n.id }),
+            ...(opts.indexer.fromMs !== undefined ? { fromTimestamp: opts.indexer.fromMs } : {}),
+          }),
+      ),
+  );
 }
 
 /** Listens on PORT (and METRICS_PORT, its own app); without `listen`, only makes the apps ready. */
@@ -149,36 +222,30 @@ async function webhooksOf(opts: FacadeOptions, db: AppDatabase, feed: ReturnType
 
 export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   const log = opts.logger.child({ module: 'api' });
-  const tronWeb = tronWebOf(opts, log);
-  const chain = new ChainGateway(tronWeb);
+  const chains = chainsOf(opts, log);
+  const chain = chains.first;
   const database = await databaseOf(opts);
   // the last 24 hours and the newest candle are the chain's (a devnet's clock may run ahead)
   const chainTime = createChainClock({ head: () => chain.head() });
   const data = createDataService({
     db: database,
-    chain,
+    chains,
     families: opts.families,
     trxUsd: opts.trxUsd,
     now: chainTime.now,
   });
-  const trade = createTradeService({ db: database, chain, families: opts.families, feeLimitSun: opts.feeLimitSun });
+  const trade = createTradeService({ db: database, chains, families: opts.families, feeLimitSun: opts.feeLimitSun });
   const keys = createKeysService(database);
-  const indexer = new Indexer({
-    db: database,
-    tronWeb,
-    chain,
-    families: opts.families,
-    logger: opts.logger.child({ module: 'indexer' }),
-    ...(opts.indexer.fromMs !== undefined ? { fromTimestamp: opts.indexer.fromMs } : {}),
-  });
+  const indexer = indexersOf(opts, database, chains);
   const feed = createFeed(database, opts.shared?.signal('feed'));
   indexer.onFeed = () => feed.notify();
   indexer.onApplied = () => data.invalidate();
   const webhooks = await webhooksOf(opts, database, feed, log);
   const admin = createAdmin(database);
-  const energy = createEnergyService({ db: database, chain, families: opts.families });
-  // an instance that does not lead the indexer reads how far the leader got
-  const stored = opts.indexer.led ? storedIndexHeight(database) : undefined;
+  const energy = createEnergyService({ db: database, chains, families: opts.families });
+  // an instance that does not lead the indexer reads how far the leader got (on the first network,
+  // which /readyz and the index lag follow)
+  const stored = opts.indexer.led ? storedIndexHeight(database, indexer.first.network) : undefined;
   const health = createHealth({
     indexed: () => indexer.indexed ?? stored?.indexed(),
     nodeHead: async () => (await chain.head()).number,
@@ -214,6 +281,7 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
     app,
     health,
     indexer,
+    chains,
     feed,
     webhooks,
     admin,

@@ -199,7 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/health', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(dataRoutes, { data: deps.data });
   await app.register(tradeRoutes, { trade: deps.trade });
-  await app.register(walletRoutes);
+  await app.register(walletRoutes, { checkRpc: deps.data.checkRpc });
   await app.register(adminRoutes, { keys: deps.keys, ...(deps.audit ? { audit: deps.audit } : {}) });
   if (deps.energy) await app.register(energyRoutes, { energy: deps.energy });
   if (deps.live) await app.register(liveRoutes, deps.live);

@@ -61,7 +61,7 @@ function specRoutes(app: FastifyInstance, data: DataService): void {
     response: S.TokenBalanceResponse,
     invalid: balanceIssue,
     handler: async (p) => ({
-      data: await data.getTokenBalance(p.publicKey, p.tokenAddress, p.tokenDecimals ?? 18),
+      data: await data.getTokenBalance(p.publicKey, p.tokenAddress, p.tokenDecimals ?? 18, p.rpc),
       ...ok,
     }),
   });

@@ -10,7 +10,11 @@ import * as S from './schemas/wallet.js';
 const walletIssue: InvalidMapper = (issues) =>
   issues.some((i) => i.field === 'amount') ? Errors.invalidAmount() : Errors.invalidParams(describeIssues(issues));
 
-export const walletRoutes: FastifyPluginAsync = async (app) => {
+/** `rpc`, when given, must name a network this API serves (checked by `checkRpc`; never fetched). */
+export const walletRoutes: FastifyPluginAsync<{ checkRpc: (rpc: string | undefined) => void }> = async (
+  app,
+  { checkRpc },
+) => {
   for (const url of ['/api/tron/createWallet', '/tron/createWallet']) {
     post(app, {
       url,
@@ -19,7 +23,10 @@ export const walletRoutes: FastifyPluginAsync = async (app) => {
       input: S.CreateWalletBody.optional(),
       response: S.CreateWalletResponse,
       invalid: walletIssue,
-      handler: async (b) => ({ data: await createWallets(b?.amount ?? 1), ...ok }),
+      handler: async (b) => {
+        checkRpc(b?.rpc);
+        return { data: await createWallets(b?.amount ?? 1), ...ok };
+      },
     });
   }
 };

@@ -6,7 +6,7 @@ import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/index.js';
 import { energyPerHour, poolLow, readEnergyPool, type DayOfTrades, type EnergyPool } from '../tron/energy-pool.js';
 import type { Family, FamilyName } from '../tron/families.js';
-import type { ChainGateway } from '../tron/gateway.js';
+import type { Chains } from '../tron/chains.js';
 import { Errors } from './errors.js';
 
 const DAY_MS = 86_400_000;
@@ -27,12 +27,13 @@ export interface PoolReport extends EnergyPool {
 
 export interface EnergyDeps {
   db: AppDatabase;
-  chain: ChainGateway;
+  /** Each family's pool is read on its own network's node. */
+  chains: Chains;
   families: Family[];
 }
 
 export function createEnergyService(deps: EnergyDeps) {
-  const { chain, families } = deps;
+  const { chains, families } = deps;
   /** The node's answers, or the spec's 502 when it does not answer. */
   const fromNode = <T>(p: Promise<T>): Promise<T> =>
     p.catch(() => {
@@ -42,10 +43,21 @@ export function createEnergyService(deps: EnergyDeps) {
   return {
     /** Every family's pool (or the one named), with the last day's trades and whether it runs low. */
     async pools(only?: FamilyName): Promise<PoolReport[]> {
-      const [head, pools] = await fromNode(
-        Promise.all([chain.head(), Promise.all(families.map((f) => readEnergyPool(chain, f)))]),
+      const [heads, pools] = await fromNode(
+        Promise.all([
+          Promise.all(chains.networks.map((n) => n.chain.head())),
+          Promise.all(families.map((f) => readEnergyPool(chains.of(f), f))),
+        ]),
       );
-      const days = await dayOfTrades(deps.db, head.timestamp - DAY_MS);
+      // the last day by each network's own clock (its head block's time)
+      const days = new Map<string, DayOfTrades>();
+      for (const [i, n] of chains.networks.entries()) {
+        const counted = await dayOfTrades(deps.db, heads[i]!.timestamp - DAY_MS);
+        for (const f of n.families) {
+          const d = counted.get(f.family);
+          if (d) days.set(f.family, d);
+        }
+      }
       const dayOf = (p: EnergyPool) => days.get(p.family) ?? { curve: 0, dex: 0 };
       const poolOf = (p: EnergyPool) => p.origin ?? `router:${p.router}`;
       const reports = pools.map((p): PoolReport => {
@@ -65,7 +77,7 @@ export function createEnergyService(deps: EnergyDeps) {
 
     /** Each family's pool energy left now (the metrics' gauge): node reads only. */
     async available(): Promise<Array<{ family: FamilyName; energyLeft: number }>> {
-      const pools = await Promise.all(families.map((f) => readEnergyPool(chain, f, { stake: false })));
+      const pools = await Promise.all(families.map((f) => readEnergyPool(chains.of(f), f, { stake: false })));
       return pools.map((p) => ({ family: p.family, energyLeft: p.energyLeft }));
     },
   };

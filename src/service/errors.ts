@@ -54,6 +54,12 @@ export const Errors = {
   ),
   broadcastRefused: (code: string, why: string) => new ServiceError(400, 'Broadcast failed', `${code}: ${why}`),
   invalidParams: (why: string) => new ServiceError(400, 'Invalid parameters', why),
+  /** A caller's `rpc` that is not one of the served networks' URLs: never fetched. */
+  unknownRpc: e(
+    400,
+    'Invalid parameters',
+    'rpc must be the URL of a network this API serves, exactly as configured (or left out)',
+  ),
   nodeUnavailable: e(502, 'Node unavailable', 'The Tron node did not answer; try again'),
   missingKey: e(401, 'Missing API key', 'Send your key in the api-key header'),
   rateLimited: (after?: string) =>

@@ -1,6 +1,6 @@
 // Where the index stands, as stored: for an instance that does not lead the indexer (its /readyz and
 // index-lag metric read this), the newest block the leader recorded, read every second.
-import { max } from 'drizzle-orm';
+import { eq, max } from 'drizzle-orm';
 import type { AppDatabase } from '../db/index.js';
 
 export interface StoredIndexHeight {
@@ -9,12 +9,16 @@ export interface StoredIndexHeight {
   stop(): void;
 }
 
-export function storedIndexHeight(db: AppDatabase, everyMs = 1000): StoredIndexHeight {
+export function storedIndexHeight(db: AppDatabase, network = 'launchpad', everyMs = 1000): StoredIndexHeight {
   let last: { block: number; at: number } | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const read = async () => {
-    const [row] = await db.q.select({ n: max(db.t.chainBlocks.number).mapWith(Number) }).from(db.t.chainBlocks);
+    const { chainBlocks } = db.t;
+    const [row] = await db.q
+      .select({ n: max(chainBlocks.number).mapWith(Number) })
+      .from(chainBlocks)
+      .where(eq(chainBlocks.network, network));
     const n = row?.n;
     if (typeof n === 'number' && n > 0 && n !== last?.block) last = { block: n, at: Date.now() };
   };

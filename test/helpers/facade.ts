@@ -13,6 +13,11 @@ import { startTestDevnet, tempDir } from './devnet.js';
 
 export interface Stack {
   devnet: Devnet;
+  /**
+   * With `networks: 2`: the second network's devnet, hosting launchpad2 alone (its own genesis,
+   * contracts and demo tokens); `devnet` then hosts launchpad alone.
+   */
+  devnet2?: Devnet;
   facade: Facade;
   /** The app's database (SQLite, or the Postgres one given). */
   database: AppDatabase;
@@ -41,23 +46,37 @@ export async function startStack(
     shared?: SharedRedis;
     /** the app's database (default: a SQLite file in `dir`); the stack closes it */
     database?: AppDatabase;
+    /** 2: each family on a devnet of its own (launchpad on `devnet`, launchpad2 on `devnet2`) */
+    networks?: 1 | 2;
   } = {},
 ): Promise<Stack> {
   const dir = opts.dir ?? tempDir();
-  const devnet = await startTestDevnet({
-    dir,
+  const two = opts.networks === 2;
+  const chainOpts = {
     seed: opts.seed ?? true,
     ...(opts.blockMs ? { blockMs: opts.blockMs } : {}),
     ...(opts.solidAfter ? { solidAfter: opts.solidAfter } : {}),
-  });
+  };
+  const devnet = await startTestDevnet({ dir, ...chainOpts, ...(two ? { families: ['launchpad' as const] } : {}) });
+  const devnet2 = two
+    ? await startTestDevnet({ ...chainOpts, families: ['launchpad2'], label: 'launchpad2' })
+    : undefined;
   const config = loadConfig({ DEVNET_PORT: new URL(devnet.url).port });
+  const families = config.families.map((f) => ({ ...f, network: two ? f.family : ('launchpad' as const) }));
+  const networks = devnet2
+    ? [
+        { id: 'launchpad' as const, name: 'devnet', host: devnet.url },
+        { id: 'launchpad2' as const, name: 'devnet 2', host: devnet2.url },
+      ]
+    : undefined;
   const db = opts.database ? undefined : openDb(path.join(dir, 'app.sqlite'));
   const database = opts.database ?? (await openAppDatabase({ sqlite: db! }));
   const vault = opts.vault ?? new Vault(randomBytes(32));
   const facade = await startFacade({
     database,
     tronHost: devnet.url,
-    families: config.families,
+    networks,
+    families,
     trxUsd: 0.25,
     feeLimitSun: 100_000_000n,
     logger: opts.logger ?? createLogger('silent'),
@@ -69,9 +88,11 @@ export async function startStack(
     shared: opts.shared,
   });
   await syncDevnetMetadata(devnet.url, facade.data);
+  if (devnet2) await syncDevnetMetadata(devnet2.url, facade.data);
   await facade.indexer.syncOnce();
   return {
     devnet,
+    ...(devnet2 ? { devnet2 } : {}),
     facade,
     database,
     get db(): AppDb {
@@ -85,6 +106,7 @@ export async function startStack(
     async close() {
       await facade.close();
       await devnet.close();
+      await devnet2?.close();
       await database.close();
     },
   };

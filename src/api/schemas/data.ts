@@ -128,6 +128,18 @@ export const WalletResponse = okResponse({
     address: z.string(),
     trxBalance: z.number(),
     trxBalanceSun: z.string(),
+    /** Each network's TRX balance of the address (the same key on each): trxBalance is the first's. */
+    networks: z
+      .array(
+        z.object({
+          network: z.string(),
+          name: z.string(),
+          families: z.array(z.string()),
+          trxBalance: z.number(),
+          trxBalanceSun: z.string(),
+        }),
+      )
+      .optional(),
     positions: z.array(
       z.object({
         token: z.string(),

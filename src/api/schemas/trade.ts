@@ -221,10 +221,14 @@ export const TransferBody = z.strictObject({
   toAddress: address,
   amount: tradeAmount,
   tokenAddress: address.optional(),
+  /** The network of a TRX transfer (by a family on it); a token's is its own. Default: the first. */
+  family: z.enum(FAMILY_NAMES).optional(),
 });
 export const SendTransferBody = z.strictObject({
   privateKey,
   toAddress: address,
   amount: tradeAmount,
   tokenAddress: address.optional(),
+  /** The network of a TRX transfer (by a family on it); a token's is its own. Default: the first. */
+  family: z.enum(FAMILY_NAMES).optional(),
 });

@@ -2,19 +2,43 @@
 import { eq } from 'drizzle-orm';
 import { priceTrx } from '../../tron/market/index.js';
 import { tokenNumber, trxNumber } from '../../tron/units.js';
+import type { ChainNetwork } from '../../tron/chains.js';
 import { Errors } from '../errors.js';
 import { poolOf, type DataContext } from './rows.js';
 
-/** The token's price from the index, or, not indexed yet, from the first launchpad that knows it. */
-async function priceOf(ctx: DataContext, tokenAddress: string, decimals: number): Promise<number> {
+/**
+ * The token's price from the index, or, not indexed yet, from the first launchpad of the network that
+ * knows it.
+ */
+async function priceOf(ctx: DataContext, network: ChainNetwork, tokenAddress: string, decimals: number) {
   const { q, t } = ctx.db;
   const [row] = await q.select().from(t.tokens).where(eq(t.tokens.address, tokenAddress));
   if (row) return priceTrx(poolOf(row), row.decimals);
-  for (const fam of ctx.families) {
-    const pool = await ctx.chain.pool(fam, tokenAddress).catch(() => undefined);
+  for (const fam of network.families) {
+    const pool = await network.chain.pool(fam, tokenAddress).catch(() => undefined);
     if (pool && pool.tokenReserve > 0n) return priceTrx(pool, decimals);
   }
   return 0;
+}
+
+/**
+ * The network a caller's `rpc` names (its URL exactly as configured), or the spec's 400: a URL the
+ * API does not serve is never fetched (no request to an address a caller chooses).
+ */
+export function networkOfRpc(ctx: DataContext, rpc: string | undefined): ChainNetwork | undefined {
+  if (rpc === undefined || rpc === '') return undefined;
+  const n = ctx.chains.byUrl(rpc);
+  if (!n) throw Errors.unknownRpc();
+  return n;
+}
+
+/** The network a token is on: its indexed family's, else the one whose launchpad knows it, else the first. */
+async function networkOfToken(ctx: DataContext, tokenAddress: string): Promise<ChainNetwork> {
+  const { q, t } = ctx.db;
+  const [row] = await q.select({ family: t.tokens.family }).from(t.tokens).where(eq(t.tokens.address, tokenAddress));
+  const name = row ? row.family : (await ctx.chains.familyOf(tokenAddress).catch(() => undefined))?.family;
+  const served = ctx.chains.families.find((f) => f.family === name);
+  return served ? ctx.chains.networkOf(served) : ctx.chains.networks[0]!;
 }
 
 /** A balance read from the chain; a node that fails answers the spec's "Error retrieving token balance". */
@@ -23,9 +47,16 @@ const balanceRead = <T>(read: Promise<T>): Promise<T> =>
     throw Errors.balanceFailed();
   });
 
-export async function tokenBalance(ctx: DataContext, publicKey: string, tokenAddress: string, decimals: number) {
-  const balance = await balanceRead(ctx.chain.tokenBalance(tokenAddress, publicKey));
-  const priceInTrx = await priceOf(ctx, tokenAddress, decimals);
+export async function tokenBalance(
+  ctx: DataContext,
+  publicKey: string,
+  tokenAddress: string,
+  decimals: number,
+  rpc?: string,
+) {
+  const network = networkOfRpc(ctx, rpc) ?? (await networkOfToken(ctx, tokenAddress));
+  const balance = await balanceRead(network.chain.tokenBalance(tokenAddress, publicKey));
+  const priceInTrx = await priceOf(ctx, network, tokenAddress, decimals);
   return [
     {
       priceInTRX: priceInTrx,
@@ -36,9 +67,16 @@ export async function tokenBalance(ctx: DataContext, publicKey: string, tokenAdd
   ];
 }
 
-/** TRX balance (from the chain) and the launchpad tokens held (from the index), largest value first. */
+/**
+ * TRX balance (from the chain) and the launchpad tokens held (from the index), largest value first.
+ * `trxBalance` is the first network's; with several, `networks` gives each one's (one key, one
+ * address: the same wallet on every network).
+ */
 export async function wallet(ctx: DataContext, address: string) {
-  const trx = await balanceRead(ctx.chain.trxBalance(address));
+  const balances = await Promise.all(
+    ctx.chains.networks.map(async (n) => ({ n, sun: await balanceRead(n.chain.trxBalance(address)) })),
+  );
+  const trx = balances[0]!.sun;
   const { q, t } = ctx.db;
   const rows = await q
     .select({ h: t.holders, tok: t.tokens })
@@ -63,5 +101,12 @@ export async function wallet(ctx: DataContext, address: string) {
       };
     })
     .sort((a, b) => b.valueInTrx - a.valueInTrx);
-  return { address, trxBalance: trxNumber(trx), trxBalanceSun: trx.toString(), positions };
+  const networks = balances.map(({ n, sun }) => ({
+    network: n.id,
+    name: n.name,
+    families: n.families.map((f) => f.family),
+    trxBalance: trxNumber(sun),
+    trxBalanceSun: sun.toString(),
+  }));
+  return { address, trxBalance: trxNumber(trx), trxBalanceSun: trx.toString(), networks, positions };
 }

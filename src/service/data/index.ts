@@ -2,7 +2,7 @@
 // the indexer's tables (and the chain for balances). No HTTP here: typed input, typed output,
 // ServiceError. Reads of the index go through the read cache; balances from the chain do not.
 import type { FamilyName } from '../../tron/families.js';
-import { tokenBalance, wallet } from './balances.js';
+import { networkOfRpc, tokenBalance, wallet } from './balances.js';
 import { createReadCache } from './cache.js';
 import { candleWindow, candles, type CandleInterval, type CandleOptions } from './candles.js';
 import { tokenHolders } from './holders.js';
@@ -43,8 +43,16 @@ export function createDataService(deps: DataDeps) {
     getTokenHolders: (family: FamilyName, address: string, page: number, limit: number) =>
       memo(`holders:${family}:${address}:${page}:${limit}`, () => tokenHolders(ctx, family, address, page, limit)),
 
-    getTokenBalance: (publicKey: string, tokenAddress: string, decimals: number) =>
-      tokenBalance(ctx, publicKey, tokenAddress, decimals),
+    /** `rpc`: a served network's URL exactly as configured (else the spec's 400); default the token's network. */
+    getTokenBalance: (publicKey: string, tokenAddress: string, decimals: number, rpc?: string) =>
+      tokenBalance(ctx, publicKey, tokenAddress, decimals, rpc),
+
+    /** Throws the spec's 400 unless `rpc` is left out or names a served network (createWallet's `rpc`). */
+    checkRpc: (rpc: string | undefined): void => void networkOfRpc(ctx, rpc),
+
+    /** The networks served, for people: each one's id, name and families. */
+    networks: () =>
+      ctx.chains.networks.map((n) => ({ network: n.id, name: n.name, families: n.families.map((f) => f.family) })),
 
     listTokens: (sort: TokenSort, page: number, limit: number) => listTokens(ctx, sort, page, limit),
 

@@ -4,13 +4,14 @@ import type { SQLiteSelect } from 'drizzle-orm/sqlite-core';
 import type { AppDatabase } from '../../db/index.js';
 import type * as schema from '../../db/schema.js';
 import type { Family, FamilyName } from '../../tron/families.js';
-import type { ChainGateway } from '../../tron/gateway.js';
+import type { Chains } from '../../tron/chains.js';
 import type { Pool } from '../../tron/market/index.js';
 import { Errors } from '../errors.js';
 
 export interface DataDeps {
   db: AppDatabase;
-  chain: ChainGateway;
+  /** Each family's node: a balance or an unindexed token is read on its family's network only. */
+  chains: Chains;
   families: Family[];
   trxUsd: number;
   /**

@@ -40,12 +40,11 @@ function feeRecorder(db: TradeDeps['db']): (row: PendingFee) => Promise<void> {
 
 /** Builds a plan's router call and records the caller's fee for it. */
 export function createTradeBuilder(deps: TradeDeps) {
-  const { chain } = deps;
   const recordFee = feeRecorder(deps.db);
 
   return async function buildTrade(p: PlannedTrade, user: string, caller: Caller): Promise<UnsignedTx> {
     const call = routerCallOf(p, caller.feeBps);
-    const tx = await chain.buildCall(user, p.family.router, call.method, call.args, {
+    const tx = await deps.chains.of(p.family).buildCall(user, p.family.router, call.method, call.args, {
       callValue: call.callValue,
       feeLimit: p.feeLimit,
     });

@@ -7,9 +7,11 @@ import { sunOf } from './input.js';
 import type { CreateTokenInput, TradeDeps } from './types.js';
 
 export async function createToken(deps: TradeDeps, input: CreateTokenInput): Promise<UnsignedTx> {
-  const { chain, feeLimitSun } = deps;
+  const { feeLimitSun } = deps;
   const family = deps.families.find((f) => f.family === (input.family ?? 'launchpad'));
   if (!family) throw Errors.invalidParams(`no ${input.family} launchpad is configured`);
+  // built on the family's network (its reference block is that chain's)
+  const chain = deps.chains.of(family);
   const firstBuy = sunOf(input.initialBuy ?? 0, () =>
     Errors.invalidParams('initialBuy must be a TRX amount with at most 6 decimals'),
   );

@@ -6,7 +6,7 @@ import { withRawBytes } from '../../tron/network-fee.js';
 import type { Family } from '../../tron/families.js';
 import type { SignedTx } from '../../tron/gateway.js';
 import { approveIfNeeded, needsApproval } from './approval.js';
-import { sendSigned } from './broadcast.js';
+import { sendAnywhere, sendSigned } from './broadcast.js';
 import { buildApproval, createTradeBuilder } from './build.js';
 import { createToken } from './create-token.js';
 import { Errors } from '../errors.js';
@@ -26,14 +26,27 @@ export { describe, describeTxStatus, describeWallet } from './view.js';
 const APPROVAL_WAIT_MS = 30_000;
 
 export function createTradeService(deps: TradeDeps) {
-  const { chain } = deps;
+  const { chains } = deps;
   const { plan, tokenOf } = createPlanner(deps);
   const buildTrade = createTradeBuilder(deps);
   const routers = new Set(deps.families.map((f) => toHexAddress(f.router)));
-  const transfer = (input: TransferInput) => buildTransfer(chain, input, deps.feeLimitSun);
+
+  /**
+   * The network of a transfer: a launchpad token's family's, a TRX transfer's by the family named
+   * (default the first network); any other token is looked for on the first network.
+   */
+  async function transferChain(input: TransferInput) {
+    if (input.tokenAddress) {
+      const found = await tokenOf(input.tokenAddress).catch(() => undefined);
+      return found ? chains.of(found.family) : chains.first;
+    }
+    return input.family ? chains.of(input.family) : chains.first;
+  }
+  const transfer = async (input: TransferInput) => buildTransfer(await transferChain(input), input, deps.feeLimitSun);
 
   /** TRX, the token held and the router's allowance, read together (each as of the head block). */
   async function walletOf(family: Family, token: string, user: string): Promise<TradeWallet> {
+    const chain = chains.of(family);
     const [trxBalanceSun, tokenBalance, allowance] = await Promise.all([
       chain.trxBalance(user),
       chain.tokenBalance(token, user),
@@ -42,12 +55,20 @@ export function createTradeService(deps: TradeDeps) {
     return { trxBalanceSun, tokenBalance, allowance };
   }
 
-  /** The receipt, the router trade it made once in a block, and the wallet's balances when asked for. */
+  /**
+   * The receipt (from the network that knows the transaction: each is asked in turn), the router
+   * trade it made once in a block, and the wallet's balances on that network when asked for.
+   */
   async function statusOf(
     signature: string,
     balancesOf?: { userAddress: string; tokenAddress?: string | undefined },
   ): Promise<TxStatus> {
-    const info = await chain.txInfo(signature);
+    const found = await chains.firstAnswer(async (n) => {
+      const got = await n.chain.txInfo(signature);
+      return got.state === 'unknown' ? undefined : { chain: n.chain, info: got };
+    });
+    const chain = found?.chain ?? chains.first;
+    const info = found?.info ?? (await chain.txInfo(signature));
     if (info.blockNumber === undefined) return { info };
     const settled = info.logs ? settledTrade(info.logs, routers) : undefined;
     if (!balancesOf) return { info, settled };
@@ -73,6 +94,7 @@ export function createTradeService(deps: TradeDeps) {
 
     async localTrade(input: TradeInput, caller: Caller) {
       const p = await plan(input, caller);
+      const chain = chains.of(p.family);
       checkSlippage(p);
       await checkFunds(chain, p, input.userAddress);
       if (await needsApproval(chain, p, input.userAddress)) throw Errors.approvalRequired();
@@ -85,6 +107,7 @@ export function createTradeService(deps: TradeDeps) {
     async trade(input: Omit<TradeInput, 'userAddress'> & { privateKey: string }, caller: Caller) {
       const signer = signerOf(input.privateKey);
       const p = await plan({ ...input, userAddress: signer.address }, caller);
+      const chain = chains.of(p.family);
       checkSlippage(p);
       await checkFunds(chain, p, signer.address);
       await approveIfNeeded(chain, p, signer, {
@@ -101,27 +124,31 @@ export function createTradeService(deps: TradeDeps) {
     /** The same transfer, signed here with the sender's key and broadcast. */
     async sendTransfer(input: Omit<TransferInput, 'fromAddress'> & { privateKey: string }) {
       const signer = signerOf(input.privateKey);
-      const tx = await transfer({
+      const send = {
         fromAddress: signer.address,
         toAddress: input.toAddress,
         amount: input.amount,
         tokenAddress: input.tokenAddress,
-      });
+        family: input.family,
+      };
+      const chain = await transferChain(send);
+      const tx = await buildTransfer(chain, send, deps.feeLimitSun);
       return { signature: await sendSigned(chain, await chain.sign(tx, signer.key)) };
     },
 
     async approve(tokenAddress: string, userAddress: string) {
       const { family } = await tokenOf(tokenAddress);
-      return buildApproval(chain, family, tokenAddress, userAddress, deps.feeLimitSun);
+      return buildApproval(chains.of(family), family, tokenAddress, userAddress, deps.feeLimitSun);
     },
 
     async allowance(tokenAddress: string, userAddress: string): Promise<string> {
       const { family } = await tokenOf(tokenAddress);
-      return (await chain.allowance(tokenAddress, userAddress, family.router)).toString();
+      return (await chains.of(family).allowance(tokenAddress, userAddress, family.router)).toString();
     },
 
+    /** Broadcast on the network whose chain holds the transaction's reference block (see sendAnywhere). */
     async broadcast(signedTx: SignedTx): Promise<string> {
-      return sendSigned(chain, signedTx);
+      return sendAnywhere(chains, signedTx);
     },
 
     /**

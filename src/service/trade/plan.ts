@@ -20,7 +20,7 @@ const DEADLINE_S = 300;
 const FEES_TTL_MS = 30_000;
 
 export function createPlanner(deps: TradeDeps) {
-  const { db, chain } = deps;
+  const { db, chains } = deps;
   const feeCache = new Map<string, { at: number; fees: FeeParams }>();
   // every trade build asks; an indexed token's family and symbol never change, so they are kept
   const indexed = new Map<string, { family: string; symbol: string }>();
@@ -41,7 +41,7 @@ export function createPlanner(deps: TradeDeps) {
   async function feesOf(f: Family): Promise<FeeParams> {
     const hit = feeCache.get(f.launchpad);
     if (hit && Date.now() - hit.at < FEES_TTL_MS) return hit.fees;
-    const fees = await chain.fees(f);
+    const fees = await chains.of(f).fees(f);
     feeCache.set(f.launchpad, { at: Date.now(), fees });
     return fees;
   }
@@ -51,8 +51,9 @@ export function createPlanner(deps: TradeDeps) {
     const row = await indexedToken(token);
     const known = row && deps.families.find((f) => f.family === row.family);
     if (known) return { family: known, symbol: row.symbol };
-    const fam = await chain.familyOf(deps.families, token);
-    if (!fam) throw Errors.tokenNotFound();
+    // each family looked up on its own network's node only
+    const fam = await chains.familyOf(token);
+    if (!fam || !deps.families.some((f) => f.family === fam.family)) throw Errors.tokenNotFound();
     return { family: fam };
   }
 
@@ -73,7 +74,7 @@ export function createPlanner(deps: TradeDeps) {
     owner: string | undefined,
     terms: PlanTerms,
   ) =>
-    estimateTradeFee(chain, {
+    estimateTradeFee(chains.of(p.family), {
       owner,
       router: p.family.router,
       venue: p.venue,
@@ -82,7 +83,7 @@ export function createPlanner(deps: TradeDeps) {
       extraSun: terms.extraFeeSun,
       // the shape of the call (its energy is the same for the same shape): the wallet's holding
       shape: owner
-        ? { fills: p.fills, amountIn: p.amountIn, holding: await chain.tokenBalance(p.token, owner) }
+        ? { fills: p.fills, amountIn: p.amountIn, holding: await chains.of(p.family).tokenBalance(p.token, owner) }
         : undefined,
     });
 
@@ -99,6 +100,7 @@ export function createPlanner(deps: TradeDeps) {
   async function fill(input: TradeInput, caller: Caller): Promise<Omit<PlannedTrade, 'networkFee' | 'feeLimit'>> {
     const token = input.tokenAddress;
     const { family, symbol } = await tokenOf(token);
+    const chain = chains.of(family);
     const holding = () => chain.tokenBalance(token, input.userAddress);
     // the reads are independent: ask for them together (the pool is unused once the token launched)
     const [state, pool, fees, head] = await Promise.all([

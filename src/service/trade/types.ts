@@ -1,13 +1,14 @@
 // The trade service's inputs and its plan of a trade, shared by the planners, builders and views.
 import type { AppDatabase } from '../../db/index.js';
 import type { Family } from '../../tron/families.js';
-import type { ChainGateway } from '../../tron/gateway.js';
+import type { Chains } from '../../tron/chains.js';
 import type { TradeFill } from '../../tron/market/index.js';
 import type { NetworkFee } from '../../tron/network-fee.js';
 
 export interface TradeDeps {
   db: AppDatabase;
-  chain: ChainGateway;
+  /** Each family's node: a trade, its token and its transaction are on its family's network. */
+  chains: Chains;
   families: Family[];
   /** The most fee limit a trade transaction carries (sun), before the caller's priority fee; its own is its estimate's. */
   feeLimitSun: bigint;
@@ -57,6 +58,8 @@ export interface TransferInput {
   toAddress: string;
   amount: number | string;
   tokenAddress?: string | undefined;
+  /** The network of a TRX transfer, by a family on it (a token's is its own); default the first. */
+  family?: 'launchpad' | 'launchpad2' | undefined;
 }
 
 /** A wallet as a trade sees it: TRX, the token held, and the allowance for the token's router. */

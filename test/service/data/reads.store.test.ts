@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDataService } from '../../../src/service/data/index.js';
 import { progressPct } from '../../../src/tron/market/index.js';
 import type { AppDatabase } from '../../../src/db/index.js';
+import { Chains } from '../../../src/tron/chains.js';
 import type { ChainGateway } from '../../../src/tron/gateway.js';
 import { appEngines } from '../../helpers/services.js';
 
@@ -81,7 +82,7 @@ describe.each(engines)('data reads on $engine', ({ open }) => {
   it('reads details, trades, holders, candles, safety and listings', async () => {
     const db = await open();
     await seed(db);
-    const data = createDataService({ db, chain: {} as ChainGateway, families, trxUsd: 0.25, now: () => NOW });
+    const data = createDataService({ db, chains: Chains.single({} as ChainGateway, families), families, trxUsd: 0.25, now: () => NOW });
     const details = await data.getTokenDetails('launchpad', TOKEN);
     // 24 h volume: every trade here, beyond what fits in 32 bits
     expect(details.data.volume24Hr).toBe(11_508_000);
@@ -165,7 +166,7 @@ describe.each(engines)('listings on $engine', ({ open }) => {
         buy(3, 1, '5000000000', NOW - 60_000),
       ]);
     });
-    const data = createDataService({ db, chain: {} as ChainGateway, families, trxUsd: 0.25, now: () => NOW });
+    const data = createDataService({ db, chains: Chains.single({} as ChainGateway, families), families, trxUsd: 0.25, now: () => NOW });
     const symbols = async (sort: 'new' | 'volume' | 'progress', page: number, limit: number) =>
       (await data.listTokens(sort, page, limit)).map((t) => [t.symbol, t.volume24Hr]);
 
@@ -215,7 +216,7 @@ describe.each(engines)('listings on $engine', ({ open }) => {
       await q.insert(db.t.tokens).values(rows);
       await q.insert(db.t.trades).values(trades);
     });
-    const data = createDataService({ db, chain: {} as ChainGateway, families, trxUsd: 0.25, now: () => NOW });
+    const data = createDataService({ db, chains: Chains.single({} as ChainGateway, families), families, trxUsd: 0.25, now: () => NOW });
     const volume = (a: string) => trades.filter((x) => x.token === a).reduce((v, x) => v + BigInt(x.trxAmount), 0n);
     const progress = (r: (typeof rows)[number]) =>
       r.status === 'LAUNCHED' ? 100 : progressPct({ trxReserve: BigInt(r.trxReserve), tokenReserve: 0n });
