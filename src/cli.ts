@@ -8,9 +8,9 @@ import { referralsCommand } from './cli/referrals.js';
 import { ServiceError } from './service/errors.js';
 import { createKeysService } from './service/keys.service.js';
 import { tronHost, type Config } from './config.js';
-import { isBase58Address } from './tron/address.js';
 import { appCommand } from './cli/app.js';
 import { energyCommand } from './cli/energy.js';
+import { DevnetUnreachable, devnetCommand } from './cli/devnet.js';
 import { CliUsageError, ZERO, routerCommand } from './cli/router.js';
 
 const USAGE = `usage: npm run cli -- <command>
@@ -38,9 +38,14 @@ const USAGE = `usage: npm run cli -- <command>
                                            on the devnet: a link that opens the Mini App in a
                                            browser as that Telegram user (signed with BOT_TOKEN,
                                            valid for an hour)
-  devnet faucet ADDRESS TRX                send TRX from the devnet faucet to ADDRESS (base58 T...)
-  devnet info [--env]                      show the devnet's launchpad, router and treasury addresses
-                                           (--env: as the settings of instances that use it by TRON_RPC)
+  devnet faucet ADDRESS TRX [--family launchpad|launchpad2]
+                                           send TRX from the faucet of that family's devnet (default
+                                           launchpad, on DEVNET_PORT; launchpad2's on DEVNET2_PORT) to
+                                           ADDRESS (base58 T...)
+  devnet info [--family launchpad|launchpad2] [--env]
+                                           show that family's devnet: its launchpad, router and
+                                           treasury addresses (--env: both devnets as the settings of
+                                           instances that use them as nodes, TRON_RPC and LAUNCHPAD2_RPC)
   router deploy --treasury ADDR --fee-cap-bps N [--launchpad ADDR] [--dex-router ADDR] [--fee-limit-trx N]
                 [--user-pays-percent N] [--origin-energy-limit N]
                                            deploy contracts/FeeRouterV2.sol to the configured node
@@ -80,41 +85,6 @@ async function readStdin(): Promise<string> {
 }
 
 class UsageError extends Error {}
-
-async function devnet(args: string[], base: string): Promise<void> {
-  const [cmd, ...rest] = args;
-  if (cmd === 'faucet') {
-    const [address, amount] = rest;
-    if (!address || !amount || rest.length !== 2) throw new UsageError('devnet faucet needs ADDRESS and TRX');
-    const given: string = address; // the type guard narrows `address` to never when it fails
-    if (!isBase58Address(address)) throw new UsageError(`not a Tron address: ${given}`);
-    const res = await fetch(`${base}/devnet/faucet`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ address, amountTrx: amount }),
-    });
-    const body = (await res.json()) as { txid?: string; error?: string };
-    if (!res.ok || !body.txid) throw new Error(`faucet refused: ${body.error ?? res.status}`);
-    console.log(`sent ${amount} TRX to ${address}`);
-    console.log(body.txid);
-    return;
-  }
-  if (cmd === 'info') {
-    const res = await fetch(`${base}/devnet/info`);
-    const info = (await res.json()) as { families: Array<{ launchpad: string; router: string }> };
-    if (rest[0] === '--env') {
-      // the settings of instances that use this devnet as their node (several instances: it runs alone)
-      const [one, two] = info.families;
-      console.log(`TRON_RPC=${base}\nTRON_RPS=0`);
-      console.log(`LAUNCHPAD_ADDRESS=${one!.launchpad}\nROUTER_ADDRESS=${one!.router}`);
-      if (two) console.log(`LAUNCHPAD2_ADDRESS=${two.launchpad}\nROUTER2_ADDRESS=${two.router}`);
-      return;
-    }
-    console.log(JSON.stringify(info, null, 2));
-    return;
-  }
-  throw new UsageError(`unknown devnet command: ${cmd ?? '(none)'}`);
-}
 
 function idArg(v: string | undefined): number {
   if (!v || !/^\d+$/.test(v)) throw new UsageError('ID must be a key id (see keys list)');
@@ -230,8 +200,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (group === 'devnet') {
-      if (!config.devnet.enabled) throw new UsageError('devnet commands need the embedded devnet (TRON_RPC is set)');
-      await devnet(rest, tronHost(config));
+      await devnetCommand(rest, config, (line) => console.log(line));
       return 0;
     }
     if (!group || group === 'help' || group === '--help') {
@@ -240,7 +209,7 @@ async function main(argv: string[]): Promise<number> {
     }
     throw new UsageError(`unknown command: ${group}`);
   } catch (e) {
-    if (e instanceof CopyRefused) {
+    if (e instanceof CopyRefused || e instanceof DevnetUnreachable) {
       process.stderr.write(`${e.message}\n`);
       return 1;
     }

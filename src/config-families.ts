@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { FAMILIES } from './devnet/addresses.js';
 import { toBase58 } from './tron/address.js';
 import type { Family, FamilyName } from './tron/families.js';
-import { networksOf, type FamilyNode, type NetworkConfig } from './tron/networks.js';
+import { networksOf, nodeName, type FamilyNode, type NetworkConfig } from './tron/networks.js';
 import type { configSchema } from './config.js';
 
 /** A setting that cannot be used: start-up stops with its line. */
@@ -15,33 +15,109 @@ export const MAINNET_LAUNCHPAD = 'TTfvyrAz86hbZk5iDpKD78pqLGgi8C7AAw';
 
 type Parsed = z.infer<typeof configSchema>;
 
+/** The first network's API key: TRON_API_KEY, or TRONGRID_API_KEY, another name of it. */
+export function firstApiKey(c: Parsed): string | undefined {
+  if (c.TRON_API_KEY && c.TRONGRID_API_KEY && c.TRON_API_KEY !== c.TRONGRID_API_KEY)
+    throw new ConfigError(
+      'invalid TRONGRID_API_KEY: it is another name of TRON_API_KEY, and both are set, to different keys (set one of them)',
+    );
+  return c.TRON_API_KEY ?? c.TRONGRID_API_KEY;
+}
+
+/** launchpad2 is on the node of TRON_RPC (LAUNCHPAD2_RPC unset or the same URL). */
+const sharesFirstNode = (c: Parsed): boolean =>
+  c.TRON_RPC !== undefined && (c.LAUNCHPAD2_RPC ?? c.TRON_RPC) === c.TRON_RPC;
+
 /**
- * Each served family's node settings: today every family is on TRON_RPC with TRON_API_KEY and
- * TRON_RPS (the devnet when TRON_RPC is unset, never paced). The second family's own settings
- * (LAUNCHPAD2_RPC, LAUNCHPAD2_TRONGRID_API_KEY, LAUNCHPAD2_RPS, each defaulting to the first
- * family's) plug in here, in the 'launchpad2' case, once they are routed.
+ * Each served family's node settings. `launchpad` is on TRON_RPC with TRON_API_KEY and TRON_RPS;
+ * `launchpad2` on LAUNCHPAD2_RPC with LAUNCHPAD2_TRONGRID_API_KEY and LAUNCHPAD2_RPS, each defaulting
+ * to the first family's (the same URL: one network). With TRON_RPC unset each family has an embedded
+ * devnet of its own (DEVNET_PORT, DEVNET2_PORT), never paced.
  */
 function familyNodes(c: Parsed, served: readonly FamilyName[]): FamilyNode[] {
-  return served.map((family) => ({
-    family,
-    rpc: c.TRON_RPC,
-    apiKey: c.TRON_API_KEY,
-    rps: c.TRON_RPC === undefined ? 0 : c.TRON_RPS,
-  }));
+  const apiKey = firstApiKey(c);
+  const first: FamilyNode =
+    c.TRON_RPC === undefined
+      ? { family: 'launchpad', name: 'devnet', rpc: undefined, devnetPort: c.DEVNET_PORT, apiKey, rps: 0 }
+      : { family: 'launchpad', name: nodeName(c.TRON_RPC), rpc: c.TRON_RPC, apiKey, rps: c.TRON_RPS };
+  const apiKey2 = c.LAUNCHPAD2_TRONGRID_API_KEY ?? apiKey;
+  const rpc2 = c.LAUNCHPAD2_RPC ?? c.TRON_RPC;
+  const second: FamilyNode =
+    rpc2 === undefined
+      ? { family: 'launchpad2', name: 'devnet 2', rpc: undefined, devnetPort: c.DEVNET2_PORT, apiKey: apiKey2, rps: 0 }
+      : { family: 'launchpad2', name: nodeName(rpc2), rpc: rpc2, apiKey: apiKey2, rps: c.LAUNCHPAD2_RPS ?? c.TRON_RPS };
+  const named = (n: FamilyNode, name: string | undefined): FamilyNode => (name ? { ...n, name } : n);
+  return served.map((family) =>
+    family === 'launchpad' ? named(first, c.TRON_NETWORK_NAME) : named(second, c.LAUNCHPAD2_NETWORK_NAME),
+  );
 }
 
 /** The networks the served families are on: families with the same RPC URL (as configured) share one. */
 export function networksFrom(c: Parsed, served: readonly FamilyName[]): NetworkConfig[] {
+  checkSecondNetwork(c);
+  checkDevnetPorts(c);
   return networksOf(familyNodes(c, served));
+}
+
+/** The second family's node settings make sense together with the first's. */
+function checkSecondNetwork(c: Parsed): void {
+  const got = (key: keyof Parsed) => ` (got ${JSON.stringify(String(c[key]).slice(0, 60))})`;
+  if (c.LAUNCHPAD2_RPC !== undefined && c.TRON_RPC === undefined)
+    throw new ConfigError(
+      `invalid LAUNCHPAD2_RPC${got('LAUNCHPAD2_RPC')}: set only with TRON_RPC; without it the embedded devnet runs both networks itself (launchpad on DEVNET_PORT, launchpad2 on DEVNET2_PORT)`,
+    );
+  if (c.TRON_RPC === undefined) return;
+  if (!sharesFirstNode(c)) {
+    if (!c.LAUNCHPAD2_ADDRESS || !c.ROUTER2_ADDRESS)
+      throw new ConfigError(
+        `invalid LAUNCHPAD2_RPC${got('LAUNCHPAD2_RPC')}: a node of its own for launchpad2 needs LAUNCHPAD2_ADDRESS and ROUTER2_ADDRESS (its contracts on that node)`,
+      );
+    return;
+  }
+  // on one node, the node's settings are the first family's: a different one for launchpad2 would do nothing
+  const shared = 'launchpad2 shares the node of TRON_RPC (LAUNCHPAD2_RPC unset or the same URL), whose';
+  const apiKey = firstApiKey(c);
+  if (c.LAUNCHPAD2_TRONGRID_API_KEY !== undefined && c.LAUNCHPAD2_TRONGRID_API_KEY !== apiKey)
+    throw new ConfigError(
+      `invalid LAUNCHPAD2_TRONGRID_API_KEY: ${shared} key is TRON_API_KEY's; set LAUNCHPAD2_RPC for a node of its own`,
+    );
+  if (c.LAUNCHPAD2_RPS !== undefined && c.LAUNCHPAD2_RPS !== c.TRON_RPS)
+    throw new ConfigError(
+      `invalid LAUNCHPAD2_RPS${got('LAUNCHPAD2_RPS')}: ${shared} pace is TRON_RPS (${c.TRON_RPS}); set LAUNCHPAD2_RPC for a node of its own`,
+    );
+  if (
+    c.LAUNCHPAD2_NETWORK_NAME !== undefined &&
+    c.LAUNCHPAD2_NETWORK_NAME !== (c.TRON_NETWORK_NAME ?? nodeName(c.TRON_RPC))
+  )
+    throw new ConfigError(
+      `invalid LAUNCHPAD2_NETWORK_NAME${got('LAUNCHPAD2_NETWORK_NAME')}: ${shared} name is the first's (TRON_NETWORK_NAME); set LAUNCHPAD2_RPC for a node of its own`,
+    );
+}
+
+/** The second devnet's port is neither the first's nor the API's (0, any free port, never collides). */
+function checkDevnetPorts(c: Parsed): void {
+  const taken = (other: number) => c.DEVNET2_PORT !== 0 && c.DEVNET2_PORT === other;
+  const got = ` (got "${c.DEVNET2_PORT}")`;
+  if (taken(c.DEVNET_PORT))
+    throw new ConfigError(
+      `invalid DEVNET2_PORT${got}: must differ from DEVNET_PORT (launchpad2's devnet runs beside launchpad's)`,
+    );
+  if (c.TRON_RPC === undefined && taken(c.PORT))
+    throw new ConfigError(`invalid DEVNET2_PORT${got}: must differ from PORT (the API's port)`);
 }
 
 /** On the devnet the families default to its own contracts; on a real node they come from env. */
 export function families(c: Parsed): Array<Omit<Family, 'network'>> {
   return launchpadFamilies(c).map((f) => {
-    const previous = (f.family === 'launchpad' ? c.ROUTER_PREVIOUS : c.ROUTER2_PREVIOUS)?.filter((r) => r !== f.router);
+    const first = f.family === 'launchpad';
+    const previous = (first ? c.ROUTER_PREVIOUS : c.ROUTER2_PREVIOUS)?.filter((r) => r !== f.router);
+    // DEX_ROUTER is the first network's: launchpad2 takes it only on the same node
+    const dexRouter = first
+      ? c.DEX_ROUTER
+      : (c.LAUNCHPAD2_DEX_ROUTER ?? (sharesFirstNode(c) ? c.DEX_ROUTER : undefined));
     return {
       ...f,
-      ...(c.DEX_ROUTER ? { dexRouter: c.DEX_ROUTER } : {}),
+      ...(dexRouter ? { dexRouter } : {}),
       ...(previous?.length ? { previousRouters: previous } : {}),
     };
   });

@@ -5,11 +5,13 @@ import { z } from 'zod';
 import { isBase58Address } from './tron/address.js';
 import type { Family, NetworkId } from './tron/families.js';
 import { networkOf, type NetworkConfig } from './tron/networks.js';
-import { ConfigError, MAINNET_LAUNCHPAD, families, networksFrom } from './config-families.js';
+import { ConfigError, MAINNET_LAUNCHPAD, families, firstApiKey, networksFrom } from './config-families.js';
 
 export { ConfigError, MAINNET_LAUNCHPAD, networksFrom };
 
 const port = z.coerce.number().int().min(0).max(65535);
+/** A network's name as users see it (TRON_NETWORK_NAME, LAUNCHPAD2_NETWORK_NAME). */
+const networkName = z.string().trim().min(1).max(40);
 const base58 = z.string().refine((v) => isBase58Address(v), 'must be a base58 Tron address (T...)');
 /** A comma-separated list of base58 addresses ('' for none). */
 const base58List = z
@@ -41,7 +43,14 @@ export const configSchema = z.object({
   TRON_RPC: z.url({ protocol: /^https?$/ }).optional(),
   TRON_RPS: z.coerce.number().min(0).max(1000).default(15),
   TRON_API_KEY: z.string().min(1).optional(),
+  TRONGRID_API_KEY: z.string().min(1).optional(),
+  TRON_NETWORK_NAME: networkName.optional(),
+  LAUNCHPAD2_RPC: z.url({ protocol: /^https?$/ }).optional(),
+  LAUNCHPAD2_TRONGRID_API_KEY: z.string().min(1).optional(),
+  LAUNCHPAD2_RPS: z.coerce.number().min(0).max(1000).optional(),
+  LAUNCHPAD2_NETWORK_NAME: networkName.optional(),
   DEVNET_PORT: port.default(8090),
+  DEVNET2_PORT: port.default(8091),
   DEVNET_BLOCK_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   DEVNET_SOLID_AFTER: z.coerce.number().int().min(0).max(1000).default(19),
   DEVNET_SEED: z.stringbool().default(true),
@@ -54,6 +63,7 @@ export const configSchema = z.object({
   ROUTER_PREVIOUS: base58List.optional(),
   ROUTER2_PREVIOUS: base58List.optional(),
   DEX_ROUTER: base58.optional(),
+  LAUNCHPAD2_DEX_ROUTER: base58.optional(),
   TRX_USD: z.coerce.number().positive().max(1e6).default(0.25),
   TRADE_FEE_LIMIT_TRX: z.coerce.number().int().min(1).max(15_000).default(100),
   ENERGY_LEND_MIN_TRX: z.coerce.number().min(0).max(15_000).default(1),
@@ -125,21 +135,24 @@ export interface Config {
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   /**
    * Full node address; undefined means the embedded devnet. The 'launchpad' network's (`networks`);
-   * so are `tronRps` and `tronApiKey`.
+   * so are `tronRps` and `tronApiKey` (TRON_API_KEY or TRONGRID_API_KEY).
    */
   tronRpc: string | undefined;
   /** Requests a second to the node at TRON_RPC (a token bucket; 0 = unpaced); the devnet is never paced. */
   tronRps: number;
   tronApiKey: string | undefined;
+  /** The embedded devnets (TRON_RPC unset): launchpad's on `port` in `dbFile`, launchpad2's on `port2` in `dbFile2`. */
   devnet: {
     enabled: boolean;
     port: number;
+    port2: number;
     blockMs: number;
     /** Blocks until a block is solid (the newest solid block is head − solidAfter). */
     solidAfter: number;
     seed: boolean;
     thread: boolean;
     dbFile: string;
+    dbFile2: string;
     /** How long an unstake waits on the devnet, in days (14 on mainnet). */
     unfreezeDays: number;
   };
@@ -148,7 +161,7 @@ export interface Config {
   families: Family[];
   /**
    * The networks (nodes) the families are on, the 'launchpad' network first: families with the same
-   * RPC URL share one. Today every family is on TRON_RPC (or the embedded devnet): one network.
+   * RPC URL share one (TRON_RPC, LAUNCHPAD2_RPC); on the embedded devnet each family has its own.
    */
   networks: NetworkConfig[];
   trxUsd: number;
@@ -246,15 +259,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: c.LOG_LEVEL,
     tronRpc: c.TRON_RPC,
     tronRps: c.TRON_RPC === undefined ? 0 : c.TRON_RPS,
-    tronApiKey: c.TRON_API_KEY,
+    tronApiKey: firstApiKey(c),
     devnet: {
       enabled: c.TRON_RPC === undefined,
       port: c.DEVNET_PORT,
+      port2: c.DEVNET2_PORT,
       blockMs: c.DEVNET_BLOCK_MS,
       solidAfter: c.DEVNET_SOLID_AFTER,
       seed: c.DEVNET_SEED,
       thread: c.DEVNET_THREAD,
       dbFile: path.join(dataDir, 'devnet.sqlite'),
+      dbFile2: path.join(dataDir, 'devnet2.sqlite'),
       unfreezeDays: c.DEVNET_UNFREEZE_DAYS,
     },
     appDbFile: path.join(dataDir, 'app.sqlite'),
@@ -353,19 +368,16 @@ function roles(c: z.infer<typeof configSchema>): ReadonlySet<Role> {
   return set;
 }
 
-/** Where TronWeb should point: TRON_RPC, or the embedded devnet. */
+/** Where TronWeb should point for the 'launchpad' network: TRON_RPC, or its embedded devnet. */
 export function tronHost(config: Config): string {
   return config.tronRpc ?? `http://127.0.0.1:${config.devnet.port}`;
 }
 
-/**
- * Where TronWeb should point for a network: its RPC URL, or the embedded devnet (today one devnet,
- * on DEVNET_PORT; a second devnet's port, DEVNET2_PORT, plugs in here for 'launchpad2').
- */
+/** Where TronWeb should point for a network: its RPC URL, or its embedded devnet (DEVNET_PORT, DEVNET2_PORT). */
 export function hostOf(config: Config, network: NetworkId): string {
   const n = config.networks.find((x) => x.id === network);
   if (!n) throw new Error(`no network ${network} is configured`);
-  return n.rpc ?? `http://127.0.0.1:${config.devnet.port}`;
+  return n.rpc ?? `http://127.0.0.1:${n.devnetPort ?? config.devnet.port}`;
 }
 
 /** The largest router fee a plan may set (bps), and so the most an automated trade may be built with. */

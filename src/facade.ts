@@ -7,6 +7,7 @@ import { buildApp, buildMonitorApp, type AppDeps } from './api/app.js';
 import { openAppDatabase, type AppDatabase, type AppDb } from './db/index.js';
 import { Indexer } from './indexer/indexer.js';
 import { Indexers } from './indexer/indexers.js';
+import type { GenesisRule } from './indexer/genesis.js';
 import { Chains } from './tron/chains.js';
 import { createDataService, type DataService } from './service/data/index.js';
 import { ChainGateway } from './tron/gateway.js';
@@ -60,6 +61,11 @@ export interface FacadeOptions {
   botWebhook?: AppDeps['botWebhook'];
   /** The Telegram Mini App on this port (see AppDeps.miniApp). */
   miniApp?: AppDeps['miniApp'];
+  /**
+   * Each network's node checked against the chain its index was made from (src/indexer/genesis.ts):
+   * 'purge' drops an index of another chain (the devnet), 'refuse' stops indexing (a real node).
+   */
+  genesis?: GenesisRule | undefined;
   /** Where to listen; omit to only build (tests use inject). */
   listen?: { host: string; port: number };
   /**
@@ -175,6 +181,7 @@ function indexersOf(opts: FacadeOptions, database: AppDatabase, chains: Chains):
             chain: n.chain,
             families: n.families,
             network: n.id,
+            genesis: opts.genesis,
             logger: opts.logger.child({ module: 'indexer', network: n.id }),
             ...(opts.indexer.fromMs !== undefined ? { fromTimestamp: opts.indexer.fromMs } : {}),
           }),

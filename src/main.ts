@@ -5,13 +5,13 @@
 // /readyz and /metrics on its PORT.
 import closeWithGrace from 'close-with-grace';
 import { bootConfig } from './boot.js';
-import { signingRules, tronHost, type Config } from './config.js';
+import { hostOf, signingRules, type Config } from './config.js';
 import { openAppDatabase, openDb, type AppDatabase } from './db/index.js';
 import { electLeader, type Leadership } from './db/leader.js';
 import { openRedis, type SharedRedis } from './db/redis.js';
-import { devnetOptions, startDevnet, type Devnet } from './devnet/index.js';
-import { startDevnetThread } from './devnet/thread.js';
-import { startFacade, type Facade } from './facade.js';
+import { startDevnets, type Devnets } from './devnet/networks.js';
+import { startFacade, type Facade, type NetworkNode } from './facade.js';
+import type { NetworkId } from './tron/families.js';
 import type { Logger } from './log.js';
 import { syncDevnetMetadata } from './service/metadata.js';
 import { loadVaultKey, Vault } from './vault.js';
@@ -56,17 +56,29 @@ async function openShared(c: Config, log: Logger): Promise<{ database: AppDataba
 }
 const { database, shared } = await openShared(config, logger);
 
-let devnet: Pick<Devnet, 'url' | 'close'> | undefined;
+// the embedded devnets: one chain per network (launchpad on DEVNET_PORT, launchpad2 on DEVNET2_PORT)
+let devnets: Devnets | undefined;
 if (config.devnet.enabled) {
-  const { logger: _logger, ...opts } = devnetOptions(config, logger);
-  devnet = config.devnet.thread
-    ? await startDevnetThread({ ...opts, logLevel: config.logLevel, prettyLogs: pretty }, logger)
-    : await startDevnet(devnetOptions(config, logger));
+  devnets = await startDevnets(config, logger, { prettyLogs: pretty });
   if (config.databaseUrl)
-    logger.warn('the devnet runs inside this instance: other instances need it alone (npm run devnet) and TRON_RPC');
+    logger.warn(
+      'the devnets run inside this instance: other instances need them alone (npm run devnet), TRON_RPC and LAUNCHPAD2_RPC',
+    );
 } else {
-  logger.info({ tronRpc: config.tronRpc }, 'using the Tron node at TRON_RPC; the embedded devnet is off');
+  logger.info(
+    { networks: config.networks.map((n) => ({ network: n.id, name: n.name, rpc: n.rpc })) },
+    'using the configured Tron nodes; the embedded devnets are off',
+  );
 }
+/** A network's node: its devnet's URL (the port it took), or its RPC URL as configured. */
+const urlOf = (n: NetworkId): string => devnets?.byNetwork.get(n)?.url ?? hostOf(config, n);
+const networkNodes: NetworkNode[] = config.networks.map((n) => ({
+  id: n.id,
+  name: n.name,
+  host: urlOf(n.id),
+  apiKey: n.apiKey,
+  rps: n.rps,
+}));
 const runsBot = Boolean(config.bot.token) && (roles.has('bot') || roles.has('engine'));
 // The bot's webhook path is served on PORT from the start; updates that come before the bot is up
 // are answered 503, and Telegram sends them again.
@@ -88,9 +100,10 @@ const miniApp =
   runsBot && roles.has('bot') ? (await import('./web/app.plugin.js')).miniApp({ deps: () => miniAppDeps }) : undefined;
 const facade = await startFacade({
   database,
-  tronHost: tronHost(config),
-  tronApiKey: config.tronApiKey,
-  tronRps: config.tronRps,
+  tronHost: urlOf(config.networks[0]!.id),
+  networks: networkNodes,
+  // a devnet made anew is another chain: its network's rows are indexed again; a real node's must match
+  genesis: config.devnet.enabled ? 'purge' : 'refuse',
   families: config.families,
   trxUsd: config.trxUsd,
   feeLimitSun: config.tradeFeeLimitSun,
@@ -108,29 +121,36 @@ const facade = await startFacade({
 });
 const leaders: Leadership[] = [];
 if (roles.has('indexer')) leaders.push(leadIndexer(facade));
-if (devnet && roles.has('api')) {
-  const n = await syncDevnetMetadata(devnet.url, facade.data);
-  logger.debug({ tokens: n }, 'demo token metadata loaded');
+if (devnets && roles.has('api')) {
+  for (const d of devnets.byNetwork.values()) {
+    const n = await syncDevnetMetadata(d.url, facade.data);
+    logger.debug({ network: d.network, tokens: n }, 'demo token metadata loaded');
+  }
 }
 
 /**
- * The indexer on its leader. New blocks are indexed at once, not at the next poll: the devnet in
- * this thread says when it makes one; any other node's head is watched with a header read every 250 ms.
+ * The indexers on their leader, one per network. New blocks are indexed at once, not at the next
+ * poll: a devnet in this thread says when it makes one (to its own network's indexer); any other
+ * node's head is watched with a header read every 250 ms.
  */
 function leadIndexer(f: Facade): Leadership {
-  const inThread = devnet && 'chain' in devnet ? (devnet as Devnet) : undefined;
+  const told = new Set<NetworkId>();
+  for (const d of devnets?.byNetwork.values() ?? []) if (d.chain) told.add(d.network);
   const leadership = electLeader({
     url: config.databaseUrl,
     role: 'indexer',
     logger,
     onChange: (v) => f.health.setLeader('indexer', v),
     lead: async () => {
-      f.indexer.start(config.indexer.pollMs);
-      if (!inThread) f.indexer.followHead(250);
+      for (const ix of f.indexer.all) {
+        ix.start(config.indexer.pollMs);
+        if (!told.has(ix.network)) ix.followHead(250);
+      }
     },
     yieldRole: () => f.indexer.stop(),
   });
-  if (inThread) inThread.chain.onBlock = () => leadership.leads && f.indexer.nudge();
+  for (const d of devnets?.byNetwork.values() ?? [])
+    if (d.chain) d.chain.onBlock = () => leadership.leads && f.indexer.of(d.network)?.nudge();
   return leadership;
 }
 
@@ -148,7 +168,15 @@ if (runsBot) {
     vaultKey,
     facadeUrl: config.bot.facadeUrl,
     signing: signingRules(config),
-    node: { host: tronHost(config), apiKey: config.tronApiKey, rps: config.tronRps, families: config.families },
+    // the trading side reads each network's node itself (never through the API)
+    node: {
+      host: networkNodes[0]!.host,
+      apiKey: config.tronApiKey,
+      rps: config.tronRps,
+      families: config.families,
+      networks: networkNodes,
+    },
+    networks: config.networks,
     operatorKey: config.bot.apiKey ?? (async () => (await facade.keys.create('developer', 'telegram bot', true)).key),
     defaultPlan: config.bot.defaultPlan,
     admins: config.bot.admins,
@@ -184,7 +212,7 @@ if (runsBot) {
 }
 logger.info(
   {
-    tron: tronHost(config),
+    tron: Object.fromEntries(networkNodes.map((n) => [n.id, n.host])),
     api: roles.has('api') ? facade.url : undefined,
     roles: [...roles].join(','),
     data: config.dataDir,
@@ -199,7 +227,7 @@ closeWithGrace({ delay: 10_000, logger }, async ({ signal, err }) => {
   await bot?.stop();
   await botDatabase?.close();
   await facade.close();
-  await devnet?.close();
+  await devnets?.close();
   await shared?.close();
   await database.close();
 });

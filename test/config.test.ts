@@ -5,6 +5,30 @@ import path from 'node:path';
 import { ConfigError, hostOf, loadConfig, tronHost } from '../src/config.js';
 
 const run = promisify(execFile);
+const ROUTER = 'TEeDPpYmPduHo4iAbyQXAbKoZYRs21ASC4';
+const ROUTER2 = 'TTPj1Hn1ncwzYtE7tWW6aijPiPXbYVRmUH';
+const LAUNCHPAD2 = 'TATj9PjnMcD3TDaNiz1mFJeoiuUMpfkQWe';
+const SUNSWAP = 'TLi2TEmD1YJShQcxM8iEXyC1uhLt9jAo5m';
+const SUNSWAP2 = 'TU9eLEjhJdnGY3nks4SQ3wby5pAFfP2TT7';
+/** Both families on one real node (TRON_RPC). */
+const env2 = {
+  TRON_RPC: 'https://api.trongrid.io',
+  ROUTER_ADDRESS: ROUTER,
+  LAUNCHPAD2_ADDRESS: LAUNCHPAD2,
+  ROUTER2_ADDRESS: ROUTER2,
+};
+/** ...and launchpad2 on a node of its own. */
+const apart = { ...env2, LAUNCHPAD2_RPC: 'https://nile.trongrid.io' };
+/** The message of what fn throws (a test fails when it throws nothing). */
+const thrown = (fn: () => unknown): string => {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    return (e as Error).message;
+  }
+  return expect.unreachable('nothing was thrown');
+};
 
 describe('config', () => {
   it('runs everything offline by default', () => {
@@ -32,18 +56,47 @@ describe('config', () => {
     expect(tronHost(c)).toBe('https://api.trongrid.io');
   });
 
-  it('puts both families of the embedded devnet on one network, with no RPC URL and unpaced', () => {
-    const c = loadConfig({ TRON_RPS: '40', TRON_API_KEY: 'some-key' });
+  it('puts each family of the embedded devnet on a devnet of its own, with no RPC URL and unpaced', () => {
+    const c = loadConfig({ TRON_RPS: '40', TRON_API_KEY: 'some-key', DATA_DIR: '/srv/lp' });
     expect(c.networks).toEqual([
-      { id: 'launchpad', rpc: undefined, apiKey: 'some-key', rps: 0, families: ['launchpad', 'launchpad2'] },
+      {
+        id: 'launchpad',
+        name: 'devnet',
+        rpc: undefined,
+        devnetPort: 8090,
+        apiKey: 'some-key',
+        rps: 0,
+        families: ['launchpad'],
+      },
+      {
+        id: 'launchpad2',
+        name: 'devnet 2',
+        rpc: undefined,
+        devnetPort: 8091,
+        apiKey: 'some-key',
+        rps: 0,
+        families: ['launchpad2'],
+      },
     ]);
     expect(c.families.map((f) => [f.family, f.network])).toEqual([
       ['launchpad', 'launchpad'],
-      ['launchpad2', 'launchpad'],
+      ['launchpad2', 'launchpad2'],
     ]);
+    expect(c.devnet).toMatchObject({
+      port: 8090,
+      port2: 8091,
+      dbFile: path.resolve('/srv/lp/devnet.sqlite'),
+      dbFile2: path.resolve('/srv/lp/devnet2.sqlite'),
+    });
     expect(hostOf(c, 'launchpad')).toBe(tronHost(c));
     expect(hostOf(c, 'launchpad')).toBe('http://127.0.0.1:8090');
-    expect(() => hostOf(c, 'launchpad2')).toThrow(/no network launchpad2/);
+    expect(hostOf(c, 'launchpad2')).toBe('http://127.0.0.1:8091');
+    const moved = loadConfig({ DEVNET_PORT: '9000', DEVNET2_PORT: '9100' });
+    expect([hostOf(moved, 'launchpad'), hostOf(moved, 'launchpad2'), tronHost(moved)]).toEqual([
+      'http://127.0.0.1:9000',
+      'http://127.0.0.1:9100',
+      'http://127.0.0.1:9000',
+    ]);
   });
 
   it('puts the families on the node at TRON_RPC as one network, with its API key and pace', () => {
@@ -58,14 +111,20 @@ describe('config', () => {
       ROUTER2_ADDRESS: router,
     });
     expect(both.networks).toEqual([
-      { id: 'launchpad', rpc, apiKey: 'grid-key', rps: 7, families: ['launchpad', 'launchpad2'] },
+      { id: 'launchpad', name: 'Tron mainnet', rpc, apiKey: 'grid-key', rps: 7, families: ['launchpad', 'launchpad2'] },
     ]);
     expect(both.families.map((f) => f.network)).toEqual(['launchpad', 'launchpad']);
     expect(hostOf(both, 'launchpad')).toBe(rpc);
+    expect(() => hostOf(both, 'launchpad2')).toThrow(/no network launchpad2/);
     expect(both.tronRps).toBe(7);
+    // the same URL given again for launchpad2, with the same settings: still one network
+    const same = loadConfig({ ...env2, LAUNCHPAD2_RPC: env2.TRON_RPC, LAUNCHPAD2_RPS: '15' });
+    expect(same.networks.map((n) => n.families)).toEqual([['launchpad', 'launchpad2']]);
 
     const one = loadConfig({ TRON_RPC: rpc, ROUTER_ADDRESS: router });
-    expect(one.networks).toEqual([{ id: 'launchpad', rpc, apiKey: undefined, rps: 15, families: ['launchpad'] }]);
+    expect(one.networks).toEqual([
+      { id: 'launchpad', name: 'Tron mainnet', rpc, apiKey: undefined, rps: 15, families: ['launchpad'] },
+    ]);
   });
 
   it('reads booleans and numbers strictly', () => {
@@ -243,5 +302,138 @@ describe('config', () => {
     expect(err.code).toBe(2);
     expect(err.stderr).toMatch(/configuration error: invalid DEVNET_PORT \(got "99999"\)/);
     expect(err.stderr).not.toMatch(/at .*\.ts:\d+/); // no stack trace
+  });
+});
+
+describe('config: the second family on a network of its own', () => {
+  it('puts launchpad2 on LAUNCHPAD2_RPC with its own key and pace: two networks, named for users', () => {
+    const c = loadConfig({
+      ...apart,
+      TRON_API_KEY: 'main-key',
+      TRON_RPS: '7',
+      LAUNCHPAD2_TRONGRID_API_KEY: 'nile-key',
+      LAUNCHPAD2_RPS: '3',
+    });
+    expect(c.networks).toEqual([
+      {
+        id: 'launchpad',
+        name: 'Tron mainnet',
+        rpc: 'https://api.trongrid.io',
+        apiKey: 'main-key',
+        rps: 7,
+        families: ['launchpad'],
+      },
+      {
+        id: 'launchpad2',
+        name: 'Nile testnet',
+        rpc: 'https://nile.trongrid.io',
+        apiKey: 'nile-key',
+        rps: 3,
+        families: ['launchpad2'],
+      },
+    ]);
+    expect(c.families.map((f) => [f.family, f.network, f.launchpad, f.router])).toEqual([
+      ['launchpad', 'launchpad', 'TTfvyrAz86hbZk5iDpKD78pqLGgi8C7AAw', ROUTER],
+      ['launchpad2', 'launchpad2', LAUNCHPAD2, ROUTER2],
+    ]);
+    expect(hostOf(c, 'launchpad2')).toBe('https://nile.trongrid.io');
+    expect(hostOf(c, 'launchpad')).toBe('https://api.trongrid.io');
+    expect(tronHost(c)).toBe('https://api.trongrid.io');
+    expect([c.tronApiKey, c.tronRps]).toEqual(['main-key', 7]);
+  });
+
+  it("defaults launchpad2's key and pace to the first family's", () => {
+    const c = loadConfig({ ...apart, TRON_API_KEY: 'main-key', TRON_RPS: '9' });
+    expect(c.networks[1]).toMatchObject({ id: 'launchpad2', apiKey: 'main-key', rps: 9 });
+  });
+
+  it('needs LAUNCHPAD2_ADDRESS and ROUTER2_ADDRESS for a node of its own', () => {
+    for (const missing of ['LAUNCHPAD2_ADDRESS', 'ROUTER2_ADDRESS'])
+      expect(thrown(() => loadConfig({ ...apart, [missing]: undefined }))).toMatch(
+        /^invalid LAUNCHPAD2_RPC \(got "https:\/\/nile\.trongrid\.io"\): a node of its own for launchpad2 needs LAUNCHPAD2_ADDRESS and ROUTER2_ADDRESS/,
+      );
+    // on the first family's node launchpad2 is served only with both, as ever
+    const one = loadConfig({ ...env2, LAUNCHPAD2_ADDRESS: undefined, LAUNCHPAD2_RPC: env2.TRON_RPC });
+    expect(one.families.map((f) => f.family)).toEqual(['launchpad']);
+  });
+
+  it('refuses LAUNCHPAD2_RPC on the devnet, which runs both networks itself', () => {
+    expect(thrown(() => loadConfig({ LAUNCHPAD2_RPC: 'https://nile.trongrid.io' }))).toMatch(
+      /^invalid LAUNCHPAD2_RPC \(got "https:\/\/nile\.trongrid\.io"\): set only with TRON_RPC; without it the embedded devnet runs both networks itself \(launchpad on DEVNET_PORT, launchpad2 on DEVNET2_PORT\)$/,
+    );
+    expect(() => loadConfig({ ...apart, LAUNCHPAD2_RPC: 'not a url' })).toThrow(/^invalid LAUNCHPAD2_RPC/);
+  });
+
+  it('takes TRONGRID_API_KEY as another name of TRON_API_KEY, and refuses two different keys unseen', () => {
+    expect(loadConfig({ ...env2, TRONGRID_API_KEY: 'grid-key' }).tronApiKey).toBe('grid-key');
+    expect(loadConfig({ ...env2, TRONGRID_API_KEY: 'grid-key' }).networks[0]!.apiKey).toBe('grid-key');
+    expect(loadConfig({ ...apart, TRONGRID_API_KEY: 'grid-key' }).networks[1]!.apiKey).toBe('grid-key');
+    expect(loadConfig({ ...env2, TRONGRID_API_KEY: 'same', TRON_API_KEY: 'same' }).tronApiKey).toBe('same');
+    const message = thrown(() => loadConfig({ ...env2, TRONGRID_API_KEY: 'secret-one', TRON_API_KEY: 'secret-two' }));
+    expect(message).toBe(
+      'invalid TRONGRID_API_KEY: it is another name of TRON_API_KEY, and both are set, to different keys (set one of them)',
+    );
+    expect(() => loadConfig({ TRONGRID_API_KEY: 'a', TRON_API_KEY: 'b' })).toThrow(ConfigError); // on the devnet too
+  });
+
+  it('refuses a key, a pace or a name for launchpad2 that its shared node would not use', () => {
+    const shared = { ...env2, TRON_API_KEY: 'main-key', TRON_RPS: '7' };
+    const key = thrown(() => loadConfig({ ...shared, LAUNCHPAD2_TRONGRID_API_KEY: 'other-secret' }));
+    expect(key).toMatch(
+      /^invalid LAUNCHPAD2_TRONGRID_API_KEY: launchpad2 shares the node of TRON_RPC .*set LAUNCHPAD2_RPC/,
+    );
+    expect(key).not.toContain('other-secret');
+    expect(thrown(() => loadConfig({ ...shared, LAUNCHPAD2_RPS: '3' }))).toMatch(
+      /^invalid LAUNCHPAD2_RPS \(got "3"\): launchpad2 shares the node of TRON_RPC .* pace is TRON_RPS \(7\)/,
+    );
+    expect(thrown(() => loadConfig({ ...shared, LAUNCHPAD2_NETWORK_NAME: 'Elsewhere' }))).toMatch(
+      /^invalid LAUNCHPAD2_NETWORK_NAME \(got "Elsewhere"\): launchpad2 shares/,
+    );
+    // the same values are no contradiction
+    const same = {
+      LAUNCHPAD2_TRONGRID_API_KEY: 'main-key',
+      LAUNCHPAD2_RPS: '7',
+      LAUNCHPAD2_NETWORK_NAME: 'Tron mainnet',
+    };
+    expect(loadConfig({ ...shared, ...same }).networks).toHaveLength(1);
+  });
+
+  it('names the networks for users: known TronGrid nodes, a host, the devnets, or as set', () => {
+    const names = (env: Record<string, string | undefined>) => loadConfig(env).networks.map((n) => n.name);
+    expect(names({ ...apart, TRON_RPC: 'https://api.shasta.trongrid.io' })).toEqual(['Shasta testnet', 'Nile testnet']);
+    expect(names({ ...apart, LAUNCHPAD2_RPC: 'http://10.1.2.3:8090' })).toEqual(['Tron mainnet', '10.1.2.3:8090']);
+    expect(names({})).toEqual(['devnet', 'devnet 2']);
+    expect(names({ TRON_NETWORK_NAME: ' Local ', LAUNCHPAD2_NETWORK_NAME: 'Local two' })).toEqual([
+      'Local',
+      'Local two',
+    ]);
+    expect(names({ ...apart, TRON_NETWORK_NAME: 'Main', LAUNCHPAD2_NETWORK_NAME: 'Test' })).toEqual(['Main', 'Test']);
+    expect(names({ ...env2, TRON_NETWORK_NAME: 'Main' })).toEqual(['Main']);
+    expect(() => loadConfig({ TRON_NETWORK_NAME: 'x'.repeat(41) })).toThrow(/^invalid TRON_NETWORK_NAME/);
+  });
+
+  it("gives launchpad2 DEX_ROUTER only on the first family's node; LAUNCHPAD2_DEX_ROUTER anywhere", () => {
+    const dex = (env: Record<string, string | undefined>) => loadConfig(env).families.map((f) => f.dexRouter);
+    expect(dex({ ...env2, DEX_ROUTER: SUNSWAP })).toEqual([SUNSWAP, SUNSWAP]);
+    expect(dex({ ...apart, DEX_ROUTER: SUNSWAP })).toEqual([SUNSWAP, undefined]);
+    expect(dex({ ...apart, DEX_ROUTER: SUNSWAP, LAUNCHPAD2_DEX_ROUTER: SUNSWAP2 })).toEqual([SUNSWAP, SUNSWAP2]);
+    expect(dex({ ...env2, LAUNCHPAD2_DEX_ROUTER: SUNSWAP2 })).toEqual([undefined, SUNSWAP2]);
+    expect(dex({ DEX_ROUTER: SUNSWAP })).toEqual([SUNSWAP, undefined]); // the devnets are two networks
+    expect(() => loadConfig({ LAUNCHPAD2_DEX_ROUTER: 'nope' })).toThrow(/^invalid LAUNCHPAD2_DEX_ROUTER/);
+  });
+
+  it('keeps DEVNET2_PORT off DEVNET_PORT and off PORT (on the devnet)', () => {
+    expect(thrown(() => loadConfig({ DEVNET2_PORT: '8090' }))).toBe(
+      `invalid DEVNET2_PORT (got "8090"): must differ from DEVNET_PORT (launchpad2's devnet runs beside launchpad's)`,
+    );
+    expect(thrown(() => loadConfig({ DEVNET_PORT: '9000', DEVNET2_PORT: '9000' }))).toMatch(
+      /must differ from DEVNET_PORT/,
+    );
+    expect(thrown(() => loadConfig({ PORT: '8091' }))).toBe(
+      `invalid DEVNET2_PORT (got "8091"): must differ from PORT (the API's port)`,
+    );
+    expect(loadConfig({ ...env2, PORT: '8091' }).port).toBe(8091); // no devnet runs
+    expect(loadConfig({ DEVNET_PORT: '0', DEVNET2_PORT: '0' }).devnet).toMatchObject({ port: 0, port2: 0 });
+    expect(() => loadConfig({ DEVNET2_PORT: '70000' })).toThrow(/^invalid DEVNET2_PORT \(got "70000"\)/);
   });
 });

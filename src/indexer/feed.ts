@@ -4,7 +4,7 @@
 // numbers them in the order given, and nothing reads the feed inside the cycle. An event of the
 // chain keeps its block number in its row while the block stands, so that a fork's rollback can
 // say `removed` for each event the replaced blocks told (tellRemoved).
-import { and, asc, gte, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import { priceTrx } from '../tron/market/index.js';
 import { tokenNumber, trxNumber } from '../tron/units.js';
 import type { ChainEvent } from './event-api.js';
@@ -129,10 +129,12 @@ export class FeedWriter {
    * trade whose row is gone): it is undone (unless the new blocks hold it again); the removal carries
    * the event's own facts.
    */
-  removedEvent(row: StoredRow & { blockNumber: number }): Promise<void> {
+  removedEvent(row: StoredRow & { blockNumber: number }, family?: string): Promise<void> {
     const { token: _token, blockNumber: _block, ...facts } = JSON.parse(row.payload) as Record<string, unknown>;
     const e = { transaction_id: row.txid, block_timestamp: row.timestamp, block_number: row.blockNumber };
-    return this.write('removed', row.token, e as ChainEvent, { of: row.kind, ...facts });
+    // a creation's removal names the family: the token's row goes with the fork, and with it the family
+    const named = row.kind === 'create' && family ? { family } : {};
+    return this.write('removed', row.token, e as ChainEvent, { of: row.kind, ...facts, ...named });
   }
 }
 
@@ -158,10 +160,12 @@ export async function tellRemoved(
     .from(t.trades)
     .where(and(gte(t.trades.blockNumber, from), inArray(t.trades.token, tokensOf(q, t, families))))
     .orderBy(asc(t.trades.id));
+  const ours = and(gte(t.feedEvents.blockNumber, from), inArray(t.feedEvents.token, tokensOf(q, t, families)));
   const told = await q
-    .select()
+    .select({ row: t.feedEvents, family: t.tokens.family })
     .from(t.feedEvents)
-    .where(and(gte(t.feedEvents.blockNumber, from), inArray(t.feedEvents.token, tokensOf(q, t, families))))
+    .innerJoin(t.tokens, eq(t.tokens.address, t.feedEvents.token))
+    .where(ours)
     .orderBy(asc(t.feedEvents.seq));
   // each side's trades of a transaction, in the order their rows and feed rows were both written
   const trades = new Map<string, IndexedTrade[]>();
@@ -170,7 +174,7 @@ export async function tellRemoved(
     trades.set(key, [...(trades.get(key) ?? []), tr]);
   }
   let events = 0;
-  for (const row of told) {
+  for (const { row, family } of told) {
     const { blockNumber } = row;
     if (blockNumber === null) continue; // (the query's condition)
     const trade = trades.get(tradeKey(row.txid, row.token, row.kind))?.shift();
@@ -178,11 +182,11 @@ export async function tellRemoved(
       await feed.removed(trade);
       continue;
     }
-    await feed.removedEvent({ ...row, blockNumber });
+    await feed.removedEvent({ ...row, blockNumber }, family);
     events++;
   }
   const untold = [...trades.values()].flat().sort((a, b) => a.id - b.id);
   for (const tr of untold) await feed.removed(tr);
-  await q.update(t.feedEvents).set({ blockNumber: null }).where(gte(t.feedEvents.blockNumber, from));
+  await q.update(t.feedEvents).set({ blockNumber: null }).where(ours);
   return { trades: gone.length, events };
 }

@@ -26,11 +26,13 @@ import { applyTransfer } from './apply-transfer.js';
 import type { ApplyContext } from './context.js';
 import type { ChainEvent } from './event-api.js';
 import { FeedWriter, tellRemoved } from './feed.js';
+import { guardGenesis, type GenesisRule } from './genesis.js';
 import { HolderBook } from './holders.js';
 import { TokenBook } from './tokens.js';
 import { TradeBook } from './trade.js';
 import { Follower, type Window } from './follow.js';
-import { parts, prepareStatements, tokensOf, type Q, type Statements, type Tables } from './queries.js';
+import { markSeen, seenKey } from './seen.js';
+import { prepareStatements, tokensOf, type Q, type Statements, type Tables } from './queries.js';
 
 export type { ChainEvent } from './event-api.js';
 export type { FeedKind } from './feed.js';
@@ -49,6 +51,11 @@ export interface IndexerDeps {
    */
   network?: NetworkId;
   logger: Logger;
+  /**
+   * What to do when the node is another chain than the one the network's index was made from
+   * (genesis.ts): drop the network's rows (the devnet) or refuse (a real node); unset: not checked.
+   */
+  genesis?: GenesisRule | undefined;
   /** Where a stream starts when it has no cursor yet (ms). */
   fromTimestamp?: number;
 }
@@ -95,6 +102,8 @@ export class Indexer {
   readonly network: NetworkId;
   /** Its families' names (its rows are their tokens'). */
   private readonly names: string[];
+  /** The node's chain was found to be the one the index was made from (genesis.ts). */
+  private genesisChecked = false;
 
   constructor(private readonly deps: IndexerDeps) {
     this.chain = deps.chain ?? new ChainGateway(deps.tronWeb);
@@ -228,6 +237,13 @@ export class Indexer {
     const [head, solidHead] = await Promise.all([this.chain.head(), this.chain.solidHead()]);
     const solid = Math.min(solidHead.number, head.number);
     const journal = await this.undo();
+    if (this.deps.genesis && !this.genesisChecked) {
+      const { db, logger } = this.deps;
+      const rule = this.deps.genesis;
+      await guardGenesis({ db, chain: this.chain, network: this.network, families: this.names, journal, rule, logger });
+      this.genesisChecked = true;
+      this.follower.forget();
+    }
     const check = await this.blocks.check(head, solid);
     if (check.forkAt !== undefined) {
       await this.rollBack(journal, check.forkAt);
@@ -359,35 +375,4 @@ export class Indexer {
     await journal.setBlock(q, null);
     return applied;
   }
-}
-
-const seenKey = (txid: string, contract: string, index: number) => `${txid}|${contract}|${index}`;
-/** Rows in one insert: three parameters each, well under SQLite's and Postgres's limits. */
-const SEEN_BATCH = 500;
-
-/**
- * Marks these events seen; returns the keys of those seen only now (each to be applied once). On
- * Postgres in one multi-row insert per 500 (a round trip each); on SQLite, in this process, one
- * prepared insert an event costs less than building the multi-row one.
- */
-async function markSeen(ctx: ApplyContext, group: Array<{ contract: string; e: ChainEvent }>): Promise<Set<string>> {
-  const { q, t } = ctx;
-  const fresh = new Set<string>();
-  if (!ctx.remote) {
-    for (const { contract, e } of group) {
-      const made = await ctx.s.seen({ txid: e.transaction_id, contract, idx: e.event_index });
-      if (made.length) fresh.add(seenKey(e.transaction_id, contract, e.event_index));
-    }
-    return fresh;
-  }
-  for (const part of parts(group, SEEN_BATCH)) {
-    const rows = part.map(({ contract, e }) => ({ txid: e.transaction_id, contract, eventIndex: e.event_index }));
-    const made = await q
-      .insert(t.seenEvents)
-      .values(rows)
-      .onConflictDoNothing()
-      .returning({ txid: t.seenEvents.txid, contract: t.seenEvents.contract, eventIndex: t.seenEvents.eventIndex });
-    for (const r of made) fresh.add(seenKey(r.txid, r.contract, r.eventIndex));
-  }
-  return fresh;
 }

@@ -2,7 +2,7 @@
 // final, removed when a fork took an event's block away), read by the live stream and the webhook
 // dispatcher. Sequence numbers make both resumable.
 import { EventEmitter } from 'node:events';
-import { and, asc, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { AppDatabase } from '../db/index.js';
 
 export { FEED_KINDS, type FeedKind } from '../db/schema.js';
@@ -12,6 +12,8 @@ export interface FeedEvent {
   seq: number;
   kind: FeedKind;
   token: string;
+  /** The token's launchpad family (and so its network); null for a creation a fork took back before it was read. */
+  family: string | null;
   txid: string;
   timestamp: number;
   data: Record<string, unknown>;
@@ -67,19 +69,25 @@ export function createFeed(db: AppDatabase, signal?: FeedSignal) {
       if (filter.kinds?.length) conds.push(inArray(t.feedEvents.kind, filter.kinds));
       if (filter.tokens?.length) conds.push(inArray(t.feedEvents.token, filter.tokens));
       const rows = await db.q
-        .select()
+        .select({ r: t.feedEvents, family: t.tokens.family })
         .from(t.feedEvents)
+        .leftJoin(t.tokens, eq(t.tokens.address, t.feedEvents.token))
         .where(and(...conds))
         .orderBy(asc(t.feedEvents.seq))
         .limit(limit);
-      return rows.map((r) => ({
-        seq: r.seq,
-        kind: r.kind,
-        token: r.token,
-        txid: r.txid,
-        timestamp: r.timestamp,
-        data: JSON.parse(r.payload) as Record<string, unknown>,
-      }));
+      return rows.map(({ r, family }) => {
+        const data = JSON.parse(r.payload) as Record<string, unknown>;
+        return {
+          seq: r.seq,
+          kind: r.kind,
+          token: r.token,
+          // a removal of a creation carries the family it had (its token's row went with the fork)
+          family: family ?? (typeof data.family === 'string' ? data.family : null),
+          txid: r.txid,
+          timestamp: r.timestamp,
+          data,
+        };
+      });
     },
   };
 }

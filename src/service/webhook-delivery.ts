@@ -21,6 +21,7 @@ export const payloadOf = (e: FeedEvent, deliveryId?: number) => ({
   id: e.seq,
   kind: e.kind,
   token: e.token,
+  family: e.family,
   txid: e.txid,
   timestamp: e.timestamp,
   data: e.data,

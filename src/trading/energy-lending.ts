@@ -50,7 +50,10 @@ interface Loan {
 }
 
 export interface LenderDeps {
+  /** the lender's network: energy lent there serves that network's trades only */
   chain: ChainGateway;
+  /** the families on `chain`'s network (unset: every family; one network) */
+  families?: readonly string[] | undefined;
   store: MetaStore;
   vault: Vault;
   /** lend only when a trade would burn at least this much for its energy (sun) */
@@ -96,6 +99,9 @@ export function createEnergyLender(deps: LenderDeps) {
   }
 
   return {
+    /** Whether a trade of this family is on the lender's network (energy is a network's own). */
+    lendsOn: (family: string): boolean => !deps.families || deps.families.includes(family),
+
     /**
      * The energy to lend a wallet for a trade of this fee (its burnt energy and a margin), when a
      * lender is set, the trade would burn at least the setting's TRX for energy, and the lender can

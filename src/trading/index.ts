@@ -8,11 +8,9 @@
 // purpose (a quote's 30 s, PINs, leases) on the machine's.
 import type { Logger } from 'pino';
 import { LaunchpadClient } from '../client/index.js';
-import { createTronWeb } from '../tron/client.js';
 import { energyReads } from '../tron/energy-pool.js';
-import type { Family } from '../tron/families.js';
-import { ChainGateway } from '../tron/gateway.js';
-import { clockTime, createChainClock, type ChainTime } from '../tron/chain-clock.js';
+import type { Chains } from '../tron/chains.js';
+import { clockTime, type ChainTime } from '../tron/chain-clock.js';
 import type { Vault } from '../vault.js';
 import { createAccounts } from './accounts.js';
 import { type AutoEvent, type Automation, createAutomation } from './automation/index.js';
@@ -23,20 +21,13 @@ import { operatorKey } from './operator-key.js';
 import { createOrderEngine, type OrderEngine, type OrderNotifier } from './orders/index.js';
 import { createReferrals } from './referrals/index.js';
 import type { SigningRules } from './signing.js';
+import { networkClocks, nodeChainsOf, signingNetworks, type NodeOptions } from './networks.js';
 import { createTradingStore, type TradingStore } from './store.js';
 import { createStream } from './stream.js';
 import { createTradeFlow, type TradeEvents, type TradeFlow } from './trade-flow.js';
 import { createUserPins } from './user-pin.js';
 
-export interface NodeOptions {
-  /** the Tron node's URL: TRON_RPC, or the embedded devnet's */
-  host: string;
-  apiKey?: string | undefined;
-  /** requests a second (TRON_RPS; 0 or unset: unpaced) */
-  rps?: number | undefined;
-  /** the launchpad families on it */
-  families: Family[];
-}
+export type { NodeNetwork, NodeOptions } from './networks.js';
 
 export interface TradingOptions {
   db: TradingDatabase;
@@ -86,21 +77,6 @@ const DEFAULT_LEND_MIN_SUN = 1_000_000n;
 
 /** How often the engine's leader looks for hand trades a dead instance left (several instances). */
 const RESUME_EVERY_MS = 30_000;
-
-/** The trading side's reader of the node (paced on a real node, TRON_RPS). */
-function nodeChainOf(node: NodeOptions, log: Logger) {
-  const tronWeb = createTronWeb({
-    host: node.host,
-    apiKey: node.apiKey,
-    pacing: node.rps
-      ? {
-          rps: node.rps,
-          onRetry: (r) => log.warn(r, 'the Tron node is busy (HTTP %d); retrying in %d ms', r.status, r.delayMs),
-        }
-      : undefined,
-  });
-  return new ChainGateway(tronWeb);
-}
 
 /**
  * The engines, on one instance at a time: trades by hand a stop left unfinished, the orders (and the
@@ -153,12 +129,22 @@ async function operatorClient(opts: TradingOptions, store: TradingStore): Promis
 }
 
 /** The energy lender (energy-lending.ts) and what takes back loans of trades that are done. */
-function energyLending(opts: TradingOptions, chain: ChainGateway, store: TradingStore, log: Logger) {
+function energyLending(opts: TradingOptions, chains: Chains, store: TradingStore, log: Logger) {
   const minBurnSun = opts.energyLendMinSun ?? DEFAULT_LEND_MIN_SUN;
-  const lender = createEnergyLender({ chain, store, vault: opts.vault, minBurnSun, log });
+  // the lender's stake is on the first network: it lends to that network's trades only
+  const first = chains.networks[0]!;
+  const families = chains.networks.length > 1 ? first.families.map((f) => f.family) : undefined;
+  const lender = createEnergyLender({ chain: first.chain, families, store, vault: opts.vault, minBurnSun, log });
   const unfinished = new Set(['signed', 'broadcast']);
   const repayLoans = () => lender.repayAll(async (id) => !unfinished.has((await store.trade(id))?.status ?? ''));
   return { lender, repayLoans };
+}
+
+/** The nodes read, the market on them, and the engines' clock: the first network's (orders, the automation's 24 hours, referral ages). */
+function nodeSide(node: NodeOptions, log: Logger) {
+  const chains = nodeChainsOf(node, log);
+  const market = createNodeMarket({ chains, families: node.families });
+  return { chains, market, clock: networkClocks(chains)(chains.networks[0]!.id) };
 }
 
 export async function createTrading(opts: TradingOptions) {
@@ -166,9 +152,7 @@ export async function createTrading(opts: TradingOptions) {
   const drive = opts.drive ?? {};
   const store = createTradingStore(opts.db);
   const operator = await operatorClient(opts, store);
-  const chain = nodeChainOf(opts.node, log);
-  const market = createNodeMarket({ chain, families: opts.node.families });
-  const clock = createChainClock({ head: () => chain.head() });
+  const { chains, market, clock } = nodeSide(opts.node, log);
   const accounts = createAccounts({
     store,
     vault: opts.vault,
@@ -177,7 +161,7 @@ export async function createTrading(opts: TradingOptions) {
     defaultPlan: opts.defaultPlan,
     market,
   });
-  const { lender, repayLoans } = energyLending(opts, chain, store, log);
+  const { lender, repayLoans } = energyLending(opts, chains, store, log);
   const trading = createTradeFlow({
     store,
     lender,
@@ -186,6 +170,7 @@ export async function createTrading(opts: TradingOptions) {
     market,
     ...(drive.finalityPollMs !== undefined ? { finalityPollMs: drive.finalityPollMs } : {}),
     chain: drive.tradesNow ? clockTime(drive.tradesNow) : clock,
+    networks: signingNetworks(chains, drive),
     // the order engine is made below; a buy lands long after
     afterBuy: (buy) =>
       orders.afterBuy(buy).catch((err: unknown) => log.warn({ trade: buy.id, err }, 'automatic TP/SL not set yet')),
@@ -226,7 +211,7 @@ export async function createTrading(opts: TradingOptions) {
     /** the node, read-only */
     market,
     /** the routers' energy pools and a wallet's energy and bandwidth, from the node */
-    energy: energyReads(chain, opts.node.families),
+    energy: energyReads(chains),
     accounts,
     trading,
     orders,

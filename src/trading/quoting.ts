@@ -63,11 +63,12 @@ async function priceNetwork(
       capSun: deps.signing.feeLimitSun,
       extraSun: feeLimitWith(0n, settings.extraFeeLimit),
     }),
-    deps.market.trxBalance(wallet.address),
+    // the TRX of the wallet on the trade's network
+    deps.market.trxBalance(wallet.address, t.family),
   ]);
   // the bot's lender lends the energy the wallet would burn, when one is set and can: the fee is the
   // wallet's with that energy of its own
-  const lent = deps.lender ? await deps.lender.planFor(own) : 0;
+  const lent = deps.lender?.lendsOn(t.family) ? await deps.lender.planFor(own) : 0;
   // (should the loan not go through, the wallet burns what it would have: the most stays its own)
   const fee = lent > 0 ? { ...withLentEnergy(own, lent), lent, maxSun: own.maxSun } : own;
   const need = (t.side === 'buy' ? t.amountIn : 0n) + fee.totalSun;

@@ -122,6 +122,7 @@ export type ErrorKey =
   | 'err-pin-expiry'
   | 'err-pin-fee-limit'
   | 'err-pin-owner'
+  | 'err-pin-network'
   | 'err-pin-not-transfer'
   | 'err-pin-too-large'
   | 'err-pin-not-call'

@@ -7,6 +7,7 @@ import type { Quote, UnsignedTx } from '../client/index.js';
 import type { FamilyName } from '../tron/families.js';
 import { feeLimitWith } from '../tron/units.js';
 import { signTx, type TxJson } from '../tron/tx.js';
+import { familyOfRouter } from './networks.js';
 import type { Accounts } from './accounts.js';
 import { PinError, pinTransaction, type Expected } from './tx-pinning.js';
 import type { TradeRow, WalletRow } from './store.js';
@@ -62,18 +63,39 @@ export function expectedTrade(trade: TradeRow, kept: TradeQuote, built: Quote, r
   };
 }
 
+/** Each family's network as the signer holds a transaction to it (src/trading/networks.ts). */
+export interface SigningNetworks {
+  /** the chain time of the family's network (the first network's for a transfer: no family), read afresh */
+  now(family: FamilyName | undefined): Promise<number>;
+  /** whether the reference block is a block of the family's network (the first's for a transfer) */
+  holds(family: FamilyName | undefined, ref: { ref_block_bytes: string; ref_block_hash: string }): Promise<boolean>;
+}
+
+/** The family a transaction is for: its router's, or its approval's spender's; none for a transfer. */
+function familyOfExpected(rules: SigningRules, e: Expected): FamilyName | undefined {
+  if (e.kind === 'trade') return familyOfRouter(rules.routers, e.router);
+  if (e.kind === 'approve') return familyOfRouter(rules.routers, e.spender);
+  return undefined;
+}
+
 export function createSigner(deps: {
   accounts: Accounts;
   rules: SigningRules;
   /** the chain's time, read afresh: what a transaction's expiration and deadline are held to */
   now: () => number | Promise<number>;
+  /**
+   * With several networks: each family's clock, and its chain that must hold the reference block (a
+   * transaction built on another network's blocks is refused)
+   */
+  networks?: SigningNetworks | undefined;
 }) {
   const { accounts, rules } = deps;
 
   /** Signs the transaction built here for `expected` if the facade's bytes are exactly it; else refuses. */
   async function sign(wallet: WalletRow, tx: UnsignedTx, expected: Expected, extraFeeTrx = 0): Promise<TxJson> {
     let mine: TxJson;
-    const now = await deps.now();
+    const family = familyOfExpected(rules, expected);
+    const now = deps.networks ? await deps.networks.now(family) : await deps.now();
     try {
       mine = pinTransaction(tx, expected, {
         owner: wallet.address,
@@ -84,6 +106,13 @@ export function createSigner(deps: {
       if (e instanceof PinError) throw new TradeError(e.message, 'safety', e.why);
       throw e;
     }
+    const ref = mine.raw_data as { ref_block_bytes: string; ref_block_hash: string };
+    if (deps.networks && !(await deps.networks.holds(family, ref)))
+      throw new TradeError(
+        'the transaction is built on blocks of another network than its launchpad’s',
+        'safety',
+        why('err-pin-network'),
+      );
     return accounts.withKey(wallet, (key) => signTx(mine, key));
   }
 

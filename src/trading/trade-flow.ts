@@ -26,7 +26,7 @@ import { createFinality } from './finality.js';
 import { createHoldings } from './holdings.js';
 import type { NodeMarket } from './market.js';
 import { createQuoting, type QuoteOptions } from './quoting.js';
-import { createSigner, type SigningRules } from './signing.js';
+import { createSigner, type SigningRules, type SigningNetworks } from './signing.js';
 import type { TradingStore, TradeRow, UserRow, WalletRow } from './store.js';
 import type { TradeEvents } from './trade-outcome.js';
 import { approve, execute as runTrade, resumeHandTrades, sendTrx, type RunContext } from './trade-run.js';
@@ -72,6 +72,8 @@ export interface TradeFlowDeps {
   afterBuy?: (buy: TradeRow) => Promise<void>;
   /** lends a trade's energy to its wallet for the trade, when the operator set a lender (energy-lending.ts) */
   lender?: EnergyLender | undefined;
+  /** with several networks: each family's clock and chain, which a transaction is held to before signing */
+  networks?: SigningNetworks | undefined;
 }
 
 export function createTradeFlow(deps: TradeFlowDeps) {
@@ -79,7 +81,7 @@ export function createTradeFlow(deps: TradeFlowDeps) {
   const now = deps.now ?? Date.now;
   const chain = deps.chain ?? clockTime(now);
   const sleep = deps.sleep ?? ((ms: number) => sleepFor(ms));
-  const signer = createSigner({ accounts, rules: deps.signing, now: chain.read });
+  const signer = createSigner({ accounts, rules: deps.signing, now: chain.read, networks: deps.networks });
   const holdings = createHoldings({ store, market: deps.market });
   const quoting = createQuoting({ store, market: deps.market, holdings, signing: deps.signing, lender: deps.lender });
   const finality = createFinality({

@@ -6,6 +6,7 @@
 // arithmetic is pure and shared by the API, the bot and `cli energy status`.
 import type { TronWeb } from 'tronweb';
 import type { Family, FamilyName } from './families.js';
+import type { Chains } from './chains.js';
 import type { ChainGateway } from './gateway.js';
 import { TYPICAL_TRADE_ENERGY, type ContractTerms } from './network-fee.js';
 import { payEnergyBill } from './resources.js';
@@ -203,10 +204,14 @@ export async function readWalletResources(chain: ChainGateway, address: string):
 }
 
 /** What the trading side reads of energy for its front ends: the families' pools and a wallet's resources. */
-export function energyReads(chain: ChainGateway, families: Family[]) {
+export function energyReads(chains: Chains) {
   return {
-    pools: (): Promise<EnergyPool[]> => Promise.all(families.map((f) => readEnergyPool(chain, f, { stake: false }))),
-    wallet: (address: string): Promise<WalletResources> => readWalletResources(chain, address),
+    /** Each family's pool, read on its own network. */
+    pools: (): Promise<EnergyPool[]> =>
+      Promise.all(chains.families.map((f) => readEnergyPool(chains.of(f), f, { stake: false }))),
+    /** A wallet's energy and bandwidth on a family's network (the first network's when none is named). */
+    wallet: (address: string, family?: FamilyName): Promise<WalletResources> =>
+      readWalletResources(family ? chains.of(family) : chains.first, address),
   };
 }
 

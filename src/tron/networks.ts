@@ -1,5 +1,6 @@
 // The networks the launchpad families are on: a network is one node (one chain), and the families
-// whose RPC URLs are the same (exactly as configured) share it.
+// whose RPC URLs are the same (exactly as configured) share it. On the embedded devnet each family
+// has a devnet of its own (its port), so there the port tells the networks apart.
 import type { FamilyName, NetworkId } from './families.js';
 
 export type { NetworkId } from './families.js';
@@ -7,8 +8,15 @@ export type { NetworkId } from './families.js';
 export interface NetworkConfig {
   /** The name of the network's first family ('launchpad', or 'launchpad2' on a node of its own). */
   id: NetworkId;
+  /**
+   * What users are shown (the bot's cards, /wallet): 'Tron mainnet', 'Nile testnet', 'devnet 2', or
+   * the node's host.
+   */
+  name: string;
   /** The full node's URL as configured; undefined = the embedded devnet. */
   rpc: string | undefined;
+  /** The embedded devnet's port (DEVNET_PORT, DEVNET2_PORT) when `rpc` is undefined. */
+  devnetPort?: number | undefined;
   /** The node's API key (TronGrid), if any. */
   apiKey: string | undefined;
   /** Requests a second to this node (a token bucket; 0 = unpaced). */
@@ -20,23 +28,41 @@ export interface NetworkConfig {
 /** One family's node settings, as configured. */
 export interface FamilyNode {
   family: FamilyName;
+  /** the network's name for users, when this family is the first on it */
+  name: string;
   /** undefined = the embedded devnet */
   rpc: string | undefined;
+  /** the embedded devnet's port, when `rpc` is undefined: families on different ports are different networks */
+  devnetPort?: number | undefined;
   apiKey: string | undefined;
   rps: number;
 }
 
+/** What makes two families one network: the same RPC URL, or (on the devnet) the same devnet port. */
+const nodeKey = (n: { rpc: string | undefined; devnetPort?: number | undefined }): string =>
+  n.rpc ?? `devnet:${n.devnetPort}`;
+
 /**
  * Groups the families into networks: families with the same RPC URL (compared as text, exactly as
- * configured; undefined = the embedded devnet) are one network, named by its first family and with
- * that family's API key and pace. The networks come in the order of their first families.
+ * configured) or, without one, the same devnet port are one network, named by its first family and
+ * with that family's name for users, API key and pace. The networks come in the order of their
+ * first families.
  */
 export function networksOf(families: readonly FamilyNode[]): NetworkConfig[] {
   const out: NetworkConfig[] = [];
   for (const f of families) {
-    const same = out.find((n) => n.rpc === f.rpc);
+    const same = out.find((n) => nodeKey(n) === nodeKey(f));
     if (same) same.families.push(f.family);
-    else out.push({ id: f.family, rpc: f.rpc, apiKey: f.apiKey, rps: f.rps, families: [f.family] });
+    else
+      out.push({
+        id: f.family,
+        name: f.name,
+        rpc: f.rpc,
+        ...(f.rpc === undefined && f.devnetPort !== undefined ? { devnetPort: f.devnetPort } : {}),
+        apiKey: f.apiKey,
+        rps: f.rps,
+        families: [f.family],
+      });
   }
   return out;
 }
@@ -46,4 +72,22 @@ export function networkOf(networks: readonly NetworkConfig[], family: FamilyName
   const n = networks.find((x) => x.families.includes(family));
   if (!n) throw new Error(`no network holds the family ${family}`);
   return n;
+}
+
+/** TronGrid's hosts and the networks they serve. */
+const KNOWN_NODES: Record<string, string> = {
+  'api.trongrid.io': 'Tron mainnet',
+  'nile.trongrid.io': 'Nile testnet',
+  'api.shasta.trongrid.io': 'Shasta testnet',
+};
+
+/** A node's name for users: TronGrid's networks by name, any other node by its URL's host. */
+export function nodeName(rpc: string): string {
+  let host: string;
+  try {
+    host = new URL(rpc).host;
+  } catch {
+    return rpc;
+  }
+  return KNOWN_NODES[host.toLowerCase()] ?? host;
 }

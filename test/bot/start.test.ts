@@ -33,6 +33,7 @@ describe('npm start with a bot token', () => {
         DATA_DIR: tempDir(),
         PORT: String(port),
         DEVNET_PORT: String(port + 1),
+        DEVNET2_PORT: String(port + 2),
         DEVNET_SEED: 'false',
         DEVNET_THREAD: 'true', // the devnet on its own thread here; the crash test runs it in process
         BOT_TOKEN: TOKEN,

@@ -7,7 +7,7 @@ import { TronWeb } from 'tronweb';
 import { openAppDatabase, openDb } from '../../src/db/index.js';
 import { Indexer } from '../../src/indexer/indexer.js';
 import { createTronWeb } from '../../src/tron/client.js';
-import { loadConfig } from '../../src/config.js';
+import { hostOf, loadConfig } from '../../src/config.js';
 import { createLogger } from '../../src/log.js';
 import { FAMILIES } from '../../src/devnet/genesis.js';
 import { waitFor } from '../helpers/facade.js';
@@ -15,7 +15,7 @@ import { crashableSystem } from '../helpers/system.js';
 import { fund } from '../helpers/system.js';
 
 const sys = crashableSystem('lp-crash-');
-const { tg, dir, port, devnetUrl } = sys;
+const { tg, dir, devnetUrl, devnet2Url } = sys;
 afterAll(() => sys.stop());
 
 const USERS = [9001, 9002, 9003];
@@ -142,14 +142,18 @@ describe('crash safety', () => {
     expect(ledger).toEqual(chainFees);
 
     // the indexer's tables equal a fresh re-index of the same chain
+    // (each network from its own devnet, as npm start indexes them)
     const fresh = openDb(':memory:');
-    const families = loadConfig({ DEVNET_PORT: String(port + 1) }).families;
-    await new Indexer({
-      db: await openAppDatabase({ sqlite: fresh }),
-      tronWeb: createTronWeb({ host: devnetUrl }),
-      families,
-      logger: createLogger('silent'),
-    }).syncOnce();
+    const config = loadConfig({ DEVNET_PORT: new URL(devnetUrl).port, DEVNET2_PORT: new URL(devnet2Url).port });
+    const freshDb = await openAppDatabase({ sqlite: fresh });
+    for (const n of config.networks)
+      await new Indexer({
+        db: freshDb,
+        tronWeb: createTronWeb({ host: hostOf(config, n.id) }),
+        families: config.families.filter((f) => f.network === n.id),
+        network: n.id,
+        logger: createLogger('silent'),
+      }).syncOnce();
     const q = (d: Database.Database, sql: string) => d.prepare(sql).all();
     const snap = (d: Database.Database) => ({
       tokens: q(d, 'select * from tokens order by address'),

@@ -22,8 +22,11 @@ export interface SystemOptions {
   /** The data directory; default a fresh temporary one named by `prefix`. */
   dir?: string;
   prefix?: string;
-  /** The API's port and the devnet's; default a random pair, known at once (tests name them up front). */
-  ports?: { api: number; devnet: number };
+  /**
+   * The API's port and the devnets' (launchpad's; launchpad2's, DEVNET2_PORT); default random ones,
+   * known at once (tests name them up front).
+   */
+  ports?: { api: number; devnet: number; devnet2?: number };
   /** Run the compiled build (dist/main.js, as `npm start` does) rather than the sources through tsx. */
   build?: boolean;
   /** Node flags before the entry point (the start script's, --cpu-prof, ...). */
@@ -48,9 +51,10 @@ export async function freePorts(): Promise<{ api: number; devnet: number }> {
   return { api: await one(), devnet: await one() };
 }
 
-function randomPorts(): { api: number; devnet: number } {
+/** The API's port, the first devnet's (launchpad) and the second's (launchpad2, DEVNET2_PORT). */
+function randomPorts(): { api: number; devnet: number; devnet2: number } {
   const api = 21000 + Math.floor(Math.random() * 20000);
-  return { api, devnet: api + 1 };
+  return { api, devnet: api + 1, devnet2: api + 2 };
 }
 
 const exited = (c: ChildProcess) =>
@@ -75,12 +79,16 @@ export function processRssMb(pid: number): number {
 /** The system as a child process: made here, started (and restarted) with start(). */
 export function systemProcess(opts: SystemOptions = {}) {
   const dir = opts.dir ?? tempDir(opts.prefix ?? 'lp-system-');
-  const { api: port, devnet: devnetPort } = opts.ports ?? randomPorts();
+  const random = randomPorts();
+  const { api: port, devnet: devnetPort } = opts.ports ?? random;
+  // given ports name the API's and the first devnet's; the second devnet's is random unless given too
+  const devnet2Port = opts.ports?.devnet2 ?? random.devnet2;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dir,
     PORT: String(port),
     DEVNET_PORT: String(devnetPort),
+    DEVNET2_PORT: String(devnet2Port),
     LOG_LEVEL: 'warn',
     BOT_TOKEN: '',
     ...opts.env,
@@ -104,6 +112,8 @@ export function systemProcess(opts: SystemOptions = {}) {
     devnetPort,
     apiUrl,
     devnetUrl: `http://127.0.0.1:${devnetPort}`,
+    devnet2Port,
+    devnet2Url: `http://127.0.0.1:${devnet2Port}`,
     /** What the system printed (warnings and errors), for a failing test's message. */
     log: () => log,
     /** Starts it; `extra` adds settings known only now (the fake Bot API's address). */
@@ -164,6 +174,7 @@ export function crashableSystem(prefix: string) {
     dir: sys.dir,
     port: sys.port,
     devnetUrl: sys.devnetUrl,
+    devnet2Url: sys.devnet2Url,
     log: sys.log,
     /** Starts it, the fake Bot API first (once). */
     async start(): Promise<ChildProcess> {

@@ -72,11 +72,12 @@ describe.skipIf(!ok)(
       await tg.start();
       sql = new pg.Client({ connectionString: db!.url });
       await sql.connect();
-      const { devnet: devnetPort } = await freePorts();
+      const { devnet: devnetPort, api: devnet2Port } = await freePorts();
       const devnetEnv = {
         ...process.env,
         DATA_DIR: tempDir('lp-multi-devnet-'),
         DEVNET_PORT: String(devnetPort),
+        DEVNET2_PORT: String(devnet2Port),
         DEVNET_BLOCK_MS: '500',
         DEVNET_SOLID_AFTER: '0',
         LOG_LEVEL: 'warn',

@@ -10,6 +10,8 @@ export const StreamEvent = z.object({
   id: z.number().int(),
   kind: FEED_KIND,
   token: z.string(),
+  /** the token's launchpad family, so its network (null: a creation a fork took back) */
+  family: z.string().nullable().optional(),
   txid: z.string(),
   timestamp: z.number().int(),
   data: z.record(z.string(), z.unknown()),
