@@ -19,8 +19,26 @@ export function typedNumber(s: Speech, x: number): string {
   return String(x).replace('.', s.n.decimal('0.1').charAt(1));
 }
 
-/** /wallet's text; `resources` are the lines of the wallet's energy and bandwidth (energy-text.ts). */
-export function walletText(s: Speech, w: WalletView, index: number, count: number, resources: string[] = []): string {
+/**
+ * /wallet's text; `resources` are the lines of the wallet's energy and bandwidth (energy-text.ts);
+ * `networks`, with several networks, the wallet's TRX on each (from the bot's own nodes): one key,
+ * one address, valid on every network.
+ */
+export function walletText(
+  s: Speech,
+  w: WalletView,
+  index: number,
+  count: number,
+  resources: string[] = [],
+  networks?: ReadonlyArray<{ name: string; sun: bigint }>,
+): string {
+  const balance =
+    networks && networks.length > 1
+      ? [
+          ...networks.map((n) => s.t('wallet-balance-on', { network: n.name, balance: s.n.trx(n.sun) })),
+          s.t('wallet-same-key'),
+        ]
+      : [s.t('wallet-balance', { balance: s.n.trxNum(w.trxBalance) })];
   const pos = w.positions
     .slice(0, 15)
     .map((p) => `• $${esc(p.symbol)}: ${s.n.compact(p.balance)} ≈ ${s.n.trxNum(Math.round(p.valueInTrx * 100) / 100)}`);
@@ -28,7 +46,7 @@ export function walletText(s: Speech, w: WalletView, index: number, count: numbe
     s.t('wallet-title', { index, count }),
     `<code>${esc(w.address)}</code>`,
     '',
-    s.t('wallet-balance', { balance: s.n.trxNum(w.trxBalance) }),
+    ...balance,
     ...resources,
     '',
     pos.length ? s.t('wallet-positions') : s.t('wallet-no-positions'),

@@ -13,6 +13,7 @@ import type { UserPins } from '../trading/user-pin.js';
 import type { Referrals } from '../trading/referrals/index.js';
 import type { EnergyReads } from '../tron/energy-pool.js';
 import type { Languages, Speech, SpeechFlavor } from './i18n.js';
+import type { BotNetworks } from './networks.js';
 
 export interface BotServices {
   store: BotStore;
@@ -38,6 +39,8 @@ export interface BotServices {
   chainNow: () => number;
   /** The routers' energy pools and a wallet's energy and bandwidth, read from the node. */
   energy: EnergyReads;
+  /** A wallet's TRX on each network, read from the bot's own nodes (/wallet shows it with several). */
+  balances?: (address: string) => Promise<Array<{ network: string; name: string; sun: bigint }>>;
   /** The operator's client (admin routes). */
   operator: LaunchpadClient;
   /** Telegram ids allowed to use the admin commands. */
@@ -50,6 +53,11 @@ export interface BotServices {
   speechOf: (chatId: number) => Promise<Speech>;
   /** The Mini App's address (APP_URL): `web_app` buttons and the menu button open it when it is https. */
   appUrl: string;
+  /**
+   * The networks the families are on: `networks.nameOf(family)` is the name a card, a quote or a
+   * position shows, undefined (nothing shown) when only one network is configured.
+   */
+  networks: BotNetworks;
 }
 
 type BaseContext = Context & SpeechFlavor & { services: BotServices };

@@ -110,6 +110,7 @@ const TEXTS: Record<ErrorKey, (s: Speech, v: Vars) => string> = {
   'err-pin-expiry': (s, v) => s.t('err-pin-expiry', v),
   'err-pin-fee-limit': (s, v) => s.t('err-pin-fee-limit', v),
   'err-pin-owner': (s, v) => s.t('err-pin-owner', v),
+  'err-pin-network': (s, v) => s.t('err-pin-network', v),
   'err-pin-not-transfer': (s, v) => s.t('err-pin-not-transfer', v),
   'err-pin-too-large': (s, v) => s.t('err-pin-too-large', v),
   'err-pin-not-call': (s, v) => s.t('err-pin-not-call', v),

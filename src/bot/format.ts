@@ -97,7 +97,11 @@ function safetyLine(s: Speech, safety: Safety): string {
       });
 }
 
-export function tokenCard(s: Speech, d: TokenDetails, trxUsd: number, safety?: Safety): string {
+/** The line naming a token's network (shown only when more than one network is configured). */
+export const networkLine = (s: Speech, network: string): string => s.t('token-network', { network: esc(network) });
+
+/** A token's card; `network` is the name of its network when more than one is configured. */
+export function tokenCard(s: Speech, d: TokenDetails, trxUsd: number, safety?: Safety, network?: string): string {
   const m = d.metadata;
   const x = d.data;
   const { n } = s;
@@ -109,6 +113,7 @@ export function tokenCard(s: Speech, d: TokenDetails, trxUsd: number, safety?: S
   const lines = [
     `<b>${esc(m.name)}</b> ($${esc(m.symbol)})`,
     `<code>${esc(m.contractAddress)}</code>`,
+    ...(network ? [networkLine(s, network)] : []),
     '',
     s.t('card-price', { price: n.price(x.priceInTrx), usd: n.usd(x.priceInTrx * trxUsd) }),
     s.t('card-market-cap', { usd: n.usd(x.marketCap) }),
@@ -163,7 +168,14 @@ const pct2 = (s: Speech, n: number): string => s.n.decimal(n.toFixed(2)) + s.n.p
  * A trade's card before Confirm, from the terms the trade is pinned to (the user's amount, the output
  * and minimum made from the node's market, the router's rate): what is shown is what is signed.
  */
-export function quoteText(s: Speech, side: Side, t: TradeQuote, slippagePct: number, expiresInS: number): string {
+export function quoteText(
+  s: Speech,
+  side: Side,
+  t: TradeQuote,
+  slippagePct: number,
+  expiresInS: number,
+  network?: string,
+): string {
   const buy = side === 'buy';
   const { n } = s;
   const symbol = `$${esc(t.symbol)}`;
@@ -171,6 +183,7 @@ export function quoteText(s: Speech, side: Side, t: TradeQuote, slippagePct: num
   const bot = s.t('trade-quote-bot-fee', { fee: n.trx(t.routerFee ?? '0'), pct: n.pct(Number(t.feeBps ?? 0) / 100) });
   return [
     buy ? s.t('trade-quote-buy-title', { symbol }) : s.t('trade-quote-sell-title', { symbol }),
+    ...(network ? [networkLine(s, network)] : []),
     buy
       ? s.t('trade-quote-pay', { amount: n.trx(t.amountIn) })
       : s.t('trade-quote-sell', { amount: `${n.tokens(t.amountIn)} ${symbol}` }),

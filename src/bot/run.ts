@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { createTrading, type NodeOptions } from '../trading/index.js';
 import type { SigningRules } from '../trading/signing.js';
+import type { NetworkConfig } from '../tron/networks.js';
 import { Vault } from '../vault.js';
 import { createAlerter } from './alerts.js';
 import { createChartCache } from './charts.js';
@@ -22,6 +23,7 @@ import { tellPayouts } from './notifiers/referral.notifier.js';
 import { sniperNotifier } from './notifiers/sniper.notifier.js';
 import { tradeNotifier } from './notifiers/trade.notifier.js';
 import { createLanguages } from './i18n.js';
+import { botNetworks } from './networks.js';
 import { createStore, openBotDatabase, type BotDatabase } from './store.js';
 import { setWebhook, webhookHandler, type WebhookHandler, type WebhookSettings } from './webhook.js';
 
@@ -38,6 +40,11 @@ export interface BotRunOptions {
    * launchpad families on it: the API's figures are checked against it.
    */
   node: NodeOptions;
+  /**
+   * The networks (nodes) the launchpad families are on (the config's `networks`): with more than one,
+   * the cards, quotes and positions name a token's network. Not given, or one: the network is never named.
+   */
+  networks?: ReadonlyArray<Pick<NetworkConfig, 'id' | 'name' | 'families'>>;
   /** An operator key for the facade (creates a key per user), or a way to make one once. */
   operatorKey: string | (() => Promise<string>);
   defaultPlan: string;
@@ -122,11 +129,13 @@ export async function buildBot(opts: BotRunOptions) {
     chainNow: trading.chainTime.now,
     operator: trading.operator,
     energy: trading.energy,
+    balances: (address: string) => trading.market.trxBalances(address),
     admins: opts.admins ?? [],
     events: trades,
     languages,
     speechOf,
     appUrl: opts.appUrl ?? new URL('/app/', opts.facadeUrl).href,
+    networks: botNetworks(opts.networks),
   };
   installBot(bot, services, opts.bot);
   return { bot, store, services, db, trading, operator: trading.operator, explorerTxUrl: opts.explorerTxUrl };

@@ -100,7 +100,7 @@ export async function showCard(
   const token = found.details.metadata.contractAddress;
   const open = priv ? (await ctx.services.orders.list(user.telegramId, token)).length : 0;
   const text =
-    tokenCard(ctx, found.details, ctx.services.trxUsd, safety) +
+    tokenCard(ctx, found.details, ctx.services.trxUsd, safety, ctx.services.networks.nameOf(found.family)) +
     (open ? `\n\n${ctx.t('card-open-orders', { count: open })}` : '');
   const kb = cardKeyboard(
     ctx,

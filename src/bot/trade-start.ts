@@ -66,7 +66,8 @@ export async function startTrade(ctx: BotContext, token: string, side: Side, amo
     if ((await trading.claim(trade.id, user.telegramId)) === 'ok') runTrade(ctx, trade.id);
     return;
   }
-  const text = quoteText(ctx, side, terms, trade.slippageBps / 100, QUOTE_TTL_MS / 1000);
+  const network = ctx.services.networks.nameOf(terms.family);
+  const text = quoteText(ctx, side, terms, trade.slippageBps / 100, QUOTE_TTL_MS / 1000, network);
   const msg = await replyOwned(ctx, text, confirmKeyboard(ctx, trade.id));
   await trading.attachMessage(trade.id, msg.message_id);
 }

@@ -132,6 +132,8 @@ export const snipeRules = sqliteTable(
     maxPriceE18: text('max_price_e18'),
     /** buy only at or below this market cap (USD, at the configured TRX price) */
     maxMcUsd: real('max_mc_usd'),
+    /** only the tokens of this launchpad family ('launchpad', 'launchpad2'); null: every family */
+    family: text('family'),
     /** active | paused | deleted */
     status: text('status').notNull(),
     createdAt: integer('created_at').notNull(),
@@ -161,6 +163,8 @@ export const follows = sqliteTable(
     /** the source's buys under this many sun are not copied */
     minSourceSun: text('min_source_sun').notNull().default('0'),
     sells: integer('sells', { mode: 'boolean' }).notNull().default(false),
+    /** only the source's trades of this launchpad family's tokens; null: every family */
+    family: text('family'),
     /** active | paused | deleted */
     status: text('status').notNull(),
     createdAt: integer('created_at').notNull(),

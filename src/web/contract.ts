@@ -39,6 +39,8 @@ export interface TokenRow {
   name: string;
   symbol: string;
   family: string;
+  /** the name of the network (node) the token is on ('devnet 2'): only when more than one is configured */
+  network?: string;
   priceTrx: number;
   marketCapUsd: number;
   volume24hTrx: number;

@@ -9,6 +9,7 @@ import { costBasis } from '../trading/pnl.js';
 import { FAMILY_NAMES, type FamilyName } from '../tron/families.js';
 import { isBase58Address } from '../tron/address.js';
 import { TOKEN_DECIMALS } from '../tron/units.js';
+import type { BotNetworks } from '../bot/networks.js';
 import type { Me, Position, TokenListKind, TokenPage, TokenRow } from './contract.js';
 import { AppFail, callerOf, type Caller, type MiniAppDeps } from './context.js';
 import { CandlesQuery, TokenParams, TokensQuery } from './schemas.js';
@@ -58,19 +59,19 @@ async function listOf(client: LaunchpadClient, kind: TokenListKind): Promise<Tok
 }
 
 /** Tokens whose name or symbol holds `q`, or the token at the address `q` (any list). */
-async function search(client: LaunchpadClient, q: string): Promise<TokenRow[]> {
+async function search(client: LaunchpadClient, q: string, networks: BotNetworks): Promise<TokenRow[]> {
   // (not a type guard here: a string that is no address is still a string)
   const isAddress: boolean = isBase58Address(q);
   if (isAddress) {
     const found = await findToken(client, q);
     // the details say nothing of when it was made
-    return found ? [rowOnly(tokenOfDetails(found.details, found.family, 0))] : [];
+    return found ? [rowOnly(tokenOfDetails(found.details, found.family, 0, networks.nameOf(found.family)))] : [];
   }
   const needle = q.toLowerCase();
   return (await client.listTokens({ sort: 'volume', limit: SCAN }))
     .filter((t) => t.name.toLowerCase().includes(needle) || t.symbol.toLowerCase().includes(needle))
     .slice(0, LIST_SIZE)
-    .map(tokenRow);
+    .map((t) => tokenRow(t, networks.nameOf(t.family)));
 }
 
 /** A token page's token as a list's row. */
@@ -100,7 +101,7 @@ async function tokenPage(d: MiniAppDeps, address: string, c: Caller): Promise<To
   ]);
   const createdAt = safety ? Math.max(0, services.chainNow() - safety.ageSeconds * 1000) : 0;
   return {
-    token: tokenOfDetails(found.details, found.family, createdAt),
+    token: tokenOfDetails(found.details, found.family, createdAt, services.networks.nameOf(found.family)),
     ...(safety
       ? {
           safety: {
@@ -197,8 +198,8 @@ export function dataRoutes(app0: FastifyInstance, deps: () => MiniAppDeps): void
     const { services } = deps();
     const client = services.accounts.clientFor(await callerOf(req).user());
     const q = req.query.q;
-    if (q) return search(client, q);
-    return (await listOf(client, req.query.list)).map(tokenRow);
+    if (q) return search(client, q, services.networks);
+    return (await listOf(client, req.query.list)).map((t) => tokenRow(t, services.networks.nameOf(t.family)));
   });
 
   app.get('/app/api/tokens/:address', { schema: { ...hidden, params: TokenParams } }, async (req): Promise<TokenPage> =>

@@ -25,12 +25,14 @@ const STATUSES = ['CREATED', 'LAUNCH_PENDING', 'LAUNCHED'] as const;
 const statusOf = (s: string): TokenRow['status'] =>
   (STATUSES as readonly string[]).includes(s) ? (s as TokenRow['status']) : 'CREATED';
 
-export function tokenRow(t: TokenSummary): TokenRow {
+/** A list's row; `network` is the name of the token's network when more than one is configured. */
+export function tokenRow(t: TokenSummary, network?: string): TokenRow {
   return {
     address: t.address,
     name: t.name,
     symbol: t.symbol,
     family: t.family,
+    ...(network ? { network } : {}),
     priceTrx: t.priceInTrx,
     marketCapUsd: t.marketCap,
     volume24hTrx: t.volume24Hr,
@@ -41,8 +43,16 @@ export function tokenRow(t: TokenSummary): TokenRow {
   };
 }
 
-/** The token's own part of its page (its row and what the card shows beside it). */
-export function tokenOfDetails(d: TokenDetails, family: string, createdAt: number): TokenPage['token'] {
+/**
+ * The token's own part of its page (its row and what the card shows beside it); `network` is the name
+ * of its network when more than one is configured.
+ */
+export function tokenOfDetails(
+  d: TokenDetails,
+  family: string,
+  createdAt: number,
+  network?: string,
+): TokenPage['token'] {
   const m = d.metadata;
   const x = d.data;
   return {
@@ -50,6 +60,7 @@ export function tokenOfDetails(d: TokenDetails, family: string, createdAt: numbe
     name: m.name,
     symbol: m.symbol,
     family,
+    ...(network ? { network } : {}),
     priceTrx: x.priceInTrx,
     marketCapUsd: x.marketCap,
     volume24hTrx: x.volume24Hr,

@@ -41,6 +41,14 @@ export async function startBotStack(
   } = {},
 ) {
   const stack = opts.stack ?? (await startStack({ pollMs: 100 }));
+  // a stack of two networks (startStack({ networks: 2 })): the trading side reads each devnet itself
+  const two = stack.devnet2
+    ? [
+        { id: 'launchpad' as const, name: 'devnet', host: stack.devnet.url, families: ['launchpad' as const] },
+        { id: 'launchpad2' as const, name: 'devnet 2', host: stack.devnet2.url, families: ['launchpad2' as const] },
+      ]
+    : undefined;
+  const families = loadConfig({}).families.map((f) => ({ ...f, network: two ? f.family : ('launchpad' as const) }));
   const tg = new FakeTelegram();
   await tg.start();
   const vaultKey = randomBytes(32);
@@ -57,7 +65,8 @@ export async function startBotStack(
       // the bot's own configuration, with the test facade's fee limit (100 TRX)
       signing: { ...signingRules(loadConfig({})), feeLimitSun: 100_000_000n },
       // the trading side reads the devnet itself (the node the API uses; a proxy in front of the API does not touch it)
-      node: { host: stack.devnet.url, families: loadConfig({}).families },
+      node: { host: stack.devnet.url, families, ...(two ? { networks: two } : {}) },
+      ...(two ? { networks: two } : {}),
       operatorKey: async () => (await stack.facade.keys.create('developer', 'bot', true)).key,
       defaultPlan: opts.defaultPlan ?? 'trader',
       admins: opts.admins ?? [],

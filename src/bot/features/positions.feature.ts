@@ -4,7 +4,7 @@ import { Composer, InputFile } from 'grammy';
 import { renderPnl } from '../../charts/render.js';
 import { pictureLabels } from '../picture-labels.js';
 import type { BotContext } from '../context.js';
-import { esc } from '../format.js';
+import { esc, networkLine } from '../format.js';
 import { editOwned, replyOwned, userOf } from '../helpers.js';
 import { positionsKeyboard } from '../orders-text.js';
 import { pnlData, positionsData } from '../callback-data/index.js';
@@ -27,14 +27,18 @@ async function walletWithTrades(ctx: BotContext, tokenAddress?: string) {
 async function showPositions(ctx: BotContext, edit: boolean): Promise<void> {
   const { wallet, w, trades } = await walletWithTrades(ctx);
   const list = positions(w, trades).slice(0, 20);
+  // each token's network, named only when more than one is configured
+  const networkOf = (token: string) => ctx.services.networks.nameOf(w.positions.find((x) => x.token === token)?.family);
   // TRX to 4 decimals; a profit with its sign, as a loss has one
   const trx = (n: number) => ctx.n.trxNum(Math.round(n * 1e4) / 1e4);
   const signed = (n: number) => `${n >= 0 ? '+' : ''}${trx(n)}`;
   const lines = list.length
     ? list.map((p) => {
         const pnl = signed(p.pnlTrx);
+        const network = networkOf(p.token);
         return [
           ctx.t('pos-head', { symbol: `$${esc(p.symbol)}`, amount: ctx.n.compact(p.balance) }),
+          ...(network ? [`  ${networkLine(ctx, network)}`] : []),
           `  ${ctx.t('pos-value', { value: trx(p.valueTrx), cost: trx(p.costTrx) })}`,
           `  ${
             p.pnlPct === null
@@ -77,8 +81,11 @@ async function sharePnl(ctx: BotContext, token: string): Promise<void> {
     },
     pictureLabels(ctx),
   );
+  // the picture names the token; the caption names its network too, when there are several
+  const network = ctx.services.networks.nameOf(w.positions.find((x) => x.token === token)?.family);
+  const caption = ctx.t('pos-pnl-caption', { symbol: `$${esc(p.symbol)}` });
   await ctx.replyWithPhoto(new InputFile(png, `${p.symbol}-pnl.png`), {
-    caption: ctx.t('pos-pnl-caption', { symbol: `$${esc(p.symbol)}` }),
+    caption: network ? `${caption}\n${networkLine(ctx, network)}` : caption,
     parse_mode: 'HTML',
   });
 }

@@ -8,35 +8,57 @@ import type { BotContext, BotServices } from '../context.js';
 import { esc, short } from '../format.js';
 import type { Speech } from '../i18n.js';
 import { GROUPS, privateOnly, userOf } from '../helpers.js';
+import type { BotNetworks } from '../networks.js';
 import { decimalPoints } from '../orders-text.js';
 import { pinGate } from '../pin-gate.js';
 import { sunToTrx } from '../../tron/units.js';
 import { parsePriceE18, parseUsdAmount } from '../../trading/price.js';
 import { copySizeSun, type FollowSpec, type SnipeSpec } from '../../trading/automation/index.js';
+import { isFamily } from '../../trading/automation/family.js';
 import type { FollowRow, SnipeRuleRow } from '../../trading/store.js';
 
+/**
+ * The `family:` option's line of a usage, when the bot serves more than one family: the families, each
+ * with its network's name when there are several networks; nothing with one family.
+ */
+function familyUsage(s: Speech, networks: BotNetworks, key: 'snipe-usage-family' | 'copy-usage-family'): string[] {
+  if (networks.families.length < 2) return [];
+  const choices = networks.families
+    .map((f) => (networks.many ? `<code>${f}</code> (${esc(networks.labelOf(f))})` : `<code>${f}</code>`))
+    .join(', ');
+  return [s.t(key, { choices })];
+}
+
 /** What /snipe takes (the usage, answered to a rule that does not read and with no rules yet). */
-const snipeUsage = (s: Speech): string =>
+const snipeUsage = (ctx: BotContext): string =>
   [
-    s.t('snipe-usage-title'),
-    s.t('snipe-usage-add'),
-    s.t('snipe-usage-options'),
-    s.t('snipe-usage-caps'),
-    s.t('snipe-usage-list'),
+    ctx.t('snipe-usage-title'),
+    ctx.t('snipe-usage-add'),
+    ctx.t('snipe-usage-options'),
+    ctx.t('snipe-usage-caps'),
+    ...familyUsage(ctx, ctx.services.networks, 'snipe-usage-family'),
+    ctx.t('snipe-usage-list'),
   ].join('\n');
 
 /** What /copy takes. */
-const copyUsage = (s: Speech): string =>
+const copyUsage = (ctx: BotContext): string =>
   [
-    s.t('copy-usage-title'),
-    s.t('copy-usage-add'),
-    s.t('copy-usage-options'),
-    s.t('copy-usage-limits'),
-    s.t('copy-usage-list'),
+    ctx.t('copy-usage-title'),
+    ctx.t('copy-usage-add'),
+    ctx.t('copy-usage-options'),
+    ctx.t('copy-usage-limits'),
+    ...familyUsage(ctx, ctx.services.networks, 'copy-usage-family'),
+    ctx.t('copy-usage-list'),
   ].join('\n');
 
+/** `family:launchpad2`: a family the bot serves, or undefined. */
+const familyOption = (networks: BotNetworks, v: string) => {
+  const f = v.toLowerCase();
+  return isFamily(f) && networks.families.includes(f) ? f : undefined;
+};
+
 /** "/snipe add 50 name:cat safe ..." -> a rule; undefined when it does not read. */
-function parseSnipe(args: string): SnipeSpec | undefined {
+function parseSnipe(args: string, networks: BotNetworks): SnipeSpec | undefined {
   const parts = args.trim().split(/\s+/);
   if (parts[0]?.toLowerCase() !== 'add' || !/^\d+(\.\d{1,6})?$/.test(parts[1] ?? '')) return undefined;
   const spec: SnipeSpec = { trx: parts[1]! };
@@ -46,12 +68,14 @@ function parseSnipe(args: string): SnipeSpec | undefined {
       : [p.toLowerCase(), ''];
     const maxPrice = k === 'maxprice' ? priceLevel(v) : undefined;
     const maxMc = k === 'maxmc' ? parseUsdAmount(v) : undefined;
+    const family = k === 'family' ? familyOption(networks, v) : undefined;
     if (k === 'name' && v) spec.word = v;
     else if (k === 'creator' && v) spec.creator = v;
     else if (k === 'maxdev' && /^\d+(\.\d+)?%?$/.test(v)) spec.maxDevPct = Number(v.replace('%', ''));
     else if (k === 'budget' && /^\d+(\.\d{1,6})?$/.test(v)) spec.budgetTrx = v;
     else if (maxPrice) spec.maxPriceE18 = maxPrice;
     else if (maxMc) spec.maxMcUsd = maxMc;
+    else if (family) spec.family = family;
     else if (k === 'safe' && !v) spec.safe = true;
     else if (k === 'launch' && !v) spec.onLaunch = true;
     else return undefined;
@@ -77,8 +101,8 @@ const COPY_TRX = new Map<string, 'maxTrx' | 'budgetTrx' | 'tokenTrx' | 'minTrx'>
   ['min', 'minTrx'],
 ]);
 
-/** "/copy ADDRESS 20 pct:50 max:100 budget:200 token:40 min:5 sells" -> a follow. */
-function parseCopy(args: string): FollowSpec | undefined {
+/** "/copy ADDRESS 20 pct:50 max:100 budget:200 token:40 min:5 sells family:launchpad2" -> a follow. */
+function parseCopy(args: string, networks: BotNetworks): FollowSpec | undefined {
   const parts = args.trim().split(/\s+/);
   if (!/^T\w{33}$/.test(parts[0] ?? '') || !/^\d+(\.\d{1,6})?$/.test(parts[1] ?? '')) return undefined;
   const spec: FollowSpec = { source: parts[0]!, trx: parts[1]! };
@@ -86,7 +110,9 @@ function parseCopy(args: string): FollowSpec | undefined {
     const m = /^([a-z]+):(\d+(?:\.\d{1,6})?)(%?)$/i.exec(p);
     const key = m?.[1]!.toLowerCase() ?? '';
     const field = m && !m[3] ? COPY_TRX.get(key) : undefined;
-    if (key === 'pct') spec.pct = Number(m![2]);
+    const family = /^family:/i.test(p) ? familyOption(networks, p.slice('family:'.length)) : undefined;
+    if (family) spec.family = family;
+    else if (key === 'pct') spec.pct = Number(m![2]);
     else if (field) spec[field] = m![2]!;
     else if (p.toLowerCase() === 'sells') spec.sells = true;
     else return undefined;
@@ -102,7 +128,15 @@ const today = (s: Speech, spent: bigint, budgetSun: string): string =>
     budget: s.n.compact(Number(sunToTrx(BigInt(budgetSun)))),
   });
 
-function ruleLine(s: Speech, r: SnipeRuleRow, spent: bigint): string {
+/** A rule's or a follow's family, named as its condition (its network's name when there are several). */
+const familyText = (
+  s: Speech,
+  networks: BotNetworks,
+  family: string | null,
+  key: 'snipe-cond-family' | 'copy-family',
+) => (family ? s.t(key, { family: esc(networks.labelOf(family)) }) : '');
+
+function ruleLine(s: Speech, networks: BotNetworks, r: SnipeRuleRow, spent: bigint): string {
   const what = [
     r.word ? s.t('snipe-cond-name', { word: esc(r.word) }) : '',
     r.creator ? s.t('snipe-cond-creator', { creator: esc(short(r.creator)) }) : '',
@@ -110,6 +144,7 @@ function ruleLine(s: Speech, r: SnipeRuleRow, spent: bigint): string {
     r.safe ? s.t('snipe-cond-safe') : '',
     r.maxPriceE18 !== null ? s.t('snipe-cond-maxprice', { price: `${s.n.priceE18(r.maxPriceE18)} TRX` }) : '',
     r.maxMcUsd !== null ? s.t('snipe-cond-maxmc', { mc: `$${s.n.compact(r.maxMcUsd)}` }) : '',
+    familyText(s, networks, r.family, 'snipe-cond-family'),
   ].filter(Boolean);
   const amount = trxOf(s, r.amountSun);
   const rule = r.onLaunch ? s.t('snipe-rule-launch', { amount }) : s.t('snipe-rule-new', { amount });
@@ -117,7 +152,7 @@ function ruleLine(s: Speech, r: SnipeRuleRow, spent: bigint): string {
   return `${r.status === 'paused' ? '⏸' : '🎯'} ${full} · ${today(s, spent, r.budgetSun)}`;
 }
 
-function followLine(s: Speech, f: FollowRow, spent: bigint): string {
+function followLine(s: Speech, networks: BotNetworks, f: FollowRow, spent: bigint): string {
   const size =
     f.pctBps !== null
       ? s.t('copy-size-pct', { pct: s.n.pct(f.pctBps / 100), max: trxOf(s, copySizeSun(f)) })
@@ -126,6 +161,7 @@ function followLine(s: Speech, f: FollowRow, spent: bigint): string {
     `<code>${esc(f.source)}</code>`,
     s.t('copy-buys', { size }),
     ...(f.sells ? [s.t('copy-sells-too')] : []),
+    ...(f.family ? [familyText(s, networks, f.family, 'copy-family')] : []),
     today(s, spent, f.budgetSun),
     s.t('copy-token-cap', { amount: trxOf(s, f.tokenCapSun) }),
     s.t('copy-min', { amount: trxOf(s, f.minSourceSun) }),
@@ -147,13 +183,13 @@ interface Automation<T extends { id: string; status: string }, S> {
   command: string;
   /** the buttons' data */
   data: RuleData;
-  usage: (s: Speech) => string;
+  usage: (ctx: BotContext) => string;
   title: (s: Speech) => string;
   none: (s: Speech) => string;
   added: (s: Speech) => string;
   /** the delete button, of the list's n-th or (without n) of the one just added */
   remove: (s: Speech, n?: number) => string;
-  parse: (args: string) => S | undefined;
+  parse: (args: string, networks: BotNetworks) => S | undefined;
   list: (services: BotServices, userId: number) => Promise<T[]>;
   add: (services: BotServices, userId: number, spec: S) => Promise<T>;
   line: (s: Speech, services: BotServices, x: T) => Promise<string>;
@@ -185,7 +221,7 @@ function automation<T extends { id: string; status: string }, S>(a: Automation<T
   priv.command(a.command, async (ctx) => {
     const args = decimalPoints(ctx.match.trim());
     if (!args) return show(ctx);
-    const spec = a.parse(args);
+    const spec = a.parse(args, ctx.services.networks);
     if (!spec) {
       await ctx.reply(a.usage(ctx), { parse_mode: 'HTML' });
       return;
@@ -219,7 +255,7 @@ automation<SnipeRuleRow, SnipeSpec>({
   parse: parseSnipe,
   list: (s, userId) => s.automation.rules(userId),
   add: (s, userId, spec) => s.automation.addRule(userId, spec),
-  line: async (s, services, r) => ruleLine(s, r, await services.automation.spent(r.id)),
+  line: async (s, services, r) => ruleLine(s, services.networks, r, await services.automation.spent(r.id)),
   set: (s, userId, id, action) => s.automation.setRule(userId, id, action),
   done: (s, action) =>
     action === 'delete'
@@ -241,7 +277,7 @@ automation<FollowRow, FollowSpec>({
   parse: parseCopy,
   list: (s, userId) => s.automation.follows(userId),
   add: (s, userId, spec) => s.automation.addFollow(userId, spec),
-  line: async (s, services, f) => followLine(s, f, await services.automation.spent(f.id)),
+  line: async (s, services, f) => followLine(s, services.networks, f, await services.automation.spent(f.id)),
   set: (s, userId, id, action) => s.automation.setFollow(userId, id, action),
   done: (s, action) =>
     action === 'delete'

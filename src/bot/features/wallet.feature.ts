@@ -46,10 +46,14 @@ async function view(ctx: BotContext, edit: boolean) {
   let text: string;
   // the wallet's energy and bandwidth from the node itself; a node that does not answer is said, not fatal
   const resources = ctx.services.energy.wallet(wallet.address).catch(() => undefined);
+  // with several networks, the TRX on each, from the bot's own nodes
+  const balances = ctx.services.networks.many
+    ? ctx.services.balances?.(wallet.address).catch(() => undefined)
+    : undefined;
   try {
     const w = await accounts.clientFor(user).getWallet(wallet.address);
     const index = all.findIndex((x) => x.id === wallet.id) + 1;
-    text = walletText(ctx, w, index, all.length, walletResourceLines(ctx, await resources));
+    text = walletText(ctx, w, index, all.length, walletResourceLines(ctx, await resources), await balances);
   } catch (e) {
     text = `<code>${esc(wallet.address)}</code>\n\n⚠️ ${esc(friendly(ctx, e))}`;
   }

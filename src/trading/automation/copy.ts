@@ -10,10 +10,12 @@
 // claimed, in one transaction holding the follow's row (kit.ts).
 import type { StreamEvent } from '../../client/index.js';
 import { isBase58Address } from '../../tron/address.js';
+import type { FamilyName } from '../../tron/families.js';
 import { BPS, sunToTrx, trxToSun } from '../../tron/units.js';
 import { UserError } from '../accounts.js';
 import { why } from '../reasons.js';
 import type { FollowRow } from '../store.js';
+import { takesFamily } from './family.js';
 import { type AutomationDeps, type AutomationKit, DAY_MS, newId, RULE_ACTIONS, type RuleAction } from './kit.js';
 
 export interface FollowSpec {
@@ -28,6 +30,8 @@ export interface FollowSpec {
   tokenTrx?: string | undefined;
   /** the source's buys under this many TRX are not copied (default 1) */
   minTrx?: string | undefined;
+  /** only the source's trades of this launchpad family's tokens (default every family) */
+  family?: FamilyName | undefined;
 }
 
 export const MAX_FOLLOWS = 10;
@@ -145,8 +149,14 @@ export function createCopier(deps: AutomationDeps, kit: AutomationKit) {
   async function onTrade(e: StreamEvent): Promise<void> {
     const d = e.data;
     const user = typeof d.user === 'string' ? d.user : undefined;
-    const list = user ? bySource.get(user) : undefined;
+    let list = user ? bySource.get(user) : undefined;
     if (!user || !list?.length) return;
+    // the token's family, asked only when a follow is limited to one
+    if (list.some((f) => f.family !== null)) {
+      const family = await kit.families.of(e);
+      list = list.filter((f) => takesFamily(f, family));
+      if (!list.length) return;
+    }
     const symbol = typeof d.symbol === 'string' ? d.symbol : e.token.slice(0, 6);
     if (e.kind === 'buy') {
       const sourceSun = BigInt(typeof d.trxAmountSun === 'string' ? d.trxAmountSun : '0');
@@ -215,6 +225,7 @@ export function createCopier(deps: AutomationDeps, kit: AutomationKit) {
         source: spec.source,
         ...limits,
         sells: spec.sells ?? false,
+        family: spec.family ?? null,
         status: 'active',
         createdAt: kit.now(),
       };

@@ -19,6 +19,7 @@ import type { TradeRow, TradingStore } from '../store.js';
 import type { TradeEvents, TradeFlow, TradeOutcome } from '../trade-flow.js';
 import { newTradeRow, quoteOfTrade, type TradeQuote } from '../trade-row.js';
 import type { Reason } from '../reasons.js';
+import { tokenFamilies } from './family.js';
 
 /** What the user is told: a snipe or a copy that filled, failed or was skipped. */
 export interface AutoEvent {
@@ -225,6 +226,8 @@ export function automationKit(deps: AutomationDeps) {
     tellOnce,
     events,
     claim,
+    /** The launchpad family of the token an event is about (for the rules limited to one). */
+    families: tokenFamilies(deps.client),
     /** TRX (sun) a rule or a follow put in in the last 24 hours (of one token, with `token`). */
     spent: (ruleId: string, token?: string): Promise<bigint> =>
       token === undefined

@@ -8,8 +8,9 @@
 // else its trade keeps the quote with a minimum out that holds the cap, so the signed transaction
 // buys nothing above it even when someone buys first (a token above the cap is told once a day a
 // rule). A rule spends at most its daily budget, and says so once a day.
-import type { StreamEvent } from '../../client/index.js';
+import { ApiError, type StreamEvent, type TokenDetails } from '../../client/index.js';
 import { isBase58Address } from '../../tron/address.js';
+import { FAMILY_NAMES, type FamilyName } from '../../tron/families.js';
 import { marketCapToE18, minOutAtLevel, priceE18, TOTAL_SUPPLY } from '../../tron/market/index.js';
 import { sunToTrx, TOKEN_DECIMALS, trxToSun } from '../../tron/units.js';
 import { UserError } from '../accounts.js';
@@ -18,6 +19,7 @@ import type { SnipeRuleRow } from '../store.js';
 import { why, type Reason } from '../reasons.js';
 import { friendly, reasonOf } from '../trade-flow.js';
 import type { TradeQuote } from '../trade-row.js';
+import { isFamily, takesFamily } from './family.js';
 import { type AutoEvent, type AutomationDeps, type AutomationKit, newId } from './kit.js';
 
 export interface SnipeSpec {
@@ -32,6 +34,8 @@ export interface SnipeSpec {
   maxPriceE18?: bigint | undefined;
   /** buy only at or below this market cap (USD) */
   maxMcUsd?: number | undefined;
+  /** only the tokens of this launchpad family (default every family) */
+  family?: FamilyName | undefined;
 }
 
 export const MAX_SNIPE_RULES = 20;
@@ -179,7 +183,12 @@ export async function snipe(
   d: Record<string, unknown>,
   onLaunch: boolean,
 ): Promise<void> {
-  const due = rules.filter((r) => r.onLaunch === onLaunch && matches(r, d));
+  let due = rules.filter((r) => r.onLaunch === onLaunch && matches(r, d));
+  // the token's family, asked only when a rule is limited to one
+  if (due.some((r) => r.family !== null)) {
+    const family = isFamily(d.family) ? d.family : await ctx.kit.families.of(e);
+    due = due.filter((r) => takesFamily(r, family));
+  }
   if (!due.length) return;
   const symbol = typeof d.symbol === 'string' ? d.symbol : e.token.slice(0, 6);
   // the safety report, once for all `safe` rules
@@ -193,18 +202,38 @@ export async function snipe(
 export async function snipeLaunch(ctx: SnipeContext, rules: SnipeRuleRow[], e: StreamEvent): Promise<void> {
   if (!rules.some((r) => r.onLaunch)) return;
   const { client } = ctx.deps;
-  // the launch event names the token; its creator and first buy come from the index
-  const [d, safety] = await Promise.all([
-    client.getTokenDetails(e.token).catch(() => undefined),
+  // the launch event names the token; its creator and first buy come from the index, and its family
+  // from whichever launchpad's details know it
+  const [found, safety] = await Promise.all([
+    launchedDetails(ctx, e),
     client.getTokenSafety(e.token).catch(() => undefined),
   ]);
+  const d = found?.details;
   const data = {
     ...e.data,
     creator: d?.metadata.ownerAddress,
     name: d?.metadata.name,
     devBuyPct: safety?.creatorFirstBuyPct,
+    ...(found ? { family: found.family } : {}),
   };
   await snipe(ctx, rules, e, data, true);
+}
+
+/** A launched token's details and its family (the event's, else each family's in turn); undefined when none answers. */
+async function launchedDetails(
+  { deps, kit }: SnipeContext,
+  e: StreamEvent,
+): Promise<{ details: TokenDetails; family: FamilyName } | undefined> {
+  for (const family of isFamily(e.data.family) ? [e.data.family] : FAMILY_NAMES) {
+    try {
+      const details = await deps.client.getTokenDetails(e.token, family);
+      kit.families.keep(e.token, family);
+      return { details, family };
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 404)) return undefined;
+    }
+  }
+  return undefined;
 }
 
 /** A new snipe rule's row for the user's active wallet, from what the user asked; refuses what cannot be. */
@@ -242,6 +271,7 @@ export async function newRule({ deps, kit }: SnipeContext, userId: number, spec:
     budgetSun: budget.toString(),
     maxPriceE18: spec.maxPriceE18?.toString() ?? null,
     maxMcUsd: spec.maxMcUsd ?? null,
+    family: spec.family ?? null,
     status: 'active',
     createdAt: kit.now(),
   };

@@ -187,6 +187,8 @@ describe('orders, positions, snipe and copy in every language', () => {
           t('copy-usage-add'),
           t('copy-usage-options'),
           t('copy-usage-limits'),
+          // the bot serves both families (one network): they are named as they are
+          t('copy-usage-family', { choices: '<code>launchpad</code>, <code>launchpad2</code>' }),
           t('copy-usage-list'),
         ].join('\n'),
       );

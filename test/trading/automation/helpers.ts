@@ -13,7 +13,13 @@ import type { memoryStore } from '../helpers.js';
 /** A wallet outside the bot whose trades are copied (a valid Tron address). */
 export const SOURCE = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
-export function automationOver(store: ReturnType<typeof memoryStore>, wallet: WalletRow, now: () => number) {
+export function automationOver(
+  store: ReturnType<typeof memoryStore>,
+  wallet: WalletRow,
+  now: () => number,
+  /** the operator's client (the token details and safety the automation reads); none by default */
+  client = {} as LaunchpadClient,
+) {
   const told: AutoEvent[] = [];
   /** The trades handed to the trade flow, by id, with the events the automation gave each. */
   const executed = new Map<string, TradeEvents>();
@@ -24,7 +30,7 @@ export function automationOver(store: ReturnType<typeof memoryStore>, wallet: Wa
     store,
     accounts: { activeWallet: async () => wallet } as unknown as Accounts,
     trading,
-    client: {} as LaunchpadClient,
+    client,
     orders: {} as OrderEngine,
     notify: (e) => void told.push(e),
     logger: createLogger('silent'),
@@ -34,14 +40,14 @@ export function automationOver(store: ReturnType<typeof memoryStore>, wallet: Wa
   return { automation, told, executed };
 }
 
-/** A new token as the live stream tells it. */
-export const created = (token: string, name: string, symbol: string, at: number): StreamEvent => ({
+/** A new token as the live stream tells it (with its launchpad family, as the indexer writes it, when given). */
+export const created = (token: string, name: string, symbol: string, at: number, family?: string): StreamEvent => ({
   id: 0,
   kind: 'create',
   token,
   txid: `create-${token}`,
   timestamp: at,
-  data: { name, symbol },
+  data: { name, symbol, ...(family ? { family } : {}) },
 });
 
 /** A followed wallet's buy as the live stream tells it. */

@@ -1,5 +1,6 @@
-// The top of a token page: symbol, name, price (moved by live trades), 24 h change, market cap and
-// volume, the curve's progress or where it trades since its launch, and the safety verdict.
+// The top of a token page: symbol, name (and its network, when the app serves more than one), price
+// (moved by live trades), 24 h change, market cap and volume, the curve's progress or where it trades
+// since its launch, and the safety verdict.
 import type { TokenPage } from '../../../src/web/contract';
 import { useApp } from '../app-context';
 import { Change } from './Change';
@@ -15,6 +16,11 @@ export function TokenHeader({ page, price }: { page: TokenPage; price: number })
         <div>
           <h1 class="token-header__symbol">{token.symbol}</h1>
           <div class="hint">{token.name}</div>
+          {token.network && (
+            <div class="hint" data-testid="token-network">
+              {t('app-token-network', { network: token.network })}
+            </div>
+          )}
         </div>
         <div class="token-header__price">
           <div data-testid="token-page-price" data-price={price}>
