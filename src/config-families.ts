@@ -4,7 +4,10 @@ import type { z } from 'zod';
 import { FAMILIES } from './devnet/addresses.js';
 import { toBase58 } from './tron/address.js';
 import type { Family, FamilyName } from './tron/families.js';
-import { networksOf, nodeName, type FamilyNode, type NetworkConfig } from './tron/networks.js';
+import { networksOf, nodeExplorer, nodeName, type FamilyNode, type NetworkConfig } from './tron/networks.js';
+
+/** Tronscan's mainnet transaction page: the first network's links on a node of another host. */
+const TRONSCAN = 'https://tronscan.org/#/transaction/';
 import type { configSchema } from './config.js';
 
 /** A setting that cannot be used: start-up stops with its line. */
@@ -47,9 +50,25 @@ function familyNodes(c: Parsed, served: readonly FamilyName[]): FamilyNode[] {
       ? { family: 'launchpad2', name: 'devnet 2', rpc: undefined, devnetPort: c.DEVNET2_PORT, apiKey: apiKey2, rps: 0 }
       : { family: 'launchpad2', name: nodeName(rpc2), rpc: rpc2, apiKey: apiKey2, rps: c.LAUNCHPAD2_RPS ?? c.TRON_RPS };
   const named = (n: FamilyNode, name: string | undefined): FamilyNode => (name ? { ...n, name } : n);
+  const [link1, link2] = explorers(c);
   return served.map((family) =>
-    family === 'launchpad' ? named(first, c.TRON_NETWORK_NAME) : named(second, c.LAUNCHPAD2_NETWORK_NAME),
+    family === 'launchpad'
+      ? { ...named(first, c.TRON_NETWORK_NAME), explorerTxUrl: link1 }
+      : { ...named(second, c.LAUNCHPAD2_NETWORK_NAME), explorerTxUrl: link2 },
   );
+}
+
+/**
+ * Each family's transaction links: EXPLORER_TX_URL (and LAUNCHPAD2_EXPLORER_TX_URL for a node of its
+ * own), else Tronscan's page of a TronGrid network, else for the first network Tronscan's mainnet
+ * (as before) and for a second node of another host none (txids shown bare: a mainnet link to a
+ * testnet's transaction would point nowhere). The devnets have none unless set.
+ */
+function explorers(c: Parsed): [string | undefined, string | undefined] {
+  const first = c.EXPLORER_TX_URL ?? (c.TRON_RPC === undefined ? undefined : (nodeExplorer(c.TRON_RPC) ?? TRONSCAN));
+  if (sharesFirstNode(c)) return [first, c.LAUNCHPAD2_EXPLORER_TX_URL ?? first];
+  const rpc2 = c.LAUNCHPAD2_RPC;
+  return [first, c.LAUNCHPAD2_EXPLORER_TX_URL ?? (rpc2 === undefined ? undefined : nodeExplorer(rpc2))];
 }
 
 /** The networks the served families are on: families with the same RPC URL (as configured) share one. */

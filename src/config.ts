@@ -85,6 +85,7 @@ export const configSchema = z.object({
     )
     .optional(),
   EXPLORER_TX_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LAUNCHPAD2_EXPLORER_TX_URL: z.url({ protocol: /^https?$/ }).optional(),
   APP_URL: z
     .url({ protocol: /^https?$/ })
     .refine(
@@ -293,8 +294,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       defaultPlan: c.BOT_DEFAULT_PLAN,
       apiKey: c.BOT_API_KEY,
       facadeUrl: c.FACADE_URL ?? `http://${c.HOST === '0.0.0.0' ? '127.0.0.1' : c.HOST}:${c.PORT}`,
-      explorerTxUrl:
-        c.EXPLORER_TX_URL ?? (c.TRON_RPC === undefined ? undefined : 'https://tronscan.org/#/transaction/'),
+      explorerTxUrl: networks[0]?.explorerTxUrl,
       webhook: botWebhook(c),
     },
   };

@@ -183,6 +183,11 @@ if (runsBot) {
     trxUsd: config.trxUsd,
     energyLendMinSun: config.energyLendMinSun,
     explorerTxUrl: config.bot.explorerTxUrl,
+    // with two networks, a trade links to its own network's explorer
+    explorerTxUrls:
+      config.networks.length > 1
+        ? Object.fromEntries(config.networks.flatMap((n) => n.families.map((f) => [f, n.explorerTxUrl])))
+        : undefined,
     appUrl: config.appUrl,
     logger,
     bot: { apiRoot: config.bot.apiRoot, shared },

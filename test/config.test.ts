@@ -111,7 +111,15 @@ describe('config', () => {
       ROUTER2_ADDRESS: router,
     });
     expect(both.networks).toEqual([
-      { id: 'launchpad', name: 'Tron mainnet', rpc, apiKey: 'grid-key', rps: 7, families: ['launchpad', 'launchpad2'] },
+      {
+        id: 'launchpad',
+        name: 'Tron mainnet',
+        rpc,
+        apiKey: 'grid-key',
+        rps: 7,
+        explorerTxUrl: 'https://tronscan.org/#/transaction/',
+        families: ['launchpad', 'launchpad2'],
+      },
     ]);
     expect(both.families.map((f) => f.network)).toEqual(['launchpad', 'launchpad']);
     expect(hostOf(both, 'launchpad')).toBe(rpc);
@@ -123,7 +131,15 @@ describe('config', () => {
 
     const one = loadConfig({ TRON_RPC: rpc, ROUTER_ADDRESS: router });
     expect(one.networks).toEqual([
-      { id: 'launchpad', name: 'Tron mainnet', rpc, apiKey: undefined, rps: 15, families: ['launchpad'] },
+      {
+        id: 'launchpad',
+        name: 'Tron mainnet',
+        rpc,
+        apiKey: undefined,
+        rps: 15,
+        explorerTxUrl: 'https://tronscan.org/#/transaction/',
+        families: ['launchpad'],
+      },
     ]);
   });
 
@@ -321,6 +337,7 @@ describe('config: the second family on a network of its own', () => {
         rpc: 'https://api.trongrid.io',
         apiKey: 'main-key',
         rps: 7,
+        explorerTxUrl: 'https://tronscan.org/#/transaction/',
         families: ['launchpad'],
       },
       {
@@ -329,6 +346,7 @@ describe('config: the second family on a network of its own', () => {
         rpc: 'https://nile.trongrid.io',
         apiKey: 'nile-key',
         rps: 3,
+        explorerTxUrl: 'https://nile.tronscan.org/#/transaction/',
         families: ['launchpad2'],
       },
     ]);
@@ -410,6 +428,29 @@ describe('config: the second family on a network of its own', () => {
     expect(names({ ...apart, TRON_NETWORK_NAME: 'Main', LAUNCHPAD2_NETWORK_NAME: 'Test' })).toEqual(['Main', 'Test']);
     expect(names({ ...env2, TRON_NETWORK_NAME: 'Main' })).toEqual(['Main']);
     expect(() => loadConfig({ TRON_NETWORK_NAME: 'x'.repeat(41) })).toThrow(/^invalid TRON_NETWORK_NAME/);
+  });
+
+  it("links each network's transactions to its own explorer, or to none it does not know", () => {
+    const links = (env: Record<string, string | undefined>) => loadConfig(env).networks.map((n) => n.explorerTxUrl);
+    expect(links(apart)).toEqual(['https://tronscan.org/#/transaction/', 'https://nile.tronscan.org/#/transaction/']);
+    // a second node of another host: no link (a mainnet page would not hold its transactions)
+    expect(links({ ...apart, LAUNCHPAD2_RPC: 'http://10.1.2.3:8090' })).toEqual([
+      'https://tronscan.org/#/transaction/',
+      undefined,
+    ]);
+    expect(links({ ...apart, LAUNCHPAD2_EXPLORER_TX_URL: 'https://scan.example/tx/' })).toEqual([
+      'https://tronscan.org/#/transaction/',
+      'https://scan.example/tx/',
+    ]);
+    // the first network on Nile links to Nile's pages; EXPLORER_TX_URL wins; a shared node shares its links
+    expect(links({ ...env2, TRON_RPC: 'https://nile.trongrid.io' })).toEqual([
+      'https://nile.tronscan.org/#/transaction/',
+    ]);
+    expect(links({ ...env2, EXPLORER_TX_URL: 'https://mine.example/tx/' })).toEqual(['https://mine.example/tx/']);
+    expect(loadConfig({ ...env2, TRON_RPC: 'https://node.example' }).bot.explorerTxUrl).toBe(
+      'https://tronscan.org/#/transaction/',
+    );
+    expect(links({})).toEqual([undefined, undefined]);
   });
 
   it("gives launchpad2 DEX_ROUTER only on the first family's node; LAUNCHPAD2_DEX_ROUTER anywhere", () => {

@@ -289,6 +289,22 @@ export function clip(text: string, max = MAX_MESSAGE): string {
   return out + more;
 }
 
-/** A transaction as a link to the explorer, or as code when there is none (the devnet). */
-export const txLinker = (explorerTxUrl?: string) => (txid: string) =>
-  explorerTxUrl ? `<a href="${esc(explorerTxUrl + txid)}">${esc(txid.slice(0, 10))}…</a>` : `<code>${esc(txid)}</code>`;
+/** A transaction, by its id and (for a trade) its token: a link to its network's explorer, or its id. */
+export type TxLink = (txid: string, token?: string) => string;
+
+/**
+ * A transaction as a link to the explorer, or as code when there is none (the devnet). With several
+ * networks, a trade's link is its token's network's (`byFamily`, the token's family from `familyOf`);
+ * a family whose network has no explorer shows the id.
+ */
+export const txLinker =
+  (
+    explorerTxUrl?: string,
+    byFamily?: Partial<Record<string, string | undefined>>,
+    familyOf?: (token: string) => string | undefined,
+  ): TxLink =>
+  (txid, token) => {
+    const family = token ? familyOf?.(token) : undefined;
+    const prefix = family && byFamily && Object.hasOwn(byFamily, family) ? byFamily[family] : explorerTxUrl;
+    return prefix ? `<a href="${esc(prefix + txid)}">${esc(txid.slice(0, 10))}…</a>` : `<code>${esc(txid)}</code>`;
+  };

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { createTrading, type NodeOptions } from '../trading/index.js';
 import type { SigningRules } from '../trading/signing.js';
+import type { FamilyName } from '../tron/families.js';
 import type { NetworkConfig } from '../tron/networks.js';
 import { Vault } from '../vault.js';
 import { createAlerter } from './alerts.js';
@@ -54,6 +55,8 @@ export interface BotRunOptions {
   /** energy lending's threshold (sun), when a lender is set */
   energyLendMinSun?: bigint;
   explorerTxUrl?: string | undefined;
+  /** With several networks, each family's network's explorer (unset for one: `explorerTxUrl`). */
+  explorerTxUrls?: Partial<Record<FamilyName, string | undefined>> | undefined;
   /** The Mini App's address (APP_URL); default the facade's `/app/`. Only an https one opens inside Telegram. */
   appUrl?: string;
   logger: Logger;
@@ -86,8 +89,10 @@ export async function buildBot(opts: BotRunOptions) {
   const speechOf = async (chatId: number) => languages.speech(await store.languageOf(chatId));
   // the bot first (its Api is what the trading side's notifiers send through), its features last
   const bot = createBot(opts.token, opts.bot);
-  const link = txLinker(opts.explorerTxUrl);
-  const trades = (api: typeof bot.api) => tradeNotifier(api, log, speechOf, opts.explorerTxUrl);
+  // a trade's link is its token's network's explorer (the token's family, as the trading side's node named it)
+  let familyOf: (token: string) => string | undefined = () => undefined;
+  const link = txLinker(opts.explorerTxUrl, opts.explorerTxUrls, (token) => familyOf(token));
+  const trades = (api: typeof bot.api) => tradeNotifier(api, log, speechOf, link);
   const trading = await createTrading({
     db,
     vault: new Vault(opts.vaultKey),
@@ -113,6 +118,7 @@ export async function buildBot(opts: BotRunOptions) {
       ...(opts.referralsNow ? { referralsNow: opts.referralsNow } : {}),
     },
   });
+  familyOf = (token) => trading.market.familyKnown(token);
   const services: BotServices = {
     store,
     accounts: trading.accounts,

@@ -142,6 +142,9 @@ export function createNodeMarket(deps: { chains: Chains; families: Family[]; now
     allowance: async (token: string, owner: string, spender: string): Promise<bigint> =>
       (await chainOfToken(token)).allowance(token, owner, spender),
 
+    /** A token's family as this node named it already (a quote reads it), without asking again; else undefined. */
+    familyKnown: (token: string): FamilyName | undefined => familyOfToken.get(token)?.family,
+
     /** The networks, each with its name and families (the first is where a call naming none goes). */
     networks: chains.networks.map((n) => ({ id: n.id, name: n.name, families: n.families.map((f) => f.family) })),
 

@@ -17,6 +17,8 @@ export interface NetworkConfig {
   rpc: string | undefined;
   /** The embedded devnet's port (DEVNET_PORT, DEVNET2_PORT) when `rpc` is undefined. */
   devnetPort?: number | undefined;
+  /** The prefix of a transaction's page on the network's explorer (txid appended); unset: txids shown bare. */
+  explorerTxUrl?: string | undefined;
   /** The node's API key (TronGrid), if any. */
   apiKey: string | undefined;
   /** Requests a second to this node (a token bucket; 0 = unpaced). */
@@ -34,6 +36,8 @@ export interface FamilyNode {
   rpc: string | undefined;
   /** the embedded devnet's port, when `rpc` is undefined: families on different ports are different networks */
   devnetPort?: number | undefined;
+  /** The prefix of a transaction's page on the network's explorer (txid appended); unset: txids shown bare. */
+  explorerTxUrl?: string | undefined;
   apiKey: string | undefined;
   rps: number;
 }
@@ -61,6 +65,7 @@ export function networksOf(families: readonly FamilyNode[]): NetworkConfig[] {
         ...(f.rpc === undefined && f.devnetPort !== undefined ? { devnetPort: f.devnetPort } : {}),
         apiKey: f.apiKey,
         rps: f.rps,
+        ...(f.explorerTxUrl ? { explorerTxUrl: f.explorerTxUrl } : {}),
         families: [f.family],
       });
   }
@@ -80,6 +85,22 @@ const KNOWN_NODES: Record<string, string> = {
   'nile.trongrid.io': 'Nile testnet',
   'api.shasta.trongrid.io': 'Shasta testnet',
 };
+
+/** Tronscan's transaction pages of TronGrid's networks. */
+const KNOWN_EXPLORERS: Record<string, string> = {
+  'api.trongrid.io': 'https://tronscan.org/#/transaction/',
+  'nile.trongrid.io': 'https://nile.tronscan.org/#/transaction/',
+  'api.shasta.trongrid.io': 'https://shasta.tronscan.org/#/transaction/',
+};
+
+/** The prefix of a transaction's page on the explorer of a TronGrid network's node; undefined for any other node. */
+export function nodeExplorer(rpc: string): string | undefined {
+  try {
+    return KNOWN_EXPLORERS[new URL(rpc).host.toLowerCase()];
+  } catch {
+    return undefined;
+  }
+}
 
 /** A node's name for users: TronGrid's networks by name, any other node by its URL's host. */
 export function nodeName(rpc: string): string {

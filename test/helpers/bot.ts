@@ -38,6 +38,8 @@ export async function startBotStack(
     tradeNow?: () => number;
     /** the Mini App's address (APP_URL; default the facade's /app/, http) */
     appUrl?: string;
+    /** transaction links: the first network's, and with two networks each family's */
+    explorer?: { txUrl?: string; byFamily?: Partial<Record<'launchpad' | 'launchpad2', string>> };
   } = {},
 ) {
   const stack = opts.stack ?? (await startStack({ pollMs: 100 }));
@@ -87,6 +89,7 @@ export async function startBotStack(
       ...(opts.referralsNow ? { referralsNow: opts.referralsNow } : {}),
       ...(opts.tradeNow ? { tradeNow: opts.tradeNow } : {}),
       ...(opts.appUrl ? { appUrl: opts.appUrl } : {}),
+      ...(opts.explorer ? { explorerTxUrl: opts.explorer.txUrl, explorerTxUrls: opts.explorer.byFamily } : {}),
     });
   };
   let built = await make();

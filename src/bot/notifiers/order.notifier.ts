@@ -2,7 +2,7 @@
 // language (the engine's reasons, written in English, are said in it where they are known).
 import { InlineKeyboard, type Api } from 'grammy';
 import type { Logger } from 'pino';
-import { esc } from '../format.js';
+import { esc, type TxLink } from '../format.js';
 import type { Speech } from '../i18n.js';
 import { orderLine, pctOfBps, reasonText } from '../orders-text.js';
 import { orderCancelData, orderResumeData } from '../callback-data/index.js';
@@ -10,12 +10,7 @@ import { refusalOf } from '../refusals.js';
 import type { OrderEvent } from '../../trading/orders/index.js';
 
 /** The engine's messages to the user: one per fill, failure, pause or cancellation. */
-export function orderNotifier(
-  api: Api,
-  logger: Logger,
-  txLink: (txid: string) => string,
-  speechOf: (chatId: number) => Promise<Speech>,
-) {
+export function orderNotifier(api: Api, logger: Logger, txLink: TxLink, speechOf: (chatId: number) => Promise<Speech>) {
   return async (e: OrderEvent): Promise<void> => {
     const o = e.order;
     const s = await speechOf(o.userId);
@@ -72,7 +67,7 @@ export function orderNotifier(
         lines.push(s.t('order-failed', { reason }), what);
     }
     if (e.kind !== 'paused' && e.kind !== 'cancelled' && e.kind !== 'skipped' && e.outcome?.txid)
-      lines.push(s.t('order-tx', { link: txLink(e.outcome.txid) }));
+      lines.push(s.t('order-tx', { link: txLink(e.outcome.txid, e.order.token) }));
     try {
       await api.sendMessage(o.userId, lines.join('\n'), {
         parse_mode: 'HTML',

@@ -2,7 +2,7 @@
 // it gives, worded by error-text.ts, or its English words where it gives none).
 import type { Api } from 'grammy';
 import type { Logger } from 'pino';
-import { esc, short } from '../format.js';
+import { esc, short, type TxLink } from '../format.js';
 import type { Speech } from '../i18n.js';
 import { reasonText } from '../orders-text.js';
 import { refusalOf } from '../refusals.js';
@@ -22,7 +22,7 @@ function trxText(s: Speech, text: string): string {
 export function sniperNotifier(
   api: Api,
   logger: Logger,
-  txLink: (txid: string) => string,
+  txLink: TxLink,
   speechOf: (chatId: number) => Promise<Speech>,
 ) {
   return async (e: AutoEvent): Promise<void> => {
@@ -56,7 +56,8 @@ export function sniperNotifier(
         e.why === undefined && e.reason === undefined ? s.t('snipe-reason-unknown') : reasonText(s, e.why, e.reason);
       text = snipe ? s.t('snipe-failed', { symbol, reason }) : s.t('copy-failed', { symbol, reason });
     }
-    if (e.state !== 'skipped' && e.outcome?.txid) text += `\n${s.t('snipe-tx', { link: txLink(e.outcome.txid) })}`;
+    if (e.state !== 'skipped' && e.outcome?.txid)
+      text += `\n${s.t('snipe-tx', { link: txLink(e.outcome.txid, e.token) })}`;
     try {
       await api.sendMessage(e.userId, text, { parse_mode: 'HTML', link_preview_options: { is_disabled: true } });
     } catch (err) {

@@ -6,7 +6,7 @@ import type { Api, InlineKeyboard } from 'grammy';
 import type { Logger } from 'pino';
 import { quoteOfTrade } from '../../trading/trade-row.js';
 import { toldText } from '../error-text.js';
-import { esc, txLinker } from '../format.js';
+import { esc, txLinker, type TxLink } from '../format.js';
 import type { Speech } from '../i18n.js';
 import { launchedKeyboard, resultKeyboard } from '../keyboards.js';
 import { refusalOf } from '../refusals.js';
@@ -18,13 +18,12 @@ export function tradeNotifier(
   api: Api,
   logger: Logger,
   speechOf: (chatId: number) => Promise<Speech>,
-  explorerTxUrl?: string,
+  link: TxLink = txLinker(),
 ): TradeEvents {
-  const link = txLinker(explorerTxUrl);
   /** A transaction's line: in a private chat only (in a group, its id is the trader's wallet one lookup away). */
   const txLine = (s: Speech, t: TradeRow, txid: string, more = '') =>
     t.chatId > 0
-      ? s.t('trade-tx', { link: link(txid) }) + (more ? ` · ${more}` : '')
+      ? s.t('trade-tx', { link: link(txid, t.token) }) + (more ? ` · ${more}` : '')
       : more
         ? more[0]!.toUpperCase() + more.slice(1)
         : '';

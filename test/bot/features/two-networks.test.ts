@@ -11,7 +11,13 @@ let one: Record<string, string>;
 let two: Record<string, string>;
 
 beforeAll(async () => {
-  h = await startBotStack({ stack: await startStack({ pollMs: 100, networks: 2 }) });
+  h = await startBotStack({
+    stack: await startStack({ pollMs: 100, networks: 2 }),
+    explorer: {
+      txUrl: 'https://scan.one/tx/',
+      byFamily: { launchpad: 'https://scan.one/tx/', launchpad2: 'https://scan.two/tx/' },
+    },
+  });
   one = await demoTokens(h.stack.devnet.url);
   two = await demoTokens(h.stack.devnet2!.url);
 });
@@ -59,6 +65,9 @@ describe('the bot on two networks', () => {
     }, 30_000);
     expect((await receiptOn(h.stack.devnet2!.url, trade!.signature)).id).toBe(trade!.signature);
     expect(await receiptOn(h.stack.devnet.url, trade!.signature)).toEqual({});
+    // its message links to the second network's explorer
+    const told = await waitFor(() => h.tg.sent(U).find((m) => m.text.includes(trade!.signature.slice(0, 10))));
+    expect(told.text).toContain(`<a href="https://scan.two/tx/${trade!.signature}">`);
 
     // the wallet has no TRX on the first network: a launchpad token's buy is refused, saying what is missing
     await h.send(h.tg.message(U, `/buy ${one.TCAT} 50`));
