@@ -16,8 +16,10 @@ export interface Me {
   user: { id: number; firstName: string; lang: string };
   wallet: {
     address: string;
-    /** TRX balance, sun */
+    /** TRX balance, sun (the first network's) */
     trxSun: string;
+    /** with several networks, the TRX on each (one address and key, valid on every network) */
+    networks?: Array<{ name: string; trxSun: string }>;
     /** energy and bandwidth the wallet has now (units) */
     energy: { available: number; limit: number };
     bandwidth: { available: number; limit: number };

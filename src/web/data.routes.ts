@@ -172,10 +172,12 @@ export function dataRoutes(app0: FastifyInstance, deps: () => MiniAppDeps): void
     const c = callerOf(req);
     const user = await c.user();
     const wallet = await services.accounts.activeWallet(user);
-    const [trxSun, res, pools] = await Promise.all([
+    const [trxSun, res, pools, networks] = await Promise.all([
       services.trading.market.trxBalance(wallet.address),
       services.energy.wallet(wallet.address).catch(() => undefined),
       services.energy.pools().catch(() => undefined),
+      // with several networks, the TRX on each, from the bot's own nodes
+      services.networks.many ? services.balances?.(wallet.address).catch(() => undefined) : undefined,
     ]);
     const settings = services.store.settings(user);
     return {
@@ -183,6 +185,9 @@ export function dataRoutes(app0: FastifyInstance, deps: () => MiniAppDeps): void
       wallet: {
         address: wallet.address,
         trxSun: trxSun.toString(),
+        ...(networks && networks.length > 1
+          ? { networks: networks.map((n) => ({ name: n.name, trxSun: n.sun.toString() })) }
+          : {}),
         energy: { available: res?.energyLeft ?? 0, limit: res?.energyLimit ?? 0 },
         bandwidth: {
           available: (res?.freeNetLeft ?? 0) + (res?.netLeft ?? 0),

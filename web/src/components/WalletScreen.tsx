@@ -41,12 +41,28 @@ export function WalletScreen() {
         </div>
       </div>
       <div class="card">
-        <div class="kv">
-          <span>{t('app-wallet-balance')}</span>
-          <strong data-testid="wallet-balance" data-sun={w.trxSun}>
-            {n.trx(w.trxSun)}
-          </strong>
-        </div>
+        {w.networks ? (
+          <>
+            {w.networks.map((net) => (
+              <div class="kv" key={net.name}>
+                <span>{t('app-wallet-balance-on', { network: net.name })}</span>
+                <strong data-testid="wallet-balance-on" data-sun={net.trxSun}>
+                  {n.trx(net.trxSun)}
+                </strong>
+              </div>
+            ))}
+            <div class="hint" data-testid="wallet-same-key">
+              {t('app-wallet-same-key')}
+            </div>
+          </>
+        ) : (
+          <div class="kv">
+            <span>{t('app-wallet-balance')}</span>
+            <strong data-testid="wallet-balance" data-sun={w.trxSun}>
+              {n.trx(w.trxSun)}
+            </strong>
+          </div>
+        )}
         <div class="kv">
           <span>{t('app-wallet-energy')}</span>
           <span data-testid="wallet-energy">
