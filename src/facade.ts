@@ -252,9 +252,18 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   const energy = createEnergyService({ db: database, chains, families: opts.families });
   // an instance that does not lead the indexer reads how far the leader got (on the first network,
   // which /readyz and the index lag follow)
-  const stored = opts.indexer.led ? storedIndexHeight(database, indexer.first.network) : undefined;
+  const stored = new Map(
+    indexer.all.map((ix) => [ix.network, opts.indexer.led ? storedIndexHeight(database, ix.network) : undefined]),
+  );
+  const indexedOf = (network: NetworkId) => indexer.of(network)?.indexed ?? stored.get(network)?.indexed();
   const health = createHealth({
-    indexed: () => indexer.indexed ?? stored?.indexed(),
+    indexed: () => indexedOf(indexer.first.network),
+    networks: () =>
+      chains.networks.map((n) => ({
+        network: n.id,
+        indexed: () => indexedOf(n.id),
+        nodeHead: async () => (await n.chain.head()).number,
+      })),
     nodeHead: async () => (await chain.head()).number,
     pingDb: async () => void (await database.q.select().from(database.t.appMeta).limit(1)),
     energyLeft: () => energy.available(),
@@ -301,7 +310,7 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
     async close() {
       await webhooks.stop();
       await indexer.stop();
-      stored?.stop();
+      for (const s of stored.values()) s?.stop();
       feed.close();
       await admin.flushUsage();
       await app.close();

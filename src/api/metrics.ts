@@ -20,6 +20,16 @@ export interface HealthSources {
   pingDb(): Promise<void>;
   /** The energy each family's pool (its router's origin) has left now; absent: no gauge values. */
   energyLeft?(): Promise<Array<{ family: string; energyLeft: number }>>;
+  /**
+   * Each network's index and node (`indexed` and `nodeHead` are the first's): what /readyz's body and
+   * `launchpad_network_index_lag_blocks` show of each. Readiness follows the first network only: a
+   * second network's node that stops fails its family's operations, not the instance.
+   */
+  networks?(): Array<{
+    network: string;
+    indexed(): { block: number; at: number } | undefined;
+    nodeHead(): Promise<number>;
+  }>;
 }
 
 /** The roles a process runs (all of them, as `npm start` does, until roles can be split). */
@@ -79,6 +89,26 @@ export function createHealth(sources: HealthSources): Health {
     },
   });
   new Gauge({
+    name: 'launchpad_network_index_lag_blocks',
+    help: "Blocks between each network's node's head and the head its index last reached",
+    labelNames: ['network'] as const,
+    registers: [registry],
+    async collect() {
+      const lags = await Promise.all(
+        (sources.networks?.() ?? []).map(async (n) => {
+          const [indexed, head] = [n.indexed(), await withTimeout(n.nodeHead()).catch(() => undefined)];
+          return {
+            network: n.network,
+            lag: indexed && head !== undefined ? Math.max(0, head - indexed.block) : undefined,
+          };
+        }),
+      );
+      // a network whose node did not answer (or not indexed yet) is left out of this scrape
+      this.reset();
+      for (const l of lags) if (l.lag !== undefined) this.set({ network: l.network }, l.lag);
+    },
+  });
+  new Gauge({
     name: 'launchpad_energy_pool_available',
     help: "Energy the pool that pays a family's trades (its router's origin) has left now; families with one origin share it",
     labelNames: ['family'] as const,
@@ -107,7 +137,17 @@ export function createHealth(sources: HealthSources): Health {
       const reasons = await notReady(sources);
       return reasons.length
         ? reply.status(503).send({ status: 'not ready', reasons })
-        : { status: 'ready', indexedBlock: sources.indexed()?.block };
+        : {
+            status: 'ready',
+            indexedBlock: sources.indexed()?.block,
+            ...(sources.networks
+              ? {
+                  networks: sources
+                    .networks()
+                    .map((n) => ({ network: n.network, indexedBlock: n.indexed()?.block ?? null })),
+                }
+              : {}),
+          };
     });
     app.get('/metrics', hidden, async (_req, reply) => reply.type(registry.contentType).send(await registry.metrics()));
   };

@@ -102,6 +102,10 @@ describe('two families on two networks', () => {
       ['launchpad2', 'devnet 2', ['launchpad2']],
     ]);
     expect(after.positions.map((p) => p.token)).toEqual(expect.arrayContaining([one, two]));
+    // each network's index lag, by network
+    const metrics = await (await fetch(`${stack.url}/metrics`)).text();
+    for (const network of ['launchpad', 'launchpad2'])
+      expect(metrics).toMatch(new RegExp(`^launchpad_network_index_lag_blocks\\{network="${network}"\\} \\d+$`, 'm'));
   });
 
   it('reads a balance on the network `rpc` names, and never fetches a URL it does not serve', async () => {
@@ -212,6 +216,16 @@ describe('a fork and a stop on the second network', () => {
     const sig = await buy(one, 3);
     await expect(stack.facade.indexer.syncOnce()).rejects.toThrow();
     expect(await signatures(one)).toContain(sig);
+    // the instance stays ready (readiness follows the first network); each network's lag is shown
+    const ready = await fetch(`${stack.url}/readyz`);
+    expect(ready.status).toBe(200);
+    const body = (await ready.json()) as { networks: Array<{ network: string; indexedBlock: number | null }> };
+    expect(body.networks.map((n) => n.network)).toEqual(['launchpad', 'launchpad2']);
+    expect(body.networks.every((n) => typeof n.indexedBlock === 'number')).toBe(true);
+    const metrics = await (await fetch(`${stack.url}/metrics`)).text();
+    expect(metrics).toMatch(/^launchpad_network_index_lag_blocks\{network="launchpad"\} \d+$/m);
+    // the stopped node gives no lag (left out of the scrape, not shown at its last figure)
+    expect(metrics).not.toMatch(/launchpad_network_index_lag_blocks\{network="launchpad2"\}/);
     // the index still serves the second family's tokens as they were
     expect((await client.getTokenDetails(two, 'launchpad2')).metadata.contractAddress).toBe(two);
   });
