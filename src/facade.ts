@@ -19,7 +19,7 @@ import { createWebhooks, type Webhooks } from './service/webhooks.service.js';
 import { createAdmin, type Audit } from './service/admin.service.js';
 import { createEnergyService, type EnergyService } from './service/energy.service.js';
 import { createTronWeb } from './tron/client.js';
-import type { Family, NetworkId } from './tron/families.js';
+import type { Family, FamilyName, NetworkId } from './tron/families.js';
 import type { Vault } from './vault.js';
 import type { SharedRedis } from './db/redis.js';
 import { storedIndexHeight } from './service/index-height.js';
@@ -232,14 +232,20 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   const chains = chainsOf(opts, log);
   const chain = chains.first;
   const database = await databaseOf(opts);
-  // the last 24 hours and the newest candle are the chain's (a devnet's clock may run ahead)
-  const chainTime = createChainClock({ head: () => chain.head() });
+  // the last 24 hours and the newest candle are the chain's (a devnet's clock may run ahead): each
+  // token's on its own network's, a listing across networks on the first's
+  const clocks = new Map(chains.networks.map((n) => [n.id, createChainClock({ head: () => n.chain.head() })]));
+  const chainTime = clocks.get(chains.networks[0]!.id)!;
   const data = createDataService({
     db: database,
     chains,
     families: opts.families,
     trxUsd: opts.trxUsd,
     now: chainTime.now,
+    nowOf: (family) => {
+      const served = chains.families.some((f) => f.family === family);
+      return (served ? clocks.get(chains.networkOf(family as FamilyName).id)! : chainTime).now();
+    },
   });
   const trade = createTradeService({ db: database, chains, families: opts.families, feeLimitSun: opts.feeLimitSun });
   const keys = createKeysService(database);

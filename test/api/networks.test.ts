@@ -7,7 +7,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { utils } from 'tronweb';
 import { LaunchpadClient } from '../../src/client/index.js';
-import { demoTokens, startStack, type Stack } from '../helpers/facade.js';
+import { demoTokens, startStack, waitFor, type Stack } from '../helpers/facade.js';
 import { faucet } from '../helpers/devnet.js';
 
 const sign = (tx: unknown, key: string) => utils.crypto.signTransaction(key, tx) as object;
@@ -138,6 +138,42 @@ describe('two families on two networks', () => {
     } finally {
       trap.close();
     }
+  });
+});
+
+describe('each network’s clock', () => {
+  let stack: Stack;
+  let client: LaunchpadClient;
+
+  beforeAll(async () => {
+    stack = await startStack({ networks: 2 });
+    client = new LaunchpadClient({ baseUrl: stack.url, apiKey: await stack.key('trader') });
+  });
+  afterAll(() => stack?.close());
+
+  it('counts a token’s last 24 hours and its age on its own network’s chain time', async () => {
+    const one = await firstDemo(stack.devnet.url);
+    const two = await firstDemo(stack.devnet2!.url);
+    const [before1, before2] = [await client.getTokenDetails(one), await client.getTokenDetails(two, 'launchpad2')];
+    expect(before1.data.volume24Hr).toBeGreaterThan(0);
+    expect(before2.data.volume24Hr).toBeGreaterThan(0);
+    // the second network's chain moves two days ahead; the first's stays on the machine's clock
+    const res = await fetch(`${stack.devnet2!.url}/devnet/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seconds: 2 * 86_400 }),
+    });
+    expect(res.status).toBe(200);
+    await stack.facade.indexer.syncOnce();
+    // the demo's day of trades is two days old on network 2 (the clock learns the new head on its next read)
+    const after2 = await waitFor(async () => {
+      const d = await client.getTokenDetails(two, 'launchpad2');
+      return d.data.volume24Hr === 0 ? d : undefined;
+    });
+    expect(after2.data.volume24Hr).toBe(0);
+    expect((await client.getTokenSafety(two)).ageSeconds).toBeGreaterThanOrEqual(2 * 86_400);
+    expect((await client.getTokenDetails(one)).data.volume24Hr).toBe(before1.data.volume24Hr);
+    expect((await client.getTokenSafety(one)).ageSeconds).toBeLessThan(2 * 86_400);
   });
 });
 

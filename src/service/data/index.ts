@@ -25,7 +25,8 @@ export type { HolderType } from './holders.js';
 export type { DataDeps } from './rows.js';
 
 export function createDataService(deps: DataDeps) {
-  const ctx: DataContext = { ...deps, now: deps.now ?? Date.now };
+  const now = deps.now ?? Date.now;
+  const ctx: DataContext = { ...deps, now, nowOf: deps.nowOf ?? (() => now()) };
   // how long a read is kept is the machine's time, whatever the chain's clock does
   const cache = createReadCache(Date.now);
   const { memo } = cache;
@@ -59,7 +60,7 @@ export function createDataService(deps: DataDeps) {
     /** OHLCV candles (see candles.ts); cached by the window they cover. */
     async getCandles(address: string, interval: CandleInterval, opts: CandleOptions = {}) {
       const row = await findToken(ctx.db, address);
-      const w = candleWindow(row.createdAt, interval, opts, ctx.now());
+      const w = candleWindow(row.createdAt, interval, opts, ctx.nowOf(row.family));
       return memo(`candles:${address}:${interval}:${w.first}:${w.last}`, () => candles(ctx, row, interval, w));
     },
 

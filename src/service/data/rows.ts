@@ -19,6 +19,11 @@ export interface DataDeps {
    * (the last 24 hours, the newest candle, a token's age).
    */
   now?: () => number;
+  /**
+   * A family's network's time (default `now`): a token's 24 hours, candles and age count on its own
+   * chain's clock (a devnet's may run ahead of another's). Listings across families use `now`.
+   */
+  nowOf?: (family: string) => number;
 }
 
 /** The dependencies with the clock settled. */

@@ -122,7 +122,7 @@ export async function tokenSafety(ctx: DataContext, address: string) {
     bundleSharePct: pct(tr.bundleTokens),
     creatorTokens: earlier.count,
     creatorDumps: earlier.dumps,
-    ageSeconds: Math.max(0, Math.floor((ctx.now() - row.createdAt) / 1000)),
+    ageSeconds: Math.max(0, Math.floor((ctx.nowOf(row.family) - row.createdAt) / 1000)),
   };
   return { address, symbol: row.symbol, ...verdictOf(facts), ...facts };
 }

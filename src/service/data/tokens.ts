@@ -22,7 +22,7 @@ export type TokenSort = 'new' | 'volume' | 'progress';
  * from the starting price for a younger token. */
 async function stats24h(ctx: DataContext, row: TokenRow) {
   const { q, t } = ctx.db;
-  const since = ctx.now() - DAY_MS;
+  const since = ctx.nowOf(row.family) - DAY_MS;
   const [volume] = await q
     .select({ v: sumOf(t.trades.trxAmount) })
     .from(t.trades)
