@@ -3,7 +3,7 @@
 // fees the referees' keys paid on chain), read directly as the keys commands do.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { and, gte, inArray } from 'drizzle-orm';
+import { and, eq, gte, inArray } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import { tronHost } from '../config.js';
 import { openAppDatabase, openDb, type AppDatabase } from '../db/index.js';
@@ -24,8 +24,15 @@ function ledgerFees(app: AppDatabase) {
       if (!keyIds.length) return [];
       const f = app.t.feeLedger;
       return app.q
-        .select({ txid: f.txid, apiKeyId: f.apiKeyId, feeSun: f.feeSun, confirmedAt: f.confirmedAt })
+        .select({
+          txid: f.txid,
+          apiKeyId: f.apiKeyId,
+          feeSun: f.feeSun,
+          confirmedAt: f.confirmedAt,
+          family: app.t.tokens.family,
+        })
         .from(f)
+        .leftJoin(app.t.tokens, eq(app.t.tokens.address, f.token))
         .where(and(inArray(f.apiKeyId, keyIds), since === undefined ? undefined : gte(f.confirmedAt, since)));
     },
   };
@@ -48,7 +55,9 @@ export async function referralsCommand(
   );
   try {
     const store = createTradingStore(bot);
-    const referrals = createReferrals({ db: bot, meta: store, fees: ledgerFees(app) });
+    // payouts are paid on the first network (TRON_RPC): only the fees paid there earn
+    const payingFamilies = config.networks.length > 1 ? config.networks[0]!.families : undefined;
+    const referrals = createReferrals({ db: bot, meta: store, fees: ledgerFees(app), payingFamilies });
     if (cmd === 'list') {
       out(`terms: ${describeSettings(await referrals.settings())}`);
       out('telegram id\tcode\twallet\treferees\tearned\tpaid\towed');

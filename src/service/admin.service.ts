@@ -95,8 +95,11 @@ export function createAdmin(db: AppDatabase, now: () => number = Date.now) {
           side: t.feeLedger.side,
           feeSun: t.feeLedger.feeSun,
           confirmedAt: t.feeLedger.confirmedAt,
+          // the token's family: which network the fee was paid on (null: a token no longer indexed)
+          family: t.tokens.family,
         })
         .from(t.feeLedger)
+        .leftJoin(t.tokens, eq(t.tokens.address, t.feeLedger.token))
         .where(and(inArray(t.feeLedger.apiKeyId, keyIds), gte(t.feeLedger.confirmedAt, since)))
         .orderBy(asc(t.feeLedger.confirmedAt), asc(t.feeLedger.txid));
     },

@@ -147,6 +147,21 @@ function nodeSide(node: NodeOptions, log: Logger) {
   return { chains, market, clock: networkClocks(chains)(chains.networks[0]!.id) };
 }
 
+/**
+ * The referral programme: a referee's age counted to the block times of its fees (the chain's clock);
+ * payouts are paid on the first network, so only the fees paid there earn.
+ */
+function referralsOf(
+  opts: TradingOptions,
+  store: TradingStore,
+  operator: LaunchpadClient,
+  chains: Chains,
+  now: () => number,
+) {
+  const payingFamilies = chains.networks.length > 1 ? chains.networks[0]!.families.map((f) => f.family) : undefined;
+  return createReferrals({ db: opts.db, meta: store, fees: operator, now, payingFamilies });
+}
+
 export async function createTrading(opts: TradingOptions) {
   const log = opts.logger.child({ module: 'trading' });
   const drive = opts.drive ?? {};
@@ -202,8 +217,7 @@ export async function createTrading(opts: TradingOptions) {
     notify: opts.notify.automation,
     ...engineDeps,
   });
-  // a referee's age is counted to the block times of its fees: the chain's clock
-  const referrals = createReferrals({ db: opts.db, meta: store, fees: operator, now: drive.referralsNow ?? clock.now });
+  const referrals = referralsOf(opts, store, operator, chains, drive.referralsNow ?? clock.now);
   return {
     store,
     /** the operator's client (the API's admin routes, token data) */

@@ -102,6 +102,15 @@ describe('two families on two networks', () => {
       ['launchpad2', 'devnet 2', ['launchpad2']],
     ]);
     expect(after.positions.map((p) => p.token)).toEqual(expect.arrayContaining([one, two]));
+    // the fee ledger says which network each router fee was paid on (referral payouts count the first's)
+    const keyId = (await stack.facade.keys.verify(key))?.id;
+    const fees = await stack.facade.admin.fees([keyId!]);
+    expect(fees.filter((f) => [sig1, sig2].includes(f.txid)).map((f) => [f.txid, f.family])).toEqual(
+      expect.arrayContaining([
+        [sig1, 'launchpad'],
+        [sig2, 'launchpad2'],
+      ]),
+    );
     // each network's index lag, by network
     const metrics = await (await fetch(`${stack.url}/metrics`)).text();
     for (const network of ['launchpad', 'launchpad2'])

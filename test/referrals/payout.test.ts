@@ -89,6 +89,25 @@ beforeAll(async () => {
       await store.setActiveWallet(id, wallet.id);
     }
   }
+  // the fees' token, a launchpad (first network) token: payouts are paid on that network, so only its fees earn
+  await app.tx((q) =>
+    q.insert(app.t.tokens).values({
+      address: 'T',
+      family: 'launchpad',
+      launchpad: 'L',
+      tokenIndex: 0,
+      name: 'Fee token',
+      symbol: 'FEE',
+      decimals: 18,
+      totalSupply: '1',
+      creator: 'C',
+      createTx: 'tx',
+      createdAt: now,
+      status: 'CREATED',
+      trxReserve: '1',
+      tokenReserve: '1',
+    }),
+  );
   for (const f of FEES) {
     await bot.tx((q) =>
       q.insert(bot.t.referrals).values({ referee: f.referee, referrer: f.referrer, via: 'link', boundAt: now - 1000 }),

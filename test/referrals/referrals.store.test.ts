@@ -84,6 +84,27 @@ describe.each(engines)('referrals on $engine', ({ open }) => {
     expect(await referrals.figuresOf(3)).toMatchObject({ joined: 0, earnedSun: 0n, owedSun: 0n });
   });
 
+  it('counts only the fees paid on the network payouts are paid on, with two networks', async () => {
+    const db = await open();
+    const { referrals, clock, fees } = await programme(db);
+    const bound = clock.now;
+    expect(await referrals.bind(2, await referrals.codeOf(1), 'link')).toBe('bound');
+    fees.push({ txid: 'main', apiKeyId: 102, feeSun: '1000000', confirmedAt: bound, family: 'launchpad' });
+    fees.push({ txid: 'test', apiKeyId: 102, feeSun: '9000000', confirmedAt: bound, family: 'launchpad2' });
+    fees.push({ txid: 'gone', apiKeyId: 102, feeSun: '5000000', confirmedAt: bound, family: null });
+    // one network: every fee earns (30 % in the first days)
+    expect((await referrals.figuresOf(1)).earnedSun).toBe(4_500_000n);
+    // two networks, payouts on the first (launchpad's): only its fees earn
+    const two = createReferrals({
+      db,
+      meta: createStore(db),
+      now: () => clock.now,
+      fees: { adminFees: async (keyIds) => fees.filter((f) => keyIds.includes(f.apiKeyId)) },
+      payingFamilies: ['launchpad'],
+    });
+    expect((await two.figuresOf(1)).earnedSun).toBe(300_000n);
+  });
+
   it('keeps the terms the operator sets, refusing what does not add up', async () => {
     const { referrals } = await programme(await open());
     expect(await referrals.settings()).toEqual(DEFAULT_REFERRAL_SETTINGS);

@@ -65,6 +65,8 @@ export const FeeRow = z.object({
   /** sun taken by the router, exact */
   feeSun: z.string(),
   confirmedAt: z.number().int(),
+  /** the token's launchpad family, so the network the fee was paid on (null: no longer indexed) */
+  family: z.string().nullable().optional(),
 });
 export const FeesResponse = okResponse({ data: z.array(FeeRow) });
 export const KeyPlanBody = z.strictObject({ plan: planName, actor });

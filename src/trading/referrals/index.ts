@@ -23,6 +23,8 @@ export interface BookedFee {
   apiKeyId: number;
   feeSun: string;
   confirmedAt: number;
+  /** the token's family: the network the fee was paid on (its TRX); unknown: null or absent */
+  family?: string | null | undefined;
 }
 
 /** Where the booked fees come from: the API (LaunchpadClient.adminFees, an operator key). */
@@ -72,15 +74,27 @@ interface Meta {
 /** The most key ids the API takes in one call. */
 const FEE_BATCH = 1000;
 
-export function createReferrals(deps: { db: TradingDatabase; meta: Meta; fees: FeeSource; now?: () => number }) {
+export function createReferrals(deps: {
+  db: TradingDatabase;
+  meta: Meta;
+  fees: FeeSource;
+  now?: () => number;
+  /**
+   * With several networks, the families of the network payouts are paid on (the first's): only fees
+   * paid there earn, in the TRX they were paid in (a testnet's fees never become mainnet TRX).
+   * Unset: every fee (one network).
+   */
+  payingFamilies?: readonly string[] | undefined;
+}) {
   const store = createReferralStore(deps.db);
   const now = deps.now ?? Date.now;
+  const paying = deps.payingFamilies;
 
   async function feesOf(keyIds: number[]): Promise<BookedFee[]> {
     const out: BookedFee[] = [];
     for (let i = 0; i < keyIds.length; i += FEE_BATCH)
       out.push(...(await deps.fees.adminFees(keyIds.slice(i, i + FEE_BATCH))));
-    return out;
+    return paying ? out.filter((f) => typeof f.family === 'string' && paying.includes(f.family)) : out;
   }
 
   async function volumeOf(userIds: number[]): Promise<Map<number, bigint>> {
