@@ -3,13 +3,14 @@
 // through here (imports use a one-step prompt that is never stored, see wallet.feature.ts). The
 // dialogues speak the chat's language: the i18n plugin runs inside them too (index.ts), so their
 // context is a Speech; the texts made outside (external) use the outside context's.
+import type { FamilyName } from '../tron/families.js';
 import type { Conversation } from '@grammyjs/conversations';
 import { InlineKeyboard, type Context } from 'grammy';
 import { isBase58Address } from '../tron/address.js';
 import type { BotContext } from './context.js';
 import { esc } from './format.js';
 import { settingsKeyboard, settingsText } from './account-text.js';
-import { withdrawAnswerData } from './callback-data/index.js';
+import { withdrawAnswerData, withdrawNetworkData } from './callback-data/index.js';
 import type { Speech, SpeechFlavor } from './i18n.js';
 import type { Settings } from './store.js';
 import type { Side } from '../trading/trade-flow.js';
@@ -84,8 +85,39 @@ function trxAmount(t: string): string | undefined {
   return /^\d{1,12}(\.\d{1,6})?$/.test(a) && Number(a) > 0 ? a : undefined;
 }
 
-/** Withdraw TRX: address, amount, confirm, then sign and send. */
+/**
+ * With several networks, the network a withdrawal sends from: a button per network with the TRX the
+ * wallet has there (from the bot's own nodes); undefined with one network.
+ */
+async function withdrawNetwork(
+  conversation: Convo,
+  ctx: Inner,
+): Promise<{ family: FamilyName; name: string } | undefined> {
+  const choices = await conversation.external(async (octx) => {
+    const { networks, balances, accounts } = octx.services;
+    if (!networks.many || !balances) return undefined;
+    const wallet = await accounts.activeWallet(await userOf(octx));
+    // a network is named by its first family: the family a transfer on it names
+    return (await balances(wallet.address)).map((b) => ({ family: b.network, name: b.name, sun: b.sun.toString() }));
+  });
+  if (!choices) return undefined;
+  const keyboard = new InlineKeyboard();
+  for (const c of choices)
+    keyboard
+      .text(`${c.name} · ${ctx.n.trx(BigInt(c.sun))}`, withdrawNetworkData.build({ family: c.family as FamilyName }))
+      .row();
+  await ctx.reply(ctx.t('ask-withdraw-network'), { reply_markup: keyboard });
+  const tap = await conversation
+    .waitForCallbackQuery(withdrawNetworkData.filter(), { otherwise: (c) => c.reply(c.t('ask-withdraw-network')) })
+    .andFrom(ctx.from!.id);
+  await tap.answerCallbackQuery();
+  const { family } = withdrawNetworkData.unpack(tap.callbackQuery.data);
+  return { family, name: choices.find((c) => c.family === family)?.name ?? family };
+}
+
+/** Withdraw TRX: the network (with several), address, amount, confirm, then sign and send. */
 export async function withdraw(conversation: Convo, ctx: Inner) {
+  const network = await withdrawNetwork(conversation, ctx);
   const to = await ask(
     conversation,
     ctx,
@@ -103,7 +135,10 @@ export async function withdraw(conversation: Convo, ctx: Inner) {
   );
   if (!amount) return;
   const shown = esc(ctx.n.trxNum(Number(amount)));
-  const confirm = await ctx.reply(ctx.t('ask-withdraw-confirm', { amount: shown, to: esc(to) }), {
+  const question = network
+    ? ctx.t('ask-withdraw-confirm-on', { amount: shown, to: esc(to), network: esc(network.name) })
+    : ctx.t('ask-withdraw-confirm', { amount: shown, to: esc(to) });
+  const confirm = await ctx.reply(question, {
     parse_mode: 'HTML',
     reply_markup: sendOrCancel(ctx),
   });
@@ -125,7 +160,8 @@ export async function withdraw(conversation: Convo, ctx: Inner) {
       // a hold or a lock that began during the dialogue stops it (an unlock that ran out meanwhile does not)
       const why = pins.blocked(user, 'wallet');
       if (why && why !== 'locked') return { ok: false as const, reason: blockText(octx, why, pins, user) };
-      return { ok: true as const, ...(await trading.sendTrx(user, await accounts.activeWallet(user), to, amount)) };
+      const wallet = await accounts.activeWallet(user);
+      return { ok: true as const, ...(await trading.sendTrx(user, wallet, to, amount, network?.family)) };
     } catch (e) {
       return { ok: false as const, reason: friendly(octx, e) };
     }

@@ -174,12 +174,15 @@ export class LaunchpadClient {
     fromAddress: string,
     toAddress: string,
     amount: In<typeof S.TransferBody>['amount'],
+    /** the network of a TRX transfer, by a family on it (default the first network) */
+    family?: Family,
   ): Promise<UnsignedTx> {
     return (
       await this.request<Out<typeof S.ApproveResponse>>('POST', '/launchpad/transfer', {
         fromAddress,
         toAddress,
         amount,
+        ...(family ? { family } : {}),
       })
     ).unsignedTx;
   }

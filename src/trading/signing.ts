@@ -75,7 +75,7 @@ export interface SigningNetworks {
 function familyOfExpected(rules: SigningRules, e: Expected): FamilyName | undefined {
   if (e.kind === 'trade') return familyOfRouter(rules.routers, e.router);
   if (e.kind === 'approve') return familyOfRouter(rules.routers, e.spender);
-  return undefined;
+  return e.family;
 }
 
 export function createSigner(deps: {

@@ -17,6 +17,7 @@
 // (read-only): the token's market and the wallet's balances with the quote, the receipt once landed.
 // On start, unfinished trades are resumed: stored bytes are re-broadcast (a duplicate is fine) and
 // followed to the end; a trade interrupted before signing is marked failed with nothing sent.
+import type { FamilyName } from '../tron/families.js';
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import { clockTime, type ChainTime } from '../tron/chain-clock.js';
 import type { Accounts } from './accounts.js';
@@ -134,7 +135,9 @@ export function createTradeFlow(deps: TradeFlowDeps) {
     execute,
 
     /** Sends TRX from a wallet: built by the facade, checked and signed here, followed to a result. */
-    sendTrx: (user: UserRow, wallet: WalletRow, to: string, amount: string) => sendTrx(run, user, wallet, to, amount),
+    /** TRX from the wallet to `to`, on the network of `family` (the first's when unset). */
+    sendTrx: (user: UserRow, wallet: WalletRow, to: string, amount: string, family?: FamilyName) =>
+      sendTrx(run, user, wallet, to, amount, family),
 
     /** Places the automatic orders of buys that landed while no one placed them (a stop came between). */
     async resumeAutoOrders(): Promise<void> {

@@ -2,6 +2,7 @@
 // built and signed (build-trade.ts), the signed bytes stored before the broadcast, the receipt
 // polled until the transaction is in a block, the user told at once, the fill read from the node and
 // kept, the automatic orders of a buy placed, and the trade followed to final (finality.ts).
+import type { FamilyName } from '../tron/families.js';
 import { ApiError, type LaunchpadClient } from '../client/index.js';
 import { TOKEN_DECIMALS, tokenNumber, trxNumber, trxToSun } from '../tron/units.js';
 import type { Accounts } from './accounts.js';
@@ -210,12 +211,21 @@ export async function execute(c: RunContext, id: string, events: TradeEvents): P
 }
 
 /** Sends TRX from a wallet: built by the facade, checked and signed here, followed to a result. */
-export async function sendTrx(c: RunContext, user: UserRow, wallet: WalletRow, to: string, amount: string) {
+export async function sendTrx(
+  c: RunContext,
+  user: UserRow,
+  wallet: WalletRow,
+  to: string,
+  amount: string,
+  family?: FamilyName,
+) {
   const client = c.accounts.clientFor(user);
-  const signed = await c.signer.sign(wallet, await client.transfer(wallet.address, to, amount), {
+  // built on the network of `family` (the first's when unset), and held to that network's chain
+  const signed = await c.signer.sign(wallet, await client.transfer(wallet.address, to, amount, family), {
     kind: 'transfer',
     to,
     sun: trxToSun(amount),
+    family,
   });
   const txid = await client.broadcast(signed);
   const s = await waitLanded(c, client, txid, c.chainNow() + 60_000);

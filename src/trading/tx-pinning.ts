@@ -6,6 +6,7 @@
 // function and arguments of the action, the TRX it spends, a bounded fee limit and expiry, and no
 // permission id, memo or TRC10 value. Then the same transaction is built here from those expected
 // values and the bytes must be equal: what is signed is what the bot built itself.
+import type { FamilyName } from '../tron/families.js';
 import { createHash } from 'node:crypto';
 import type { Side } from '../tron/market/index.js';
 import { ROUTER_ABI, TRC20_ABI, routerFunction } from '../tron/abi.js';
@@ -51,7 +52,13 @@ export type Expected =
       maxFeeBps: bigint;
     }
   | { kind: 'approve'; token: string; spender: string }
-  | { kind: 'transfer'; to: string; sun: bigint };
+  | {
+      kind: 'transfer';
+      to: string;
+      sun: bigint;
+      /** the network it is sent on, by a family on it (the first network's when unset) */
+      family?: FamilyName | undefined;
+    };
 
 export interface PinContext {
   /** the user's wallet */

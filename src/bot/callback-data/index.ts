@@ -4,7 +4,14 @@
 export { MAX_DATA_BYTES, type Button, type FieldsOf } from './button.js';
 export { cancelTradeData, confirmTradeData, customAmountData, requoteData, tradePresetData } from './trade.js';
 export { cardData, pageData, pnlData, positionsData } from './card.js';
-export { walletMenuData, walletPickData, withdrawAnswerData, type WalletAction, type WalletPick } from './wallet.js';
+export {
+  walletMenuData,
+  walletPickData,
+  withdrawAnswerData,
+  withdrawNetworkData,
+  type WalletAction,
+  type WalletPick,
+} from './wallet.js';
 export { orderCancelData, orderPresetData, orderResumeData, ordersData, tokenOrdersData } from './orders.js';
 export { copyFollowData, snipeRuleData, type RuleData } from './automation.js';
 export { alertToggleData, languageData, settingData } from './settings.js';

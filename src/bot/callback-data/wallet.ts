@@ -16,5 +16,8 @@ export const walletPickData = button('w', pickParts);
 /** What a wallet's own button does. */
 export type WalletPick = FieldsOf<typeof pickParts>['pick'];
 
+/** The network a withdrawal sends from, by a family on it (`wn:launchpad2`), when there are several. */
+export const withdrawNetworkData = button('wn', { family: word('launchpad', 'launchpad2') });
+
 /** Send or Cancel under a withdrawal (`wd:yes`, `wd:no`). */
 export const withdrawAnswerData = button('wd', { answer: word('yes', 'no') });

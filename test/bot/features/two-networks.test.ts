@@ -2,6 +2,7 @@
 // /wallet shows the wallet's TRX on each and says the same key works on both; a buy of each family's
 // token is quoted from, signed for and lands on its own chain, with the network named on the quote.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TronWeb } from 'tronweb';
 import { faucet } from '../../helpers/devnet.js';
 import { demoTokens, startStack, waitFor } from '../../helpers/facade.js';
 import { startBotStack } from '../../helpers/bot.js';
@@ -72,5 +73,46 @@ describe('the bot on two networks', () => {
     // the wallet has no TRX on the first network: a launchpad token's buy is refused, saying what is missing
     await h.send(h.tg.message(U, `/buy ${one.TCAT} 50`));
     expect(h.tg.last(U).text).toMatch(/missing/);
+  });
+
+  it('withdraws TRX from the network the user picks, held to that network’s chain', async () => {
+    const U = 9203;
+    await h.send(h.tg.message(U, '/start'));
+    // a PIN set on an empty wallet starts no hold
+    await h.send(h.tg.message(U, '/pin 86420'));
+    await h.send(h.tg.message(U, '/unlock 86420'));
+    const { wallet } = await h.account(U);
+    await faucet(h.stack.devnet.url, wallet.address, 5);
+    await faucet(h.stack.devnet2!.url, wallet.address, 40);
+    const dest = (await TronWeb.createAccount()).address.base58;
+    await h.send(h.tg.message(U, '/wallet'));
+    const view = h.tg.last(U);
+    await h.send(h.tg.tap(U, view, h.tg.button(view, '💸 Withdraw TRX')));
+    const pick = h.tg.last(U);
+    expect(pick.text).toBe('From which network? The same address holds TRX on each:');
+    expect(h.tg.buttons(pick).map((b) => [b.text, b.data])).toEqual([
+      ['devnet · 5 TRX', 'wn:launchpad'],
+      ['devnet 2 · 40 TRX', 'wn:launchpad2'],
+    ]);
+    await h.send(h.tg.tap(U, pick, 'wn:launchpad2'));
+    await h.send(h.tg.message(U, dest));
+    await h.send(h.tg.message(U, '12.5'));
+    const confirm = h.tg.last(U);
+    expect(confirm.text).toBe(`Send <b>12.5 TRX</b> to <code>${dest}</code> on devnet 2?`);
+    await h.send(h.tg.tap(U, confirm, 'wd:yes'));
+    // a first withdrawal to this address waits for a second tap (300 ms in the test bot)
+    await new Promise((r) => setTimeout(r, 350));
+    await h.send(h.tg.tap(U, confirm, 'wd:yes'));
+    expect(confirm.text).toMatch(/^✅ Sent 12\.5 TRX/);
+    const balanceOn = async (url: string, address: string) => {
+      const res = await fetch(`${url}/wallet/getaccount`, {
+        method: 'POST',
+        body: JSON.stringify({ address, visible: true }),
+      });
+      return ((await res.json()) as { balance?: number }).balance ?? 0;
+    };
+    expect(await balanceOn(h.stack.devnet2!.url, dest)).toBe(12_500_000);
+    expect(await balanceOn(h.stack.devnet.url, dest)).toBe(0);
+    expect(await balanceOn(h.stack.devnet.url, wallet.address)).toBe(5_000_000);
   });
 });
