@@ -10,6 +10,7 @@ import { createKeysService } from './service/keys.service.js';
 import { tronHost, type Config } from './config.js';
 import { appCommand } from './cli/app.js';
 import { energyCommand } from './cli/energy.js';
+import { configOfFamily, takeFamily } from './cli/family.js';
 import { DevnetUnreachable, devnetCommand } from './cli/devnet.js';
 import { CliUsageError, ZERO, routerCommand } from './cli/router.js';
 
@@ -73,6 +74,11 @@ const USAGE = `usage: npm run cli -- <command>
                                            stdin, sealed into the trading side's database): a trade
                                            that would burn ENERGY_LEND_MIN_TRX or more for energy is
                                            lent it and the loan taken back once the trade landed
+                                           (on the first network)
+  router … --family F | energy … --family F
+                                           the same on the network of family F (launchpad2 on
+                                           LAUNCHPAD2_RPC or the second devnet), its launchpad and
+                                           router the defaults
 `;
 
 /** All of stdin (a piped key); refused from a terminal, where it would be typed in the clear. */
@@ -170,8 +176,13 @@ async function main(argv: string[]): Promise<number> {
   const [group, ...rest] = argv;
   // the router is deployed before there is a ROUTER_ADDRESS to configure: the deployment does not
   // read it, so a placeholder lets the rest of the configuration load
-  if (group === 'router' && rest[0] === 'deploy' && !process.env.ROUTER_ADDRESS) {
-    process.env.ROUTER_ADDRESS = ZERO;
+  // read it, so a placeholder lets the rest of the configuration load (launchpad2's with --family launchpad2)
+  if (group === 'router' && rest.includes('deploy')) {
+    const second = rest.some(
+      (a, i) => a === '--family=launchpad2' || (a === '--family' && rest[i + 1] === 'launchpad2'),
+    );
+    const setting = second ? 'ROUTER2_ADDRESS' : 'ROUTER_ADDRESS';
+    if (!process.env[setting]) process.env[setting] = ZERO;
   }
   const { config } = bootConfig();
   try {
@@ -188,7 +199,13 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (group === 'router') {
-      await routerCommand(rest, config, (line) => console.log(line), readStdin);
+      const { family, rest: args } = takeFamily(rest);
+      await routerCommand(
+        args,
+        family ? configOfFamily(config, family) : config,
+        (line) => console.log(line),
+        readStdin,
+      );
       return 0;
     }
     if (group === 'app') {
@@ -196,7 +213,15 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (group === 'energy') {
-      await energyCommand(rest, config, (line) => console.log(line), readStdin);
+      const { family, rest: args } = takeFamily(rest);
+      if (family && args[0] === 'lender')
+        throw new CliUsageError('the energy lender lends on the first network only: energy lender takes no --family');
+      await energyCommand(
+        args,
+        family ? configOfFamily(config, family) : config,
+        (line) => console.log(line),
+        readStdin,
+      );
       return 0;
     }
     if (group === 'devnet') {

@@ -141,3 +141,29 @@ describe('a devnet that is not running', () => {
     expect(env.stderr).toMatch(/^cannot reach the devnet at http:\/\/127\.0\.0\.1:1 /);
   });
 });
+
+describe('cli router and energy with --family', () => {
+  it("reads launchpad2's router and an account on launchpad2's network", async () => {
+    const [lp1, lp2] = FAMILIES.map((f) => ({
+      launchpad: TronWeb.address.fromHex(f.launchpad),
+      router: TronWeb.address.fromHex(f.router),
+    }));
+    const first = (await cli(['router', 'info'])).stdout;
+    expect(first).toContain(`router:     ${lp1!.router}`);
+    expect(first).toContain(`launchpad:  ${lp1!.launchpad}`);
+    const second = (await cli(['router', 'info', '--family', 'launchpad2'])).stdout;
+    expect(second).toContain(`router:     ${lp2!.router}`);
+    expect(second).toContain(`launchpad:  ${lp2!.launchpad}`);
+    // an account funded on the second network only
+    const acc = (await TronWeb.createAccount()).address.base58;
+    await cli(['devnet', 'faucet', acc, '3', '--family', 'launchpad2']);
+    expect((await cli(['energy', 'status', acc, '--family=launchpad2'])).stdout).toContain('balance:    3 TRX');
+    expect((await cli(['energy', 'status', acc])).stdout).toContain('balance:    0 TRX');
+    const refused = await failure(cli(['energy', 'lender', 'status', '--family', 'launchpad2']));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^the energy lender lends on the first network only/);
+    expect((await failure(cli(['router', 'info', '--family', 'launchpad3']))).stderr).toMatch(
+      /^--family must be one of launchpad, launchpad2/,
+    );
+  });
+});
