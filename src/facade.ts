@@ -8,9 +8,10 @@ import { openAppDatabase, type AppDatabase, type AppDb } from './db/index.js';
 import { Indexer } from './indexer/indexer.js';
 import { Indexers } from './indexer/indexers.js';
 import type { GenesisRule } from './indexer/genesis.js';
-import { Chains } from './tron/chains.js';
+import { chainsOf, type Chains, type NetworkNode } from './tron/chains.js';
+
+export type { NetworkNode } from './tron/chains.js';
 import { createDataService, type DataService } from './service/data/index.js';
-import { ChainGateway } from './tron/gateway.js';
 import { createChainClock } from './tron/chain-clock.js';
 import { createKeysService, type KeysService } from './service/keys.service.js';
 import { createTradeService, type TradeService } from './service/trade/index.js';
@@ -18,7 +19,6 @@ import { createFeed, type Feed } from './service/feed.service.js';
 import { createWebhooks, type Webhooks } from './service/webhooks.service.js';
 import { createAdmin, type Audit } from './service/admin.service.js';
 import { createEnergyService, type EnergyService } from './service/energy.service.js';
-import { createTronWeb } from './tron/client.js';
 import type { Family, FamilyName, NetworkId } from './tron/families.js';
 import type { Vault } from './vault.js';
 import type { SharedRedis } from './db/redis.js';
@@ -110,41 +110,8 @@ async function databaseOf(opts: FacadeOptions): Promise<AppDatabase> {
   return openAppDatabase({ sqlite: opts.db });
 }
 
-/** A network's node as the facade is given it. */
-export interface NetworkNode {
-  id: NetworkId;
-  /** What users are shown ('Tron mainnet', 'devnet 2', …). */
-  name: string;
-  /** The node's URL (TronWeb's host); `rpc` as configured, which callers may name. */
-  host: string;
-  apiKey?: string | undefined;
-  /** Requests a second (0 or unset = unpaced, the devnet). */
-  rps?: number | undefined;
-}
-
-/** TronWeb for a node, paced on a real node (TRON_RPS, LAUNCHPAD2_RPS). */
-function tronWebOf(node: NetworkNode, log: Logger) {
-  return createTronWeb({
-    host: node.host,
-    apiKey: node.apiKey,
-    pacing:
-      node.rps === undefined || node.rps <= 0
-        ? undefined
-        : {
-            rps: node.rps,
-            onRetry: (r) =>
-              log.warn(
-                { ...r, network: node.id },
-                'the Tron node is busy (HTTP %d); retrying in %d ms',
-                r.status,
-                r.delayMs,
-              ),
-          },
-  });
-}
-
 /** Each network's gateway (one TronWeb and pace per node), and the families on it. */
-function chainsOf(opts: FacadeOptions, log: Logger): Chains {
+function chainsFor(opts: FacadeOptions, log: Logger): Chains {
   const nodes = opts.networks ?? [
     {
       id: opts.families[0]?.network ?? 'launchpad',
@@ -154,17 +121,7 @@ function chainsOf(opts: FacadeOptions, log: Logger): Chains {
       rps: opts.tronRps,
     },
   ];
-  const one = nodes.length === 1;
-  return new Chains(
-    nodes.map((n) => ({
-      id: n.id,
-      name: n.name,
-      url: n.host,
-      chain: new ChainGateway(tronWebOf(n, log)),
-      // one network holds every family; with several, each family is on the one it names
-      families: opts.families.filter((f) => one || f.network === n.id),
-    })),
-  );
+  return chainsOf(nodes, opts.families, log);
 }
 
 /** One indexer per network, over its own node and families. */
@@ -229,7 +186,7 @@ async function webhooksOf(opts: FacadeOptions, db: AppDatabase, feed: ReturnType
 
 export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   const log = opts.logger.child({ module: 'api' });
-  const chains = chainsOf(opts, log);
+  const chains = chainsFor(opts, log);
   const chain = chains.first;
   const database = await databaseOf(opts);
   // the last 24 hours and the newest candle are the chain's (a devnet's clock may run ahead): each

@@ -5,23 +5,14 @@
 // where the same router address may be another contract (a replay across networks).
 import type { Logger } from 'pino';
 import { toHexAddress } from '../tron/address.js';
-import { Chains } from '../tron/chains.js';
+import { Chains, chainsOf, gatewayOf, type NetworkNode } from '../tron/chains.js';
 import { createChainClock, type ChainTime } from '../tron/chain-clock.js';
-import { createTronWeb } from '../tron/client.js';
 import type { Family, FamilyName, NetworkId } from '../tron/families.js';
-import { ChainGateway } from '../tron/gateway.js';
+import type { ChainGateway } from '../tron/gateway.js';
 import type { SigningNetworks } from './signing.js';
 
 /** A node the trading side reads (TRON_RPC or LAUNCHPAD2_RPC, or an embedded devnet's URL). */
-export interface NodeNetwork {
-  id: NetworkId;
-  /** what users are shown ('Tron mainnet', 'devnet 2', …) */
-  name: string;
-  host: string;
-  apiKey?: string | undefined;
-  /** requests a second (0 or unset: unpaced) */
-  rps?: number | undefined;
-}
+export type NodeNetwork = NetworkNode;
 
 export interface NodeOptions {
   /** the first network's node: TRON_RPC, or the embedded devnet's (used when `networks` is not given) */
@@ -35,42 +26,10 @@ export interface NodeOptions {
   networks?: NodeNetwork[] | undefined;
 }
 
-function gatewayOf(
-  node: { id?: string; host: string; apiKey?: string | undefined; rps?: number | undefined },
-  log: Logger,
-) {
-  const tronWeb = createTronWeb({
-    host: node.host,
-    apiKey: node.apiKey,
-    pacing: node.rps
-      ? {
-          rps: node.rps,
-          onRetry: (r) =>
-            log.warn(
-              { ...r, network: node.id },
-              'the Tron node is busy (HTTP %d); retrying in %d ms',
-              r.status,
-              r.delayMs,
-            ),
-        }
-      : undefined,
-  });
-  return new ChainGateway(tronWeb);
-}
-
 /** The trading side's reader of each network's node (paced on a real node). */
 export function nodeChainsOf(node: NodeOptions, log: Logger): Chains {
   if (!node.networks?.length) return Chains.single(gatewayOf(node, log), node.families, node.host);
-  const one = node.networks.length === 1;
-  return new Chains(
-    node.networks.map((n) => ({
-      id: n.id,
-      name: n.name,
-      url: n.host,
-      chain: gatewayOf(n, log),
-      families: node.families.filter((f) => one || f.network === n.id),
-    })),
-  );
+  return chainsOf(node.networks, node.families, log);
 }
 
 /** Each network's chain clock (its head block's time), made once. */

@@ -1,9 +1,62 @@
 // The networks the served families are on, each read through its own gateway (its own TronWeb, pace
 // and API key): every call about a family goes to that family's node, and a token is looked up only
 // on its family's network. With one network (every family on one node) this is one gateway.
+import type { Logger } from 'pino';
 import { TokenState } from './abi.js';
+import { createTronWeb } from './client.js';
 import type { Family, FamilyName, NetworkId } from './families.js';
-import type { ChainGateway } from './gateway.js';
+import { ChainGateway } from './gateway.js';
+
+/** A network's node as configured: TRON_RPC or LAUNCHPAD2_RPC (or a devnet's URL), its key and pace. */
+export interface NetworkNode {
+  id: NetworkId;
+  /** What users are shown ('Tron mainnet', 'devnet 2', …). */
+  name: string;
+  /** The node's URL (TronWeb's host); `rpc` as configured, which callers may name. */
+  host: string;
+  apiKey?: string | undefined;
+  /** Requests a second (0 or unset: unpaced, the devnet). */
+  rps?: number | undefined;
+}
+
+/** A node's gateway: its TronWeb, paced on a real node (rps > 0), a busy node's retries logged. */
+export function gatewayOf(node: Omit<NetworkNode, 'name' | 'id'> & { id?: string }, log: Logger): ChainGateway {
+  const tronWeb = createTronWeb({
+    host: node.host,
+    apiKey: node.apiKey,
+    pacing:
+      node.rps === undefined || node.rps <= 0
+        ? undefined
+        : {
+            rps: node.rps,
+            onRetry: (r) =>
+              log.warn(
+                { ...r, network: node.id },
+                'the Tron node is busy (HTTP %d); retrying in %d ms',
+                r.status,
+                r.delayMs,
+              ),
+          },
+  });
+  return new ChainGateway(tronWeb);
+}
+
+/**
+ * The gateways of these nodes, each with the families on it (a family is on the node its `network`
+ * names; one node holds every family).
+ */
+export function chainsOf(nodes: readonly NetworkNode[], families: readonly Family[], log: Logger): Chains {
+  const one = nodes.length === 1;
+  return new Chains(
+    nodes.map((n) => ({
+      id: n.id,
+      name: n.name,
+      url: n.host,
+      chain: gatewayOf(n, log),
+      families: families.filter((f) => one || f.network === n.id),
+    })),
+  );
+}
 
 export interface ChainNetwork {
   id: NetworkId;
