@@ -151,20 +151,25 @@ const tradeKey = (txid: string, token: string, side: string) => `${txid}|${token
 export async function tellRemoved(
   ctx: { q: Q; t: Tables; feed: FeedWriter },
   from: number,
-  families: readonly string[],
+  families?: readonly string[],
 ): Promise<{ trades: number; events: number }> {
   const { q, t, feed } = ctx;
-  // the network's rows only: its families' tokens'
+  // the network's rows only, when another shares the database: its families' tokens'
   const gone = await q
     .select()
     .from(t.trades)
-    .where(and(gte(t.trades.blockNumber, from), inArray(t.trades.token, tokensOf(q, t, families))))
+    .where(
+      and(gte(t.trades.blockNumber, from), families ? inArray(t.trades.token, tokensOf(q, t, families)) : undefined),
+    )
     .orderBy(asc(t.trades.id));
-  const ours = and(gte(t.feedEvents.blockNumber, from), inArray(t.feedEvents.token, tokensOf(q, t, families)));
+  const ours = and(
+    gte(t.feedEvents.blockNumber, from),
+    families ? inArray(t.feedEvents.token, tokensOf(q, t, families)) : undefined,
+  );
   const told = await q
     .select({ row: t.feedEvents, family: t.tokens.family })
     .from(t.feedEvents)
-    .innerJoin(t.tokens, eq(t.tokens.address, t.feedEvents.token))
+    .leftJoin(t.tokens, eq(t.tokens.address, t.feedEvents.token))
     .where(ours)
     .orderBy(asc(t.feedEvents.seq));
   // each side's trades of a transaction, in the order their rows and feed rows were both written
@@ -182,7 +187,7 @@ export async function tellRemoved(
       await feed.removed(trade);
       continue;
     }
-    await feed.removedEvent({ ...row, blockNumber }, family);
+    await feed.removedEvent({ ...row, blockNumber }, family ?? undefined);
     events++;
   }
   const untold = [...trades.values()].flat().sort((a, b) => a.id - b.id);

@@ -102,6 +102,11 @@ export class Indexer {
   readonly network: NetworkId;
   /** Its families' names (its rows are their tokens'). */
   private readonly names: string[];
+  /**
+   * Another network may share the database (this one holds not every family): its rows are told
+   * apart by their tokens' families. An indexer of every family needs no such filter.
+   */
+  private readonly scoped: boolean;
   /** The node's chain was found to be the one the index was made from (genesis.ts). */
   private genesisChecked = false;
 
@@ -109,6 +114,7 @@ export class Indexer {
     this.chain = deps.chain ?? new ChainGateway(deps.tronWeb);
     this.network = deps.network ?? deps.families[0]?.network ?? 'launchpad';
     this.names = deps.families.map((f) => f.family);
+    this.scoped = FAMILY_NAMES.some((f) => !this.names.includes(f));
     this.follower = new Follower({ ...deps, network: this.network, chain: this.chain });
     this.blocks = new BlockTracker(deps.db, this.chain, this.network);
   }
@@ -274,7 +280,7 @@ export class Indexer {
   private async rollBack(journal: UndoJournal, from: number): Promise<void> {
     await this.deps.db.tx(async (q) => {
       const ctx = this.context(q, from - 1);
-      const removed = await tellRemoved(ctx, from, this.names);
+      const removed = await tellRemoved(ctx, from, this.scoped ? this.names : undefined);
       await ctx.feed.flush();
       const undone = await journal.undoFrom(q, from);
       await this.blocks.dropFrom(q, from);
@@ -301,7 +307,7 @@ export class Indexer {
         and(
           eq(t.trades.confirmed, false),
           lte(t.trades.blockNumber, solid),
-          inArray(t.trades.token, tokensOf(q, t, this.names)),
+          ...(this.scoped ? [inArray(t.trades.token, tokensOf(q, t, this.names))] : []),
         ),
       )
       .returning();
