@@ -10,9 +10,9 @@ import { createKeysService } from './service/keys.service.js';
 import { tronHost, type Config } from './config.js';
 import { appCommand } from './cli/app.js';
 import { energyCommand } from './cli/energy.js';
-import { configOfFamily, takeFamily } from './cli/family.js';
+import { onFamily, placeRouterForDeploy } from './cli/family.js';
 import { DevnetUnreachable, devnetCommand } from './cli/devnet.js';
-import { CliUsageError, ZERO, routerCommand } from './cli/router.js';
+import { CliUsageError, routerCommand } from './cli/router.js';
 
 const USAGE = `usage: npm run cli -- <command>
 
@@ -174,16 +174,7 @@ async function keysAndPlans(group: string, args: string[], config: Config): Prom
 
 async function main(argv: string[]): Promise<number> {
   const [group, ...rest] = argv;
-  // the router is deployed before there is a ROUTER_ADDRESS to configure: the deployment does not
-  // read it, so a placeholder lets the rest of the configuration load
-  // read it, so a placeholder lets the rest of the configuration load (launchpad2's with --family launchpad2)
-  if (group === 'router' && rest.includes('deploy')) {
-    const second = rest.some(
-      (a, i) => a === '--family=launchpad2' || (a === '--family' && rest[i + 1] === 'launchpad2'),
-    );
-    const setting = second ? 'ROUTER2_ADDRESS' : 'ROUTER_ADDRESS';
-    if (!process.env[setting]) process.env[setting] = ZERO;
-  }
+  placeRouterForDeploy(group, rest);
   const { config } = bootConfig();
   try {
     if (group === 'keys' || group === 'plans') {
@@ -199,13 +190,8 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (group === 'router') {
-      const { family, rest: args } = takeFamily(rest);
-      await routerCommand(
-        args,
-        family ? configOfFamily(config, family) : config,
-        (line) => console.log(line),
-        readStdin,
-      );
+      const on = onFamily(rest, config);
+      await routerCommand(on.args, on.config, (line) => console.log(line), readStdin);
       return 0;
     }
     if (group === 'app') {
@@ -213,15 +199,10 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     if (group === 'energy') {
-      const { family, rest: args } = takeFamily(rest);
-      if (family && args[0] === 'lender')
+      const on = onFamily(rest, config);
+      if (on.family && on.args[0] === 'lender')
         throw new CliUsageError('the energy lender lends on the first network only: energy lender takes no --family');
-      await energyCommand(
-        args,
-        family ? configOfFamily(config, family) : config,
-        (line) => console.log(line),
-        readStdin,
-      );
+      await energyCommand(on.args, on.config, (line) => console.log(line), readStdin);
       return 0;
     }
     if (group === 'devnet') {

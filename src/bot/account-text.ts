@@ -30,12 +30,14 @@ export function walletText(
   index: number,
   count: number,
   resources: string[] = [],
-  networks?: ReadonlyArray<{ name: string; sun: bigint }>,
+  networks?: ReadonlyArray<{ name: string; sun: bigint | undefined }>,
 ): string {
   const balance =
     networks && networks.length > 1
       ? [
-          ...networks.map((n) => s.t('wallet-balance-on', { network: n.name, balance: s.n.trx(n.sun) })),
+          ...networks.map((n) =>
+            s.t('wallet-balance-on', { network: n.name, balance: n.sun === undefined ? '—' : s.n.trx(n.sun) }),
+          ),
           s.t('wallet-same-key'),
         ]
       : [s.t('wallet-balance', { balance: s.n.trxNum(w.trxBalance) })];

@@ -40,7 +40,7 @@ export interface BotServices {
   /** The routers' energy pools and a wallet's energy and bandwidth, read from the node. */
   energy: EnergyReads;
   /** A wallet's TRX on each network, read from the bot's own nodes (/wallet shows it with several). */
-  balances?: (address: string) => Promise<Array<{ network: string; name: string; sun: bigint }>>;
+  balances?: (address: string) => Promise<Array<{ network: string; name: string; sun: bigint | undefined }>>;
   /** The operator's client (admin routes). */
   operator: LaunchpadClient;
   /** Telegram ids allowed to use the admin commands. */

@@ -98,13 +98,16 @@ async function withdrawNetwork(
     if (!networks.many || !balances) return undefined;
     const wallet = await accounts.activeWallet(await userOf(octx));
     // a network is named by its first family: the family a transfer on it names
-    return (await balances(wallet.address)).map((b) => ({ family: b.network, name: b.name, sun: b.sun.toString() }));
+    return (await balances(wallet.address)).map((b) => ({ family: b.network, name: b.name, sun: b.sun?.toString() }));
   });
   if (!choices) return undefined;
   const keyboard = new InlineKeyboard();
   for (const c of choices)
     keyboard
-      .text(`${c.name} · ${ctx.n.trx(BigInt(c.sun))}`, withdrawNetworkData.build({ family: c.family as FamilyName }))
+      .text(
+        `${c.name} · ${c.sun === undefined ? '—' : ctx.n.trx(BigInt(c.sun))}`,
+        withdrawNetworkData.build({ family: c.family as FamilyName }),
+      )
       .row();
   await ctx.reply(ctx.t('ask-withdraw-network'), { reply_markup: keyboard });
   const tap = await conversation

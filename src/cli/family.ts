@@ -4,7 +4,7 @@
 import type { Config } from '../config.js';
 import { FAMILY_NAMES, type FamilyName } from '../tron/families.js';
 import { networkOf } from '../tron/networks.js';
-import { CliUsageError } from './router.js';
+import { CliUsageError, ZERO } from './router.js';
 
 /** `--family F` (or `--family=F`) taken out of the arguments, wherever it stands. */
 export function takeFamily(args: readonly string[]): { family?: FamilyName; rest: string[] } {
@@ -40,4 +40,25 @@ export function configOfFamily(config: Config, family: FamilyName): Config {
     devnet: { ...config.devnet, port: n.devnetPort ?? config.devnet.port },
     families: [served, ...config.families.filter((f) => f !== served)],
   };
+}
+
+/** A command's arguments without `--family F`, and the configuration of that family's network. */
+export function onFamily(
+  args: readonly string[],
+  config: Config,
+): { args: string[]; config: Config; family?: FamilyName } {
+  const { family, rest } = takeFamily(args);
+  return family ? { args: rest, config: configOfFamily(config, family), family } : { args: rest, config };
+}
+
+/**
+ * The router is deployed before there is a ROUTER_ADDRESS (ROUTER2_ADDRESS with --family launchpad2)
+ * to configure: the deployment does not read it, so a placeholder lets the rest of the configuration
+ * load.
+ */
+export function placeRouterForDeploy(group: string | undefined, args: readonly string[]): void {
+  if (group !== 'router' || !args.includes('deploy')) return;
+  const second = args.some((a, i) => a === '--family=launchpad2' || (a === '--family' && args[i + 1] === 'launchpad2'));
+  const setting = second ? 'ROUTER2_ADDRESS' : 'ROUTER_ADDRESS';
+  if (!process.env[setting]) process.env[setting] = ZERO;
 }

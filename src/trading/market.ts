@@ -148,10 +148,14 @@ export function createNodeMarket(deps: { chains: Chains; families: Family[]; now
     /** The networks, each with its name and families (the first is where a call naming none goes). */
     networks: chains.networks.map((n) => ({ id: n.id, name: n.name, families: n.families.map((f) => f.family) })),
 
-    /** A wallet's TRX on each network (sun), in the networks' order. */
+    /** A wallet's TRX on each network (sun), in the networks' order; undefined where the node did not answer. */
     trxBalances: (address: string) =>
       Promise.all(
-        chains.networks.map(async (n) => ({ network: n.id, name: n.name, sun: await n.chain.trxBalance(address) })),
+        chains.networks.map(async (n) => ({
+          network: n.id,
+          name: n.name,
+          sun: await n.chain.trxBalance(address).catch(() => undefined),
+        })),
       ),
 
     /**

@@ -19,7 +19,7 @@ export interface Me {
     /** TRX balance, sun (the first network's) */
     trxSun: string;
     /** with several networks, the TRX on each (one address and key, valid on every network) */
-    networks?: Array<{ name: string; trxSun: string }>;
+    networks?: Array<{ name: string; trxSun: string | null }>;
     /** energy and bandwidth the wallet has now (units) */
     energy: { available: number; limit: number };
     bandwidth: { available: number; limit: number };

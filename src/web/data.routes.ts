@@ -186,7 +186,7 @@ export function dataRoutes(app0: FastifyInstance, deps: () => MiniAppDeps): void
         address: wallet.address,
         trxSun: trxSun.toString(),
         ...(networks && networks.length > 1
-          ? { networks: networks.map((n) => ({ name: n.name, trxSun: n.sun.toString() })) }
+          ? { networks: networks.map((n) => ({ name: n.name, trxSun: n.sun === undefined ? null : n.sun.toString() })) }
           : {}),
         energy: { available: res?.energyLeft ?? 0, limit: res?.energyLimit ?? 0 },
         bandwidth: {

@@ -93,7 +93,7 @@ describe('two families on two networks', () => {
     expect((await client.getRecentTrades(two)).map((t) => t.signature)).toContain(sig2);
     const after = await client.getWallet(buyer.publicKey);
     const sun = (w: typeof after, network: string) =>
-      BigInt(w.networks!.find((n) => n.network === network)!.trxBalanceSun);
+      BigInt(w.networks!.find((n) => n.network === network)!.trxBalanceSun!);
     // 20 TRX and its fees left network 2; network 1 paid only for its own 10 TRX buy
     expect(sun(before, 'launchpad2') - sun(after, 'launchpad2')).toBeGreaterThanOrEqual(20_000_000n);
     expect(sun(before, 'launchpad') - sun(after, 'launchpad')).toBeLessThan(20_000_000n);
@@ -261,6 +261,15 @@ describe('a fork and a stop on the second network', () => {
     const sig = await buy(one, 3);
     await expect(stack.facade.indexer.syncOnce()).rejects.toThrow();
     expect(await signatures(one)).toContain(sig);
+    // a wallet's view still answers: the first network's TRX, the second's unknown (null)
+    const w = await client.getWallet(buyer.publicKey);
+    expect(w.networks!.map((n) => [n.network, n.trxBalanceSun === null])).toEqual([
+      ['launchpad', false],
+      ['launchpad2', true],
+    ]);
+    // a transfer on the first network is still built and broadcast
+    const unsigned = await client.transfer(buyer.publicKey, (await client.createWallet(1))[0]!.publicKey, 1);
+    expect(await client.broadcast(sign(unsigned, buyer.privateKey))).toMatch(/^[0-9a-f]{64}$/);
     // the instance stays ready (readiness follows the first network); each network's lag is shown
     const ready = await fetch(`${stack.url}/readyz`);
     expect(ready.status).toBe(200);

@@ -135,8 +135,9 @@ export const WalletResponse = okResponse({
           network: z.string(),
           name: z.string(),
           families: z.array(z.string()),
-          trxBalance: z.number(),
-          trxBalanceSun: z.string(),
+          /** null: the network's node did not answer */
+          trxBalance: z.number().nullable(),
+          trxBalanceSun: z.string().nullable(),
         }),
       )
       .optional(),

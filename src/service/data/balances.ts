@@ -73,10 +73,15 @@ export async function tokenBalance(
  * address: the same wallet on every network).
  */
 export async function wallet(ctx: DataContext, address: string) {
+  // the first network's balance must be read; another's node that does not answer gives null (its
+  // family fails, not the wallet)
   const balances = await Promise.all(
-    ctx.chains.networks.map(async (n) => ({ n, sun: await balanceRead(n.chain.trxBalance(address)) })),
+    ctx.chains.networks.map(async (n, i) => ({
+      n,
+      sun: await (i === 0 ? balanceRead(n.chain.trxBalance(address)) : n.chain.trxBalance(address).catch(() => null)),
+    })),
   );
-  const trx = balances[0]!.sun;
+  const trx = balances[0]!.sun!;
   const { q, t } = ctx.db;
   const rows = await q
     .select({ h: t.holders, tok: t.tokens })
@@ -105,8 +110,8 @@ export async function wallet(ctx: DataContext, address: string) {
     network: n.id,
     name: n.name,
     families: n.families.map((f) => f.family),
-    trxBalance: trxNumber(sun),
-    trxBalanceSun: sun.toString(),
+    trxBalance: sun === null ? null : trxNumber(sun),
+    trxBalanceSun: sun === null ? null : sun.toString(),
   }));
   return { address, trxBalance: trxNumber(trx), trxBalanceSun: trx.toString(), networks, positions };
 }

@@ -23,9 +23,17 @@ export async function sendSigned(chain: ChainGateway, signed: SignedTx): Promise
  */
 export async function sendAnywhere(chains: Chains, signed: SignedTx): Promise<string> {
   let res: Broadcast | undefined;
+  let failed: unknown;
   for (const n of chains.networks) {
-    res = await n.chain.broadcast(signed);
+    // a node that does not answer is passed over: the transaction may be another network's
+    const got = await n.chain.broadcast(signed).catch((e: unknown) => {
+      failed = e;
+      return undefined;
+    });
+    if (!got) continue;
+    res = got;
     if (res.ok || res.code !== 'TAPOS_ERROR') break;
   }
-  return sentOrThrown(res!);
+  if (!res) throw failed;
+  return sentOrThrown(res);
 }

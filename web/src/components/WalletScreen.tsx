@@ -46,8 +46,8 @@ export function WalletScreen() {
             {w.networks.map((net) => (
               <div class="kv" key={net.name}>
                 <span>{t('app-wallet-balance-on', { network: net.name })}</span>
-                <strong data-testid="wallet-balance-on" data-sun={net.trxSun}>
-                  {n.trx(net.trxSun)}
+                <strong data-testid="wallet-balance-on" data-sun={net.trxSun ?? undefined}>
+                  {net.trxSun === null ? '—' : n.trx(net.trxSun)}
                 </strong>
               </div>
             ))}
