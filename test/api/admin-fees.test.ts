@@ -100,6 +100,7 @@ describe('a key with a fee discount', () => {
       side: 'buy',
       feeSun: expected.toString(),
       confirmedAt: expect.any(Number) as number,
+      family: 'launchpad',
     });
   });
 
