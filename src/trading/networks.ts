@@ -41,21 +41,37 @@ export function networkClocks(chains: Chains): (network: NetworkId) => ChainTime
 
 /** TAPOS: the blocks a transaction may name as its reference, below the head. */
 const TAPOS_WINDOW = 65_536;
+/**
+ * How many blocks the API's node may be ahead of the bot's (two nodes behind one URL, TronGrid's, may
+ * differ by a block or two): a reference block up to this far above the bot's head is waited for.
+ */
+const AHEAD_BLOCKS = 20;
+/** How long a reference block above the bot's head is waited for (ms): a few mainnet blocks. */
+const AHEAD_WAIT_MS = 9_000;
 
 /**
  * Whether the transaction's reference block (its number's low two bytes and bytes 8..16 of its id) is
- * a block of this chain: the block of that number nearest below the head must have that id.
+ * a block of this chain: the block of that number (at most a few above the head, where the API's node
+ * was ahead of the bot's, and then waited for) must have that id.
  */
 export async function holdsReference(
   chain: ChainGateway,
   ref: { ref_block_bytes: string; ref_block_hash: string },
+  sleep: (ms: number) => Promise<unknown> = (ms) => new Promise((r) => setTimeout(r, ms)),
 ): Promise<boolean> {
   const head = await chain.head();
   const low = parseInt(ref.ref_block_bytes, 16);
   if (!Number.isInteger(low)) return false;
-  const back = (((head.number - low) % TAPOS_WINDOW) + TAPOS_WINDOW) % TAPOS_WINDOW;
-  const number = head.number - back;
+  const top = head.number + AHEAD_BLOCKS;
+  const number = top - ((((top - low) % TAPOS_WINDOW) + TAPOS_WINDOW) % TAPOS_WINDOW);
   if (number < 0) return false;
+  // a block above the bot's head: waited for while the bot's node comes up to it (a few blocks), else refused
+  let reached = head.number;
+  for (let waited = 0; reached < number && waited < AHEAD_WAIT_MS; waited += 1000) {
+    await sleep(1000);
+    reached = (await chain.head()).number;
+  }
+  if (reached < number) return false;
   const block = number === head.number ? head : await chain.blockAt(number);
   return block?.id.slice(16, 32).toLowerCase() === ref.ref_block_hash.toLowerCase();
 }

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TronWeb } from 'tronweb';
 import type { Accounts } from '../../src/trading/accounts.js';
-import { signingNetworks } from '../../src/trading/networks.js';
+import { holdsReference, signingNetworks } from '../../src/trading/networks.js';
 import { createSigner, type SigningRules } from '../../src/trading/signing.js';
 import type { WalletRow } from '../../src/trading/store.js';
 import { TradeError } from '../../src/trading/trade-errors.js';
@@ -36,6 +36,8 @@ let token: string;
 beforeAll(async () => {
   one = await startTestDevnet({ families: ['launchpad'] });
   two = await startTestDevnet({ families: ['launchpad2'], label: 'launchpad2' });
+  // the first chain well ahead of the second: a block number of one is never a near one of the other
+  for (let i = 0; i < 40; i++) await one.chain.produceBlock();
   const gateway = (d: Devnet) => new ChainGateway(createTronWeb({ host: d.url }));
   chains = new Chains([
     { id: 'launchpad', name: 'devnet', url: one.url, chain: gateway(one), families: [lp1] },
@@ -102,6 +104,36 @@ describe('signing with two networks', () => {
     const signed = (await signer().sign(wallet(), await on(one), expected)) as { signature?: string[] };
     expect(signed.signature).toHaveLength(1);
     expect(await refusal(signer().sign(wallet(), await on(two), expected))).toBe('err-pin-network');
+  });
+
+  it('waits for a reference block its own node has not reached yet (the API’s node a block ahead)', async () => {
+    for (let i = 0; i < 3; i++) await two.chain.produceBlock();
+    // the bot's node of network 2 two blocks behind the API's until it catches up
+    let lagging = true;
+    class Behind extends ChainGateway {
+      override async head() {
+        const h = await super.head();
+        return lagging ? (await this.blockAt(h.number - 2))! : h;
+      }
+    }
+    const real = chains.networks[1]!.chain;
+    const behind = new Behind(real.tronWeb);
+    const ref = refOf(await real.head());
+    // it waits while its node is behind; the node catches up, and the block is this chain's
+    const slept: number[] = [];
+    const catchUp = async (ms: number) => {
+      slept.push(ms);
+      if (slept.length === 2) lagging = false;
+    };
+    expect(await holdsReference(behind, ref, catchUp)).toBe(true);
+    expect(slept).toEqual([1000, 1000]);
+    // a node that never catches up: refused once the wait is over
+    lagging = true;
+    const never: number[] = [];
+    expect(await holdsReference(behind, ref, async (ms) => never.push(ms))).toBe(false);
+    expect(never.length).toBe(9);
+    // another chain's recent block is not this one's
+    expect(await holdsReference(real, refOf(await chains.networks[0]!.chain.head()))).toBe(false);
   });
 
   it('needs no check with one network', () => {
