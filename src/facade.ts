@@ -213,8 +213,8 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   const webhooks = await webhooksOf(opts, database, feed, log);
   const admin = createAdmin(database);
   const energy = createEnergyService({ db: database, chains, families: opts.families });
-  // an instance that does not lead the indexer reads how far the leader got (on the first network,
-  // which /readyz and the index lag follow)
+  // an instance that does not lead the indexer reads how far the leader got on each network (/readyz
+  // and the index lag follow the first)
   const stored = new Map(
     indexer.all.map((ix) => [ix.network, opts.indexer.led ? storedIndexHeight(database, ix.network) : undefined]),
   );
