@@ -8,11 +8,10 @@ import { openAppDatabase, type AppDatabase, type AppDb } from './db/index.js';
 import { Indexer } from './indexer/indexer.js';
 import { Indexers } from './indexer/indexers.js';
 import type { GenesisRule } from './indexer/genesis.js';
-import { chainsOf, type Chains, type NetworkNode } from './tron/chains.js';
+import { chainsOf, networkClocks, type Chains, type NetworkNode } from './tron/chains.js';
 
 export type { NetworkNode } from './tron/chains.js';
 import { createDataService, type DataService } from './service/data/index.js';
-import { createChainClock } from './tron/chain-clock.js';
 import { createKeysService, type KeysService } from './service/keys.service.js';
 import { createTradeService, type TradeService } from './service/trade/index.js';
 import { createFeed, type Feed } from './service/feed.service.js';
@@ -191,8 +190,8 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
   const database = await databaseOf(opts);
   // the last 24 hours and the newest candle are the chain's (a devnet's clock may run ahead): each
   // token's on its own network's, a listing across networks on the first's
-  const clocks = new Map(chains.networks.map((n) => [n.id, createChainClock({ head: () => n.chain.head() })]));
-  const chainTime = clocks.get(chains.networks[0]!.id)!;
+  const clockOf = networkClocks(chains);
+  const chainTime = clockOf(chains.networks[0]!.id);
   const data = createDataService({
     db: database,
     chains,
@@ -201,7 +200,7 @@ export async function startFacade(opts: FacadeOptions): Promise<Facade> {
     now: chainTime.now,
     nowOf: (family) => {
       const served = chains.families.some((f) => f.family === family);
-      return (served ? clocks.get(chains.networkOf(family as FamilyName).id)! : chainTime).now();
+      return (served ? clockOf(chains.networkOf(family as FamilyName).id) : chainTime).now();
     },
   });
   const trade = createTradeService({ db: database, chains, families: opts.families, feeLimitSun: opts.feeLimitSun });

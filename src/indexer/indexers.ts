@@ -20,11 +20,6 @@ export class Indexers {
     return this.all.find((i) => i.network === network);
   }
 
-  /** The first network's last indexed head (health and metrics). */
-  get indexed(): { block: number; at: number } | undefined {
-    return this.first.indexed;
-  }
-
   set onFeed(fn: (() => void) | undefined) {
     for (const i of this.all) i.onFeed = fn;
   }
@@ -44,16 +39,13 @@ export class Indexers {
     return done.reduce((sum, d) => sum + (d.status === 'fulfilled' ? d.value : 0), 0);
   }
 
+  /** A new block is known to exist: each network indexes now (the benches' devnet tells them). */
   nudge(): void {
     for (const i of this.all) i.nudge();
   }
 
   start(intervalMs: number): void {
     for (const i of this.all) i.start(intervalMs);
-  }
-
-  followHead(ms: number): void {
-    for (const i of this.all) i.followHead(ms);
   }
 
   async stop(): Promise<void> {

@@ -9,7 +9,7 @@
 import type { Logger } from 'pino';
 import { LaunchpadClient } from '../client/index.js';
 import { energyReads } from '../tron/energy-pool.js';
-import type { Chains } from '../tron/chains.js';
+import { networkClocks, type Chains } from '../tron/chains.js';
 import { clockTime, type ChainTime } from '../tron/chain-clock.js';
 import type { Vault } from '../vault.js';
 import { createAccounts } from './accounts.js';
@@ -21,7 +21,7 @@ import { operatorKey } from './operator-key.js';
 import { createOrderEngine, type OrderEngine, type OrderNotifier } from './orders/index.js';
 import { createReferrals } from './referrals/index.js';
 import type { SigningRules } from './signing.js';
-import { networkClocks, nodeChainsOf, signingNetworks, type NodeOptions } from './networks.js';
+import { nodeChainsOf, signingNetworks, type NodeOptions } from './networks.js';
 import { createTradingStore, type TradingStore } from './store.js';
 import { createStream } from './stream.js';
 import { createTradeFlow, type TradeEvents, type TradeFlow } from './trade-flow.js';

@@ -145,9 +145,6 @@ export function createNodeMarket(deps: { chains: Chains; families: Family[]; now
     /** A token's family as this node named it already (a quote reads it), without asking again; else undefined. */
     familyKnown: (token: string): FamilyName | undefined => familyOfToken.get(token)?.family,
 
-    /** The networks, each with its name and families (the first is where a call naming none goes). */
-    networks: chains.networks.map((n) => ({ id: n.id, name: n.name, families: n.families.map((f) => f.family) })),
-
     /** A wallet's TRX on each network (sun), in the networks' order; undefined where the node did not answer. */
     trxBalances: (address: string) =>
       Promise.all(
@@ -164,11 +161,8 @@ export function createNodeMarket(deps: { chains: Chains; families: Family[]; now
      * Each network is asked in turn (a transaction id names no network).
      */
     async fillOf(txid: string): Promise<SettledTrade | undefined> {
-      const info = await chains.firstAnswer(async (n) => {
-        const got = await n.chain.txInfo(txid);
-        return got.state === 'unknown' ? undefined : got;
-      });
-      if (!info?.logs || (info.state !== 'included' && info.state !== 'confirmed')) return undefined;
+      const { info } = await chains.findTx(txid);
+      if (!info.logs || (info.state !== 'included' && info.state !== 'confirmed')) return undefined;
       return settledTrade(info.logs, routers);
     },
   };

@@ -5,9 +5,9 @@
 // where the same router address may be another contract (a replay across networks).
 import type { Logger } from 'pino';
 import { toHexAddress } from '../tron/address.js';
-import { Chains, chainsOf, gatewayOf, type NetworkNode } from '../tron/chains.js';
-import { createChainClock, type ChainTime } from '../tron/chain-clock.js';
-import type { Family, FamilyName, NetworkId } from '../tron/families.js';
+import { Chains, chainsOf, gatewayOf, networkClocks, type NetworkNode } from '../tron/chains.js';
+
+import type { Family, FamilyName } from '../tron/families.js';
 import type { ChainGateway } from '../tron/gateway.js';
 import type { SigningNetworks } from './signing.js';
 
@@ -30,13 +30,6 @@ export interface NodeOptions {
 export function nodeChainsOf(node: NodeOptions, log: Logger): Chains {
   if (!node.networks?.length) return Chains.single(gatewayOf(node, log), node.families, node.host);
   return chainsOf(node.networks, node.families, log);
-}
-
-/** Each network's chain clock (its head block's time), made once. */
-export function networkClocks(chains: Chains): (network: NetworkId) => ChainTime {
-  const clocks = new Map<NetworkId, ChainTime>();
-  for (const n of chains.networks) clocks.set(n.id, createChainClock({ head: () => n.chain.head() }));
-  return (network) => clocks.get(network) ?? clocks.get(chains.networks[0]!.id)!;
 }
 
 /** TAPOS: the blocks a transaction may name as its reference, below the head. */

@@ -2,10 +2,10 @@
 // and API key): every call about a family goes to that family's node, and a token is looked up only
 // on its family's network. With one network (every family on one node) this is one gateway.
 import type { Logger } from 'pino';
-import { TokenState } from './abi.js';
+import { createChainClock, type ChainTime } from './chain-clock.js';
 import { createTronWeb } from './client.js';
 import type { Family, FamilyName, NetworkId } from './families.js';
-import { ChainGateway } from './gateway.js';
+import { ChainGateway, type TxInfo } from './gateway.js';
 
 /** A network's node as configured: TRON_RPC or LAUNCHPAD2_RPC (or a devnet's URL), its key and pace. */
 export interface NetworkNode {
@@ -116,12 +116,7 @@ export class Chains {
    * does not answer is passed over when another knows the token, and throws when none does.
    */
   async familyOf(token: string): Promise<Family | undefined> {
-    const answers = await Promise.allSettled(
-      this.networks.map(async (n) => {
-        for (const f of n.families) if ((await n.chain.state(f, token)) !== TokenState.NOT_EXIST) return f;
-        return undefined;
-      }),
-    );
+    const answers = await Promise.allSettled(this.networks.map((n) => n.chain.familyOf(n.families, token)));
     for (const a of answers) if (a.status === 'fulfilled' && a.value) return a.value;
     const failed = answers.find((a): a is PromiseRejectedResult => a.status === 'rejected');
     if (failed) throw failed.reason;
@@ -129,22 +124,27 @@ export class Chains {
   }
 
   /**
-   * Runs `fn` on each network in turn until one gives an answer (not undefined): a transaction
-   * looked up by its id, or broadcast where its reference block is.
+   * A transaction by its id (which names no network): the first network whose node knows it, and its
+   * receipt; when none does, the first network's answer (`unknown`). A node that does not answer is
+   * passed over, and its failure thrown when no other knows the transaction.
    */
-  async firstAnswer<T>(fn: (n: ChainNetwork) => Promise<T | undefined>): Promise<T | undefined> {
-    let lastError: unknown;
-    let failed = false;
-    for (const n of this.networks) {
-      try {
-        const v = await fn(n);
-        if (v !== undefined) return v;
-      } catch (e) {
-        failed = true;
-        lastError = e;
-      }
+  async findTx(txid: string): Promise<{ network: ChainNetwork; info: TxInfo }> {
+    let failed: { e: unknown } | undefined;
+    let first: { network: ChainNetwork; info: TxInfo } | undefined;
+    for (const network of this.networks) {
+      const info = await network.chain.txInfo(txid).catch((e: unknown) => void (failed = { e }));
+      if (!info) continue;
+      if (info.state !== 'unknown') return { network, info };
+      first ??= { network, info };
     }
-    if (failed) throw lastError;
-    return undefined;
+    if (failed) throw failed.e;
+    return first!;
   }
+}
+
+/** Each network's chain clock (its head block's time), made once; a network not served reads the first's. */
+export function networkClocks(chains: Chains): (network: NetworkId) => ChainTime {
+  const clocks = new Map<NetworkId, ChainTime>();
+  for (const n of chains.networks) clocks.set(n.id, createChainClock({ head: () => n.chain.head() }));
+  return (network) => clocks.get(network) ?? clocks.get(chains.networks[0]!.id)!;
 }

@@ -27,20 +27,11 @@ export interface NetworkConfig {
   families: FamilyName[];
 }
 
-/** One family's node settings, as configured. */
-export interface FamilyNode {
-  family: FamilyName;
-  /** the network's name for users, when this family is the first on it */
-  name: string;
-  /** undefined = the embedded devnet */
-  rpc: string | undefined;
-  /** the embedded devnet's port, when `rpc` is undefined: families on different ports are different networks */
-  devnetPort?: number | undefined;
-  /** The prefix of a transaction's page on the network's explorer (txid appended); unset: txids shown bare. */
-  explorerTxUrl?: string | undefined;
-  apiKey: string | undefined;
-  rps: number;
-}
+/**
+ * One family's node settings, as configured: a network's, for the network it is the first family of
+ * (families on different RPC URLs, or different devnet ports, are different networks).
+ */
+export type FamilyNode = Omit<NetworkConfig, 'id' | 'families'> & { family: FamilyName };
 
 /** What makes two families one network: the same RPC URL, or (on the devnet) the same devnet port. */
 const nodeKey = (n: { rpc: string | undefined; devnetPort?: number | undefined }): string =>
@@ -57,17 +48,10 @@ export function networksOf(families: readonly FamilyNode[]): NetworkConfig[] {
   for (const f of families) {
     const same = out.find((n) => nodeKey(n) === nodeKey(f));
     if (same) same.families.push(f.family);
-    else
-      out.push({
-        id: f.family,
-        name: f.name,
-        rpc: f.rpc,
-        ...(f.rpc === undefined && f.devnetPort !== undefined ? { devnetPort: f.devnetPort } : {}),
-        apiKey: f.apiKey,
-        rps: f.rps,
-        ...(f.explorerTxUrl ? { explorerTxUrl: f.explorerTxUrl } : {}),
-        families: [f.family],
-      });
+    else {
+      const { family, ...node } = f;
+      out.push({ id: family, ...node, families: [family] });
+    }
   }
   return out;
 }

@@ -63,12 +63,8 @@ export function createTradeService(deps: TradeDeps) {
     signature: string,
     balancesOf?: { userAddress: string; tokenAddress?: string | undefined },
   ): Promise<TxStatus> {
-    const found = await chains.firstAnswer(async (n) => {
-      const got = await n.chain.txInfo(signature);
-      return got.state === 'unknown' ? undefined : { chain: n.chain, info: got };
-    });
-    const chain = found?.chain ?? chains.first;
-    const info = found?.info ?? (await chain.txInfo(signature));
+    const { network, info } = await chains.findTx(signature);
+    const { chain } = network;
     if (info.blockNumber === undefined) return { info };
     const settled = info.logs ? settledTrade(info.logs, routers) : undefined;
     if (!balancesOf) return { info, settled };
